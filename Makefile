@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Developer interface of ath5k-dkms.  Each area keeps its own rules in a
+# fragment (*.mk) next to its sources; this file only ties them together.
+# Fragments add host packages to DEPS_PACKAGES and their test targets to
+# CHECKS, in the order `make check` should run them (cheap first, VMs last).
+
+VERSION := $(shell cat $(CURDIR)/VERSION)
+TOP := $(CURDIR)
+OUT := $(TOP)/out
+# Kernel trees, images and toolboxes live outside the repository.
+ATH5K_CACHE ?= $(HOME)/.cache/ath5k-dkms
+export ATH5K_CACHE
+
+DEPS_PACKAGES := build-essential make gcc python3 git
+CHECKS :=
+
+.PHONY: all help deps check
+all: help
+
+help:
+	@echo "ath5k-dkms $(VERSION)"
+	@echo "  make deps     install every build and test dependency (Debian packages)"
+	@echo "  make check    every test CI runs: $(CHECKS)"
+	@echo "  make module KDIR=<kernel build dir>   build ath5k.ko"
+	@echo "  make deb | rpm    packages into out/"
+	@echo "  make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm"
+	@echo "  make matrix [CELLS=...] [JOBS=n]"
+	@echo "  make bench"
+
+# Order matters: it is the order of CHECKS.
+include $(wildcard tests/license/license.mk)
+include $(wildcard tests/emulator/emulator.mk)
+include $(wildcard tests/unit/unit.mk)
+include $(wildcard src/module.mk)
+include $(wildcard debian/packages.mk)
+include $(wildcard tests/lab/lab.mk)
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		$(sort $(DEPS_PACKAGES))
+
+check: $(CHECKS)
+	@echo "make check: all of $(words $(CHECKS)) stages passed ($(CHECKS))"
