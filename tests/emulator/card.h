@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The boundary between the vfio-user transport and the AR5212-family card
+ * model.  The transport (vfio_user*.c, server.c, pci_config.c, main.c) owns
+ * sockets, the event loop, guest memory maps, PCI config space and the INTx
+ * handshake with QEMU.  The model (card*.c, eeprom*.c, air*.c) owns BAR0
+ * registers, the EEPROM, the DMA engines and the shared air.  Each side
+ * sees only this header of the other, so both can be unit-tested alone.
+ */
+#ifndef ATH5K_EMU_CARD_H
+#define ATH5K_EMU_CARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CARD_BAR0_SIZE 0x10000u
+#define CARD_NO_DEADLINE UINT64_MAX
+
+struct card;
+struct air;
+
+/* Services the transport lends a card; unit tests pass fakes. */
+struct card_host_ops {
+	/* Guest-physical memory; false when any byte is unmapped. */
+	bool (*dma_read)(void *host, uint64_t addr, void *buf, size_t len);
+	bool (*dma_write)(void *host, uint64_t addr, const void *buf,
+			  size_t len);
+	/* Level of the INTx line; the transport does QEMU's unmask cycle. */
+	void (*set_irq)(void *host, bool level);
+	/* Monotonic time in microseconds. */
+	uint64_t (*now_us)(void *host);
+	/* One line for the log (no trailing newline); --trace and errors. */
+	void (*log)(void *host, const char *line);
+};
+
+enum card_model {
+	CARD_MODEL_AR5413,	/* 168c:001b, RF5413, default */
+	CARD_MODEL_AR2413,	/* 168c:001a, RF2413 */
+	CARD_MODEL_AR5212_RF5112, /* 168c:0013, RF5112B */
+};
+
+struct card_config {
+	char name[32];		/* "card0": prefixes every log line */
+	char socket_path[256];	/* the vfio-user socket (transport's) */
+	enum card_model model;
+	uint8_t mac[6];
+	uint16_t regdomain;	/* EEPROM word 0xbf */
+	bool mode_a, mode_b, mode_g;	/* bands the EEPROM enables */
+	bool trace;		/* name every register access */
+};
+
+/*
+ * Parses "key=value,key=value" (socket=, model=, mac=, regdomain=, bands=,
+ * eeprom-desc=FILE, ...) on top of the defaults already in *cfg.  Returns 0,
+ * or -1 with a one-line reason in err.
+ */
+int card_config_parse(struct card_config *cfg, const char *spec,
+		      char *err, size_t errlen);
+void card_config_defaults(struct card_config *cfg, unsigned int index);
+
+struct card_pci_identity {
+	uint16_t vendor, device;
+	uint16_t subsystem_vendor, subsystem_device;
+	uint8_t revision;
+	uint32_t class_code;	/* 24 bits: base, sub, prog-if */
+};
+
+struct card *card_create(const struct card_config *cfg, struct air *air,
+			 const struct card_host_ops *ops, void *host,
+			 char *err, size_t errlen);
+void card_destroy(struct card *card);
+
+const struct card_pci_identity *card_pci_identity(const struct card *card);
+
+/* BAR0 accesses; size is 1, 2, 4 or 8 bytes, offset < CARD_BAR0_SIZE. */
+uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size);
+void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
+		     unsigned int size);
+
+/* vfio-user DEVICE_RESET or a PCI reset: registers back to power-on. */
+void card_reset(struct card *card);
+
+/*
+ * Timers (TSF/beacon, airtime, deferred DMA): the event loop sleeps until
+ * the earliest deadline of all cards, then lets each card catch up.
+ */
+uint64_t card_next_deadline(const struct card *card);
+void card_advance(struct card *card, uint64_t now_us);
+
+/* Fault hooks for the reliability tests (driven by the control socket). */
+void card_make_dead(struct card *card);		/* BAR0 reads 0xffffffff */
+void card_corrupt_eeprom(struct card *card);	/* breaks the checksum */
+int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
+
+/*
+ * The air shared by every card of a process; several processes may share
+ * one through a local socket (air_listen/air_connect).  air_fds() fills
+ * up to max descriptors the event loop must poll for input and returns how
+ * many; the loop calls air_poll() with each one that is readable.
+ */
+struct air *air_create(void);
+void air_destroy(struct air *air);
+int air_listen(struct air *air, const char *path, char *err, size_t errlen);
+int air_connect(struct air *air, const char *path, char *err, size_t errlen);
+int air_fds(const struct air *air, int *fds, int max);
+void air_poll(struct air *air, int fd);
+
+#endif /* ATH5K_EMU_CARD_H */

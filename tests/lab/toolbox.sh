@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# toolbox.sh build|path|run CMD...
+#
+# The toolbox is a small Debian 13 root with QEMU from trixie-backports
+# (vfio-user-pci needs QEMU >= 10.1; Debian 12 ships 7.2) and the newest
+# kernel headers; backports is pinned like the main suite so the newer
+# version of every package wins and dependencies resolve (the API src/ is written against).  It lives in the cache,
+# named by the hash of this recipe, and commands run in it under chroot
+# with the host's /dev, /proc, /sys, the repository and the cache mounted
+# at the same paths.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cache=${ATH5K_CACHE:-$HOME/.cache/ath5k-dkms}
+
+suite=trixie
+packages=(
+	qemu-system-x86 qemu-utils linux-headers-amd64
+	build-essential sparse kmod bc flex bison libelf-dev libssl-dev
+	ca-certificates cpio zstd
+)
+
+recipe_hash() {
+	{ cat "$0"; printf '%s\n' "${packages[@]}"; } | sha256sum | cut -c1-12
+}
+
+root="$cache/toolbox-$suite-$(recipe_hash)"
+
+build() {
+	if [ -e "$root/.complete" ]; then
+		echo "toolbox: up to date at $root"
+		return 0
+	fi
+	local archive security
+	read -r archive security < <("$here/debian-mirrors.sh")
+	mkdir -p "$cache"
+	rm -rf "$root.tmp"
+	echo "toolbox: building Debian $suite root with QEMU from backports in $root (a few minutes)"
+	mmdebstrap --variant=apt --include="$(IFS=,; echo "${packages[*]}")" \
+		--components=main --aptopt='Acquire::Retries "3"' \
+		--setup-hook='mkdir -p "$1/etc/apt/preferences.d" && printf "%s\n" \
+			"Package: *" "Pin: release n='"$suite"'-backports" "Pin-Priority: 500" \
+			> "$1/etc/apt/preferences.d/backports"' \
+		"$suite" "$root.tmp" \
+		"deb $archive $suite main" \
+		"deb $archive $suite-updates main" \
+		"deb $archive $suite-backports main" \
+		"deb $security $suite-security main"
+	touch "$root.tmp/.complete"
+	rm -rf "$root"
+	mv "$root.tmp" "$root"
+	echo "toolbox: ready: $("$0" run qemu-system-x86_64 --version | head -n1)"
+}
+
+run() {
+	[ -e "$root/.complete" ] || { echo "toolbox: not built; run '$0 build'" >&2; exit 1; }
+	local binds=(/dev /proc /sys "$top" "$cache" /tmp)
+	[ -n "${ATH5K_TOOLBOX_BIND:-}" ] && binds+=($ATH5K_TOOLBOX_BIND)
+	# A private mount namespace: nothing leaks onto the host when we exit.
+	unshare --mount --propagation private -- /bin/bash -c '
+		set -e
+		root=$1; shift
+		n=$1; shift
+		for ((i = 0; i < n; i++)); do
+			mkdir -p "$root$1"
+			mount --rbind "$1" "$root$1"
+			shift
+		done
+		cd "$root$PWD" 2>/dev/null || cd "$root"
+		exec chroot "$root" /bin/sh -c "cd \"\$0\" 2>/dev/null || cd /; exec \"\$@\"" "$PWD" "$@"
+	' toolbox "$root" "${#binds[@]}" "${binds[@]}" "$@"
+}
+
+case "${1:-}" in
+build) build ;;
+path) echo "$root" ;;
+run) shift; run "$@" ;;
+*) echo "usage: $0 build|path|run CMD..." >&2; exit 2 ;;
+esac
