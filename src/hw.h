@@ -1,0 +1,576 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Hardware layer of the AR5212-family driver: the only interface the
+ * mac80211/PCI layer uses to touch the chip.  Everything above this file
+ * speaks in abstract terms (channels, queues, flags); everything below it
+ * speaks registers.  Functions return 0 or a negative errno unless noted.
+ *
+ * Locking: the caller serialises all calls on one struct ath5k_hw except
+ * ath5k_hw_irq_pending(), ath5k_hw_isr_read() and ath5k_hw_imr_set(), which
+ * run from the interrupt handler; the caller keeps those apart from a reset.
+ */
+#ifndef ATH5K_HW_H
+#define ATH5K_HW_H
+
+#include <linux/types.h>
+#include <linux/bits.h>
+#include <linux/io.h>
+#include <asm/byteorder.h>
+
+#include "eeprom.h"
+
+struct device;
+
+/* ----- chip identity -------------------------------------------------- */
+
+enum ath5k_radio {
+	ATH5K_RADIO_RF5112,	/* also RF2112 (2 GHz only variant) */
+	ATH5K_RADIO_RF2413,
+	ATH5K_RADIO_RF5413,	/* also RF5424 */
+	ATH5K_RADIO_RF2425,	/* also RF2417 */
+};
+
+/* ----- channels and modes --------------------------------------------- */
+
+/* Operating mode of a channel; indexes the per-mode EEPROM sections. */
+enum ath5k_mode {
+	ATH5K_MODE_11A,
+	ATH5K_MODE_11B,
+	ATH5K_MODE_11G,
+	ATH5K_MODE_COUNT,
+};
+
+enum ath5k_bw {
+	ATH5K_BW_20,
+	ATH5K_BW_10,
+	ATH5K_BW_5,
+};
+
+/* What reset and channel programming need to know about a channel. */
+struct ath5k_chan {
+	u16 freq;		/* centre frequency, MHz */
+	u8 mode;		/* enum ath5k_mode */
+	u8 bw;			/* enum ath5k_bw */
+};
+
+static inline bool ath5k_chan_is_2ghz(const struct ath5k_chan *c)
+{
+	return c->mode != ATH5K_MODE_11A;
+}
+
+/* ----- operating modes, power, antennas ------------------------------- */
+
+enum ath5k_opmode {
+	ATH5K_OPMODE_STA,
+	ATH5K_OPMODE_AP,	/* also mesh point */
+	ATH5K_OPMODE_IBSS,
+	ATH5K_OPMODE_MONITOR,
+};
+
+enum ath5k_power {
+	ATH5K_POWER_AWAKE,
+	ATH5K_POWER_NETWORK_SLEEP,
+	ATH5K_POWER_FULL_SLEEP,
+};
+
+enum ath5k_ant_mode {
+	ATH5K_ANT_DIVERSITY,	/* hardware picks, default antenna follows RX */
+	ATH5K_ANT_FIXED_A,
+	ATH5K_ANT_FIXED_B,
+	ATH5K_ANT_SECTOR_AP,	/* several antennas, fixed per frame, for APs */
+	ATH5K_ANT_SECTOR_STA,
+	ATH5K_ANT_DEBUG,
+	ATH5K_ANT_MODE_COUNT,
+};
+
+/* ----- interrupts: abstract flags, independent of register layout ----- */
+
+#define ATH5K_INT_RXOK		BIT(0)	/* frame received */
+#define ATH5K_INT_RXERR		BIT(1)	/* frame received with error */
+#define ATH5K_INT_RXEOL		BIT(2)	/* RX ring exhausted */
+#define ATH5K_INT_RXORN		BIT(3)	/* RX FIFO overrun */
+#define ATH5K_INT_TXOK		BIT(4)	/* a TX queue completed a frame */
+#define ATH5K_INT_TXERR		BIT(5)
+#define ATH5K_INT_TXDESC	BIT(6)	/* descriptor with INTREQ done */
+#define ATH5K_INT_TXEOL		BIT(7)	/* a TX queue reached its end */
+#define ATH5K_INT_TX_ANY	(ATH5K_INT_TXOK | ATH5K_INT_TXERR | \
+				 ATH5K_INT_TXDESC | ATH5K_INT_TXEOL)
+#define ATH5K_INT_SWBA		BIT(8)	/* software beacon alert */
+#define ATH5K_INT_BMISS		BIT(9)	/* beacon miss */
+#define ATH5K_INT_BNR		BIT(10)	/* beacon not ready */
+#define ATH5K_INT_MIB		BIT(11)	/* MIB/PHY error counter threshold */
+#define ATH5K_INT_FATAL		BIT(12)	/* bus error: needs a reset */
+#define ATH5K_INT_GPIO		BIT(13)	/* rfkill GPIO changed */
+#define ATH5K_INT_TIM		BIT(14)
+#define ATH5K_INT_DTIM		BIT(15)
+#define ATH5K_INT_CAB_TIMEOUT	BIT(16)
+#define ATH5K_INT_RX_ANY	(ATH5K_INT_RXOK | ATH5K_INT_RXERR)
+#define ATH5K_INT_GLOBAL	BIT(31)	/* master enable (IER) */
+
+/* One interrupt's worth of causes, filled by ath5k_hw_isr_read(). */
+struct ath5k_isr {
+	u32 flags;		/* ATH5K_INT_* that fired and are unmasked */
+	u16 txq_done;		/* bit q: queue q had TXOK/TXERR/TXDESC/TXEOL */
+	u16 txq_eol;		/* bit q: queue q reached end of list */
+};
+
+/* ----- TX queues ------------------------------------------------------ */
+
+/*
+ * Fixed queue numbers: four data queues (one per WMM access category,
+ * 0 = background .. 3 = voice as the hardware schedules them by number),
+ * the content-after-beacon queue and the beacon queue.
+ */
+#define ATH5K_TXQ_DATA_COUNT	4
+#define ATH5K_TXQ_CAB		8
+#define ATH5K_TXQ_BEACON	9
+#define ATH5K_TXQ_COUNT		10	/* queue numbers 0..9 */
+
+enum ath5k_txq_type {
+	ATH5K_TXQ_TYPE_INACTIVE,
+	ATH5K_TXQ_TYPE_DATA,
+	ATH5K_TXQ_TYPE_CAB,
+	ATH5K_TXQ_TYPE_BEACON,
+};
+
+/* Contention parameters; ATH5K_TXQ_DEFAULT keeps the hardware default. */
+#define ATH5K_TXQ_DEFAULT	0xffff
+
+struct ath5k_txq_params {
+	u16 aifs;		/* slots */
+	u16 cw_min;		/* 2^n - 1 */
+	u16 cw_max;		/* 2^n - 1 */
+	u16 burst_time;		/* TXOP, us; 0 = one frame */
+	u32 ready_time;		/* CAB: percent of the beacon interval */
+};
+
+/* ----- descriptors ---------------------------------------------------- */
+
+/*
+ * A 5212 descriptor as the DMA engine sees it: little-endian words, 32
+ * bytes, link first.  TX uses four control words then two status words;
+ * RX uses two control words then two status words.
+ */
+struct ath5k_desc {
+	__le32 link;
+	__le32 data;
+	union {
+		struct {
+			__le32 ctl[4];
+			__le32 status[2];
+		} tx;
+		struct {
+			__le32 ctl[2];
+			__le32 status[2];
+		} rx;
+	};
+} __packed __aligned(4);
+
+#define ATH5K_DESC_SIZE		32
+
+/* Chain @d to the descriptor at bus address @next (0 ends the chain). */
+static inline void ath5k_desc_set_link(struct ath5k_desc *d, u32 next)
+{
+	d->link = cpu_to_le32(next);
+}
+#define ATH5K_MRR_SERIES	4	/* multi-rate retry series */
+#define ATH5K_KEY_INVALID	0xffff
+
+/* Frame type the hardware cares about (timestamps, duration). */
+enum ath5k_pkt_type {
+	ATH5K_PKT_NORMAL = 0,
+	ATH5K_PKT_ATIM = 1,
+	ATH5K_PKT_PSPOLL = 2,
+	ATH5K_PKT_BEACON = 3,
+	ATH5K_PKT_PROBE_RESP = 4,
+};
+
+#define ATH5K_TXF_NOACK		BIT(0)
+#define ATH5K_TXF_INTREQ	BIT(1)	/* raise TXDESC when done */
+#define ATH5K_TXF_VEOL		BIT(2)	/* end of list: resend (IBSS) */
+#define ATH5K_TXF_RTS		BIT(3)
+#define ATH5K_TXF_CTS		BIT(4)	/* CTS-to-self protection */
+#define ATH5K_TXF_CLRDMASK	BIT(5)
+
+struct ath5k_tx_params {
+	u16 frame_len;		/* whole frame including FCS */
+	u16 buf_len;		/* bytes in this buffer */
+	u8 pkt_type;		/* enum ath5k_pkt_type */
+	u8 txpower;		/* half dBm, clamped to the hardware limit */
+	u8 antenna;		/* 0 = use default */
+	u8 flags;		/* ATH5K_TXF_* */
+	u16 key_index;		/* ATH5K_KEY_INVALID for none */
+	u16 rtscts_duration;	/* us */
+	u8 rtscts_rate;		/* hardware rate code */
+	u8 rate[ATH5K_MRR_SERIES];	/* hardware rate codes */
+	u8 tries[ATH5K_MRR_SERIES];	/* 0 ends the series list */
+};
+
+/* Completion flags of a transmitted frame. */
+#define ATH5K_TXS_OK		BIT(0)
+#define ATH5K_TXS_XRETRY	BIT(1)	/* too many retries */
+#define ATH5K_TXS_FIFO		BIT(2)	/* FIFO underrun */
+#define ATH5K_TXS_FILTERED	BIT(3)	/* dropped by the PCU filter */
+
+struct ath5k_tx_status {
+	u16 seq;
+	u16 tstamp;		/* low 16 bits of the TSF at transmission */
+	u8 flags;		/* ATH5K_TXS_* */
+	u8 final_idx;		/* which retry series ended it */
+	u8 long_retry;		/* tries spent in the final series */
+	u8 short_retry;		/* RTS failures */
+	s8 ack_rssi;
+	u8 antenna;
+};
+
+/* Error flags of a received frame. */
+#define ATH5K_RXE_CRC		BIT(0)
+#define ATH5K_RXE_PHY		BIT(1)
+#define ATH5K_RXE_DECRYPT	BIT(2)
+#define ATH5K_RXE_MIC		BIT(3)
+
+struct ath5k_rx_status {
+	u16 len;		/* bytes including FCS */
+	u16 tstamp;		/* 15 bits of the TSF at reception */
+	u8 flags;		/* ATH5K_RXE_*; 0 = good frame */
+	u8 phyerr;		/* PHY error code when ATH5K_RXE_PHY */
+	u8 rate;		/* hardware rate code */
+	s8 rssi;		/* dB above the noise floor */
+	u8 antenna;
+	bool more;		/* frame continues in the next descriptor */
+	bool key_valid;
+	u8 key_index;
+	bool key_miss;
+};
+
+/* ----- rates ---------------------------------------------------------- */
+
+struct ath5k_rate_info {
+	u16 bitrate;		/* 100 kbit/s units, as cfg80211 wants */
+	u8 code;		/* hardware rate code */
+	u8 code_short;		/* short-preamble code, 0 if none */
+	bool ofdm;
+};
+
+/* The twelve 802.11a/b/g rates, CCK first, ascending. */
+extern const struct ath5k_rate_info ath5k_rates[];
+#define ATH5K_RATE_COUNT	12
+#define ATH5K_RATE_FIRST_OFDM	4
+
+/* Index into ath5k_rates of a received rate code, or -EINVAL. */
+int ath5k_rate_code_to_idx(u8 code);
+
+/* ----- key cache ------------------------------------------------------ */
+
+#define ATH5K_KEYCACHE_SIZE	128	/* TKIP MIC keys live at idx + 64 */
+
+enum ath5k_cipher {
+	ATH5K_CIPHER_WEP40,
+	ATH5K_CIPHER_WEP104,
+	ATH5K_CIPHER_TKIP,
+	ATH5K_CIPHER_CCMP,
+};
+
+struct ath5k_key {
+	u8 cipher;		/* enum ath5k_cipher */
+	u8 len;			/* bytes of key[] (5, 13 or 16) */
+	u8 key[16];
+	u8 tx_mic[8];		/* TKIP only */
+	u8 rx_mic[8];		/* TKIP only */
+};
+
+/* ----- LED ------------------------------------------------------------ */
+
+enum ath5k_led_state {
+	ATH5K_LED_INIT,		/* idle */
+	ATH5K_LED_SCAN,
+	ATH5K_LED_AUTH,
+	ATH5K_LED_ASSOC,
+	ATH5K_LED_RUN,
+};
+
+/* ----- survey / MIB ---------------------------------------------------- */
+
+struct ath5k_cycles {
+	u32 cycles;		/* all clocks */
+	u32 rx_busy;		/* medium busy */
+	u32 rx_frame;		/* receiving a frame */
+	u32 tx_frame;		/* transmitting */
+};
+
+struct ath5k_mib {
+	u32 ack_fail;
+	u32 rts_fail;
+	u32 rts_ok;
+	u32 fcs_error;
+	u32 beacons;
+};
+
+/* ----- the hardware state -------------------------------------------- */
+
+struct ath5k_txq_state {
+	u8 type;		/* enum ath5k_txq_type */
+	struct ath5k_txq_params params;
+};
+
+struct ath5k_hw {
+	void __iomem *iomem;
+	struct device *dev;
+	bool pcie;
+
+	/* identity */
+	u16 srev;		/* MAC revision: version << 4 | revision */
+	u8 mac_version;		/* srev >> 4 */
+	u8 phy_rev;
+	u8 radio_rev;		/* 5 GHz radio */
+	u8 radio_rev_2ghz;	/* separate 2 GHz radio on RF5112, else 0 */
+	u8 radio;		/* enum ath5k_radio */
+
+	struct ath5k_eeprom ee;
+	u8 perm_addr[6];	/* from the EEPROM */
+
+	/* running configuration */
+	enum ath5k_opmode opmode;
+	struct ath5k_chan chan;
+	bool chan_valid;	/* chan holds the channel last programmed */
+	u8 mac[6];
+	u8 bssid[6];
+	u8 bssid_mask[6];
+	u16 aid;
+	u32 rx_filter;
+	u32 imr;		/* ATH5K_INT_* currently unmasked */
+	u16 txq_imr;		/* queues with TX interrupts enabled */
+	u8 coverage_class;
+	u8 slot_time;		/* us, 0 = mode default */
+	bool ack_rate_high;	/* ACK at the highest basic rate */
+
+	/* power and calibration */
+	u8 txpower_limit;	/* half dBm requested by the stack */
+	u8 txpower_cur;		/* half dBm actually programmed */
+	s8 txpower_offset;	/* PCDAC offset from calibration data */
+	s16 noise_floor;	/* dBm, the RSSI base */
+	s16 nf_history[8];
+	u8 nf_hist_pos;
+	bool iq_cal_pending;
+	u32 cal_next_full;	/* jiffies of the next full calibration */
+
+	/* antennas */
+	u8 ant_mode;		/* enum ath5k_ant_mode */
+	u8 def_ant;		/* 1 = A, 2 = B */
+	u32 ant_ctl[ATH5K_MODE_COUNT][11];	/* antenna switch table */
+
+	/* TX queues */
+	struct ath5k_txq_state txq[ATH5K_TXQ_COUNT];
+	u16 cw_min, cw_max;	/* per-mode defaults */
+
+	/* RF banks for the current channel (built in phy.c) */
+	u32 *rf_banks;		/* allocated at attach */
+	unsigned int rf_banks_len;
+
+	/* GPIO */
+	u32 gpio_out;		/* shadow of the output register */
+
+	/* survey */
+	struct ath5k_cycles cycles_total;
+};
+
+/* ----- register access ------------------------------------------------ */
+
+static inline u32 ath5k_rd(struct ath5k_hw *ah, u32 reg)
+{
+	return ioread32(ah->iomem + reg);
+}
+
+static inline void ath5k_wr(struct ath5k_hw *ah, u32 reg, u32 val)
+{
+	iowrite32(val, ah->iomem + reg);
+}
+
+static inline void ath5k_set_bits(struct ath5k_hw *ah, u32 reg, u32 bits)
+{
+	ath5k_wr(ah, reg, ath5k_rd(ah, reg) | bits);
+}
+
+static inline void ath5k_clear_bits(struct ath5k_hw *ah, u32 reg, u32 bits)
+{
+	ath5k_wr(ah, reg, ath5k_rd(ah, reg) & ~bits);
+}
+
+/* Replace the field @mask of @reg with @val (already shifted). */
+static inline void ath5k_rmw(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val)
+{
+	ath5k_wr(ah, reg, (ath5k_rd(ah, reg) & ~mask) | (val & mask));
+}
+
+/* Poll until (reg & mask) == val; -ETIMEDOUT otherwise.  May sleep. */
+int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
+		  unsigned int step_us, unsigned int tries);
+
+/* ----- attach, power, reset (hw_attach.c, reset.c) --------------------- */
+
+/*
+ * Wake the chip, identify MAC/PHY/radio, self-test, read and validate the
+ * EEPROM.  On success perm_addr, ee (bands, regdomain, gains, limits) and
+ * the identity fields are valid.  @iomem is BAR0.
+ */
+int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
+		    void __iomem *iomem, bool pcie);
+void ath5k_hw_detach(struct ath5k_hw *ah);
+
+/* Human-readable chip names for the probe message. */
+const char *ath5k_hw_mac_name(const struct ath5k_hw *ah);
+const char *ath5k_hw_radio_name(const struct ath5k_hw *ah);
+
+int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode);
+
+/*
+ * Bring the chip to a working state on @chan in @opmode.  With @fast and a
+ * radio that supports it, only retune when possible (queues and keys
+ * survive); falls back to a full reset.  Leaves interrupts disabled, RX
+ * DMA stopped and the TX queues configured from ath5k_hw_txq_setup().
+ */
+int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		   const struct ath5k_chan *chan, bool fast);
+
+/* Quiesce before power-down or remove: stop DMA, disable interrupts. */
+void ath5k_hw_stop(struct ath5k_hw *ah);
+
+/* Band and channel capability (EEPROM + radio). */
+bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode);
+bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq);
+bool ath5k_hw_has_aes(const struct ath5k_hw *ah);
+bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah);
+
+/* ----- PHY (phy.c) ---------------------------------------------------- */
+
+/* Maximum TX power the calibration data allows on @chan, half dBm. */
+u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan);
+/* Set the user limit (half dBm) and reprogram the current channel. */
+int ath5k_hw_set_txpower_limit(struct ath5k_hw *ah, u8 half_dbm);
+
+/* Read the noise floor and start a new measurement (short calibration). */
+void ath5k_hw_nf_update(struct ath5k_hw *ah);
+/* I/Q and gain calibration (long calibration); may request a reset. */
+int ath5k_hw_calibrate(struct ath5k_hw *ah);
+
+void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode);
+void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant);
+u8 ath5k_hw_get_def_antenna(struct ath5k_hw *ah);
+
+/* ----- PCU (pcu.c) ---------------------------------------------------- */
+
+void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode);
+void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac);
+void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid);
+void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask);
+
+/* RX filter bits (ath5k_hw_rx_filter_set). */
+#define ATH5K_RXF_UCAST		BIT(0)
+#define ATH5K_RXF_MCAST		BIT(1)
+#define ATH5K_RXF_BCAST		BIT(2)
+#define ATH5K_RXF_CONTROL	BIT(3)
+#define ATH5K_RXF_BEACON	BIT(4)
+#define ATH5K_RXF_PROM		BIT(5)
+#define ATH5K_RXF_PROBEREQ	BIT(6)
+#define ATH5K_RXF_PHYERR	BIT(7)
+#define ATH5K_RXF_RADARERR	BIT(8)
+
+void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter);
+u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah);
+/* Hash bit (0..63) of a multicast address in the 64-bit filter. */
+unsigned int ath5k_hw_mcast_hash(const u8 *addr);
+void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter);
+
+/* Start/stop frame reception in the PCU (DMA is separate). */
+void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah);
+void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah);
+
+u64 ath5k_hw_tsf_get(struct ath5k_hw *ah);
+void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf);
+void ath5k_hw_tsf_reset(struct ath5k_hw *ah);
+
+/* Program beacon timers: first target beacon time and interval in TU. */
+void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
+				 u32 interval_tu);
+void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
+
+void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us);
+void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
+void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high);
+
+void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta);
+void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc);
+
+/* ----- TX queues (qcu.c) ---------------------------------------------- */
+
+/* Claim queue @q (see ATH5K_TXQ_*) for @type with @params. */
+int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
+		       enum ath5k_txq_type type,
+		       const struct ath5k_txq_params *params);
+int ath5k_hw_txq_set_params(struct ath5k_hw *ah, unsigned int q,
+			    const struct ath5k_txq_params *params);
+void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q);
+/* Write the stored parameters of queue @q into the chip (after reset). */
+int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q);
+
+int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q);
+int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q);
+/* Only valid while the queue is stopped: -EBUSY otherwise. */
+int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr);
+u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q);
+/* Frames the hardware still holds in queue @q. */
+unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q);
+
+/* ----- DMA and interrupts (dma.c) ------------------------------------- */
+
+void ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr);
+u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah);
+void ath5k_hw_rx_start(struct ath5k_hw *ah);
+int ath5k_hw_rx_stop(struct ath5k_hw *ah);
+/* Stop RX and every active TX queue; -EBUSY if the hardware hangs. */
+int ath5k_hw_dma_stop(struct ath5k_hw *ah);
+
+bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
+/* Read and acknowledge; -ENODEV when the card is gone (all ones). */
+int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
+/* Set the unmasked ATH5K_INT_* set; returns the previous one. */
+u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags);
+
+/* ----- descriptors (desc.c) ------------------------------------------- */
+
+int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
+/* -EINPROGRESS while the hardware still owns the descriptor. */
+int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
+int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq);
+int ath5k_hw_rx_desc_status(const struct ath5k_desc *d, struct ath5k_rx_status *rs);
+
+/* ----- key cache (keycache.c) ----------------------------------------- */
+
+int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
+		     const u8 *mac);
+void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx);
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah);
+bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx);
+
+/* ----- GPIO, rfkill, LED (gpio.c) ------------------------------------- */
+
+#define ATH5K_GPIO_COUNT	6
+
+int ath5k_hw_gpio_input(struct ath5k_hw *ah, unsigned int gpio);
+int ath5k_hw_gpio_output(struct ath5k_hw *ah, unsigned int gpio);
+int ath5k_hw_gpio_get(struct ath5k_hw *ah, unsigned int gpio);
+int ath5k_hw_gpio_set(struct ath5k_hw *ah, unsigned int gpio, bool val);
+/* Interrupt when @gpio reads the opposite of @level. */
+void ath5k_hw_gpio_irq(struct ath5k_hw *ah, unsigned int gpio, bool level);
+
+/* rfkill switch from the EEPROM: true if the radio is blocked. */
+bool ath5k_hw_rfkill_present(const struct ath5k_hw *ah);
+bool ath5k_hw_rfkill_blocked(struct ath5k_hw *ah);
+/* Watch the switch with ATH5K_INT_GPIO (if the EEPROM allows it). */
+void ath5k_hw_rfkill_irq(struct ath5k_hw *ah, bool enable);
+
+/* Drive the PCI-config LED bits. */
+void ath5k_hw_led_set(struct ath5k_hw *ah, enum ath5k_led_state state);
+
+#endif /* ATH5K_HW_H */
