@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Installed as /usr/lib/ath5k-dkms/dkms-helper by both the .deb and the .rpm.
+# It adds what dkms leaves out of its own messages: which headers package
+# is missing, and the error lines of a failed build (dkms only names the
+# log).  The .rpm also uses it to register the module, since RPM has no
+# dh-dkms; the .deb leaves that to dh-dkms's postinst.
+#
+#   dkms-helper headers-hint          one line if the running kernel has no headers
+#   dkms-helper build-errors VERSION  path and last error lines of a failed build
+#   dkms-helper register VERSION      dkms add, then build and install for
+#                                     every installed kernel that has headers
+set -u
+
+module=ath5k
+
+# The headers package of kernel $1 under this system's naming.
+headers_package() {
+	if command -v dpkg >/dev/null 2>&1; then
+		echo "linux-headers-$1"
+	else
+		echo "kernel-devel-$1"
+	fi
+}
+
+has_headers() {
+	[ -e "/lib/modules/$1/build/include" ]
+}
+
+headers_hint() {
+	kernel=$(uname -r)
+	# In a chroot or image build the running kernel is the host's and is
+	# not installed here: nothing useful to suggest.
+	[ -d "/lib/modules/$kernel" ] || return 0
+	has_headers "$kernel" && return 0
+	echo "ath5k-dkms: no headers for the running kernel $kernel: install $(headers_package "$kernel") and the module builds automatically."
+}
+
+build_errors() {
+	log="/var/lib/dkms/$module/$1/build/make.log"
+	if [ ! -f "$log" ]; then
+		echo "ath5k-dkms: setting up the module failed before compiling (no $log); see the dkms messages above." >&2
+		return 0
+	fi
+	echo "ath5k-dkms: the module failed to build; full log: $log" >&2
+	# Compiler and make errors first; a log without any shows its tail.
+	errors=$(grep -E '(error|Error|ERROR)[: ]' "$log" | tail -n 12)
+	[ -n "$errors" ] || errors=$(tail -n 12 "$log")
+	printf '%s\n' "$errors" | sed 's/^/    /' >&2
+}
+
+# Build (unless built already) and install $module/$1 for kernel $2.  A
+# kernel outside the module's range or configuration is skipped by dkms
+# (exit 77, or 9 on dkms 2.8).
+install_for_kernel() {
+	status=0
+	if ! dkms status -m "$module" -v "$1" -k "$2" 2>/dev/null | grep -q ': built'; then
+		dkms build -m "$module" -v "$1" -k "$2" >/dev/null || status=$?
+	fi
+	case $status in
+	0) ;;
+	77 | 9)
+		echo "ath5k-dkms: kernel $2 is not supported by this driver (see dkms's message above); skipped."
+		return 0
+		;;
+	*)
+		build_errors "$1"
+		return "$status"
+		;;
+	esac
+	dkms install -m "$module" -v "$1" -k "$2"
+}
+
+register() {
+	version=$1
+	if [ -z "$(dkms status -m "$module" -v "$version" 2>/dev/null)" ]; then
+		dkms add -m "$module" -v "$version" >/dev/null || return
+	fi
+	failed=0
+	for dir in /lib/modules/*/; do
+		kernel=$(basename "$dir")
+		[ -d "$dir" ] && has_headers "$kernel" || continue
+		if dkms status -m "$module" -v "$version" -k "$kernel" 2>/dev/null | grep -q ': installed'; then
+			continue
+		fi
+		echo "ath5k-dkms: building $module $version for kernel $kernel (this can take a while)"
+		install_for_kernel "$version" "$kernel" || failed=1
+	done
+	headers_hint
+	return "$failed"
+}
+
+case "${1:-}" in
+headers-hint)
+	headers_hint
+	;;
+build-errors)
+	[ $# -eq 2 ] || { echo "usage: $0 build-errors VERSION" >&2; exit 2; }
+	build_errors "$2"
+	;;
+register)
+	[ $# -eq 2 ] || { echo "usage: $0 register VERSION" >&2; exit 2; }
+	register "$2"
+	;;
+*)
+	echo "usage: $0 headers-hint | build-errors VERSION | register VERSION" >&2
+	exit 2
+	;;
+esac
