@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The driver instance: everything the mac80211/PCI layer keeps about one
+ * card.  The chip itself is reached only through struct ath5k_hw (hw.h).
+ */
+#ifndef ATH5K_H
+#define ATH5K_H
+
+#include <linux/bitops.h>
+#include <linux/interrupt.h>
+#include <linux/leds.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <net/mac80211.h>
+
+#include "hw.h"
+#include "channels.h"
+#include "regd_table.h"
+
+#define ATH5K_DRV_NAME		"ath5k"
+
+#define ATH5K_RX_BUFS		40	/* receive descriptors in the ring */
+#define ATH5K_TX_BUFS		200	/* shared by all data queues */
+#define ATH5K_BEACON_BUFS	4	/* one per beaconing interface */
+#define ATH5K_TXQ_LEN_MAX	50	/* frames a data queue may hold */
+#define ATH5K_TXQ_LEN_LOW	(ATH5K_TXQ_LEN_MAX / 2)
+#define ATH5K_MAX_VIFS		4
+#define ATH5K_MAX_FRAME		2352	/* largest 802.11 frame plus FCS */
+
+/* Consecutive missed beacon transmissions before the chip is reset. */
+#define ATH5K_BEACON_STUCK	9
+/* Seconds without progress on a busy TX queue before a reset. */
+#define ATH5K_TX_WATCHDOG_SEC	3
+/* Calibration periods. */
+#define ATH5K_CAL_SHORT_MS	10000
+#define ATH5K_CAL_LONG_MS	60000
+
+/* One descriptor and the frame it carries. */
+struct ath5k_buf {
+	struct list_head list;
+	struct ath5k_desc *desc;	/* in the coherent descriptor block */
+	dma_addr_t desc_dma;
+	struct sk_buff *skb;
+	dma_addr_t skb_dma;
+	u8 tries[ATH5K_MRR_SERIES];	/* what was asked of each series */
+};
+
+/* A hardware TX queue as the driver tracks it. */
+struct ath5k_txq {
+	unsigned int qnum;		/* hardware queue number */
+	bool active;
+	spinlock_t lock;		/* protects the fields below */
+	struct list_head frames;	/* handed to the hardware, in order */
+	__le32 *tail_link;		/* link word of the last descriptor */
+	unsigned int len;
+	bool watchdog_mark;		/* no completion since the last check */
+};
+
+struct ath5k_vif {
+	enum nl80211_iftype type;
+	struct ath5k_buf *beacon;	/* NULL unless the type beacons */
+	u8 addr[ETH_ALEN];
+};
+
+/* Survey counters of the channel in use. */
+struct ath5k_survey {
+	u64 time_us;
+	u64 busy_us;
+	u64 rx_us;
+	u64 tx_us;
+};
+
+struct ath5k_led {
+	struct led_classdev cdev;
+	struct ath5k_dev *dev;
+	char name[32];
+	bool registered;
+};
+
+/* State flags, bits of ath5k_dev.flags. */
+enum ath5k_dev_flag {
+	ATH5K_RUNNING,		/* between start and stop */
+	ATH5K_INVALID,		/* hardware unusable (gone or resetting) */
+	ATH5K_HW_CRYPTO,	/* key cache in use */
+	ATH5K_RFKILL_BLOCKED,
+};
+
+struct ath5k_dev {
+	struct ieee80211_hw *hw;
+	struct pci_dev *pdev;
+	struct device *dev;
+	struct ath5k_hw ah;
+	unsigned long flags;		/* enum ath5k_dev_flag */
+	unsigned int cachelsz;		/* bytes */
+
+	/* Serialises configuration: mac80211 ops, reset, calibration. */
+	struct mutex lock;
+
+	/* bands and their channel and rate tables */
+	struct ieee80211_supported_band sbands[NUM_NL80211_BANDS];
+	struct ieee80211_channel channels[ATH5K_CHANNELS_MAX];
+	struct ieee80211_rate rates[NUM_NL80211_BANDS][ATH5K_RATE_COUNT];
+	/* rate code -> index into the current band's bitrates, or -1 */
+	s8 rate_idx[NUM_NL80211_BANDS][32];
+	struct ieee80211_channel *curchan;
+	struct ath5k_chan hwchan;
+
+	/* regulatory state */
+	struct ath5k_regd regd;
+
+	/* interfaces */
+	unsigned int nvifs;
+	unsigned int n_ap, n_sta, n_ibss, n_mesh, n_monitor;
+	enum ath5k_opmode opmode;
+	u8 bssid[ETH_ALEN];
+	u8 bssid_mask[ETH_ALEN];
+	u16 aid;
+	bool assoc;
+	unsigned int filter_flags;	/* FIF_* accepted by mac80211 */
+	u64 mcast_filter;
+	u8 coverage_class;
+	int power_level;		/* dBm asked for by mac80211 */
+
+	/* descriptor memory shared by every ring */
+	struct ath5k_desc *descs;
+	dma_addr_t descs_dma;
+	size_t descs_len;
+	struct ath5k_buf *bufs;
+
+	/* receive */
+	spinlock_t rx_lock;		/* protects the RX ring lists */
+	struct list_head rx_ring;	/* oldest first */
+	__le32 *rx_tail_link;
+	unsigned int rx_bufsize;
+	struct tasklet_struct rx_tasklet;
+	u32 last_tsf_low;		/* for extending RX timestamps */
+
+	/* transmit */
+	spinlock_t txbuf_lock;		/* protects txbuf_free */
+	struct list_head txbuf_free;
+	unsigned int txbuf_free_len;
+	struct ath5k_txq txqs[ATH5K_TXQ_COUNT];
+	struct tasklet_struct tx_tasklet;
+	u16 txq_pending;		/* queues with completions to reap */
+	struct delayed_work tx_watchdog;
+
+	/* beacons */
+	struct list_head bcbuf_free;
+	struct ieee80211_vif *bvif[ATH5K_BEACON_BUFS];
+	unsigned int n_beaconing;
+	unsigned int beacon_interval;	/* TU */
+	unsigned int beacon_miss;	/* consecutive unsent beacons */
+	bool beacon_enabled;
+	struct tasklet_struct beacon_tasklet;
+
+	/* interrupts */
+	u32 imask;			/* ATH5K_INT_* wanted while running */
+	spinlock_t irq_lock;		/* protects imask changes */
+	unsigned int irq;
+
+	/* periodic work and recovery */
+	struct work_struct reset_work;
+	struct work_struct calib_work;
+	unsigned long cal_next_short;	/* jiffies */
+	unsigned long cal_next_long;
+
+	/* statistics */
+	struct ath5k_survey survey;
+	struct ieee80211_low_level_stats ll_stats;
+	struct ath5k_mib mib;
+
+	/* LED and rfkill */
+	enum ath5k_led_state led_state;
+	struct ath5k_led tx_led, rx_led;
+	int led_gpio;			/* -1 without a GPIO LED */
+	bool led_active_high;
+	struct tasklet_struct rfkill_tasklet;
+};
+
+static inline struct ath5k_dev *ath5k_hw_to_dev(struct ieee80211_hw *hw)
+{
+	return hw->priv;
+}
+
+static inline struct ath5k_vif *ath5k_vif_priv(struct ieee80211_vif *vif)
+{
+	return (struct ath5k_vif *)vif->drv_priv;
+}
+
+/* Hardware queue of a mac80211 queue: mac80211 counts VO first. */
+static inline unsigned int ath5k_ac_to_hwq(unsigned int ac)
+{
+	return ATH5K_TXQ_DATA_COUNT - 1 - ac;
+}
+
+static inline unsigned int ath5k_hwq_to_ac(unsigned int q)
+{
+	return ATH5K_TXQ_DATA_COUNT - 1 - q;
+}
+
+extern bool ath5k_nohwcrypt;
+extern bool ath5k_no_hw_rfkill;
+
+/* main.c */
+int ath5k_init_device(struct ath5k_dev *dev);
+void ath5k_deinit_device(struct ath5k_dev *dev);
+int ath5k_reset(struct ath5k_dev *dev, bool fast);
+void ath5k_schedule_reset(struct ath5k_dev *dev);
+void ath5k_update_opmode(struct ath5k_dev *dev);
+
+/* tx.c */
+int ath5k_tx_init(struct ath5k_dev *dev);
+void ath5k_tx_deinit(struct ath5k_dev *dev);
+int ath5k_txq_setup_all(struct ath5k_dev *dev);
+void ath5k_txq_drain_all(struct ath5k_dev *dev);
+void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
+		 struct sk_buff *skb);
+int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
+		    struct sk_buff *skb);
+void ath5k_tx_tasklet(struct tasklet_struct *t);
+void ath5k_tx_watchdog(struct work_struct *work);
+unsigned int ath5k_frame_pad(const struct sk_buff *skb);
+int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
+		   const struct ieee80211_tx_queue_params *params);
+
+/* rx.c */
+int ath5k_rx_init(struct ath5k_dev *dev);
+void ath5k_rx_deinit(struct ath5k_dev *dev);
+int ath5k_rx_start(struct ath5k_dev *dev);
+void ath5k_rx_stop(struct ath5k_dev *dev);
+void ath5k_rx_tasklet(struct tasklet_struct *t);
+
+/* beacon.c */
+void ath5k_beacon_init(struct ath5k_dev *dev);
+int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
+void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
+void ath5k_beacon_config(struct ath5k_dev *dev);
+void ath5k_beacon_tasklet(struct tasklet_struct *t);
+
+/* interrupt.c */
+irqreturn_t ath5k_intr(int irq, void *data);
+void ath5k_irq_enable(struct ath5k_dev *dev);
+void ath5k_irq_disable(struct ath5k_dev *dev);
+void ath5k_irq_update(struct ath5k_dev *dev, u32 set, u32 clear);
+void ath5k_tasklets_disable(struct ath5k_dev *dev);
+void ath5k_tasklets_enable(struct ath5k_dev *dev);
+void ath5k_calib_work(struct work_struct *work);
+
+/* regd.c */
+int ath5k_regd_init(struct ath5k_dev *dev);
+void ath5k_regd_hint(struct ath5k_dev *dev);
+
+/* led.c */
+int ath5k_led_init(struct ath5k_dev *dev);
+void ath5k_led_exit(struct ath5k_dev *dev);
+void ath5k_led_state(struct ath5k_dev *dev, enum ath5k_led_state state);
+void ath5k_led_off(struct ath5k_dev *dev);
+
+/* rfkill.c */
+void ath5k_rfkill_start(struct ath5k_dev *dev);
+void ath5k_rfkill_stop(struct ath5k_dev *dev);
+void ath5k_rfkill_tasklet(struct tasklet_struct *t);
+
+#endif /* ATH5K_H */

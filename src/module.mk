@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# The kernel module: `make module [KDIR=...]` builds ath5k.ko; `make
+# check-module` proves it builds warning-free (W=1, sparse) against the
+# host's Debian 12 headers and the toolbox's newest headers, and that
+# src/ and compat/ pass checkpatch --strict.  Builds run in a copy of the
+# sources under out/ so the tree stays clean and kernels do not mix.
+
+DEPS_PACKAGES += linux-headers-amd64 linux-source-6.1 sparse perl xz-utils
+
+MODULE_SOURCES := $(TOP)/src $(TOP)/compat $(TOP)/VERSION
+TOOLBOX := $(TOP)/tests/lab/toolbox.sh
+
+# Newest kernel build tree installed here (the running kernel may have none).
+newest_kdir = $(shell for d in $(1); do [ -d "$$d/" ] && echo "$$d"; done | \
+	sort -V | tail -n1)
+KDIR ?= $(call newest_kdir,/lib/modules/*/build)
+
+# module_build <out dir> <kernel dir> <make flags> [runner]: copy the
+# sources to <out dir> and build there; output also goes to <out dir>.log.
+define module_build
+	rm -rf $(1) && mkdir -p $(1)
+	cp -a $(MODULE_SOURCES) $(1)/
+	$(4) $(MAKE) -C $(2) M=$(1)/src $(3) modules 2>&1 | tee $(1).log; \
+		exit $${PIPESTATUS[0]}
+endef
+
+.PHONY: module check-module check-module-host check-module-newest \
+	check-module-style
+
+module: SHELL := /bin/bash
+module:
+	@[ -n "$(KDIR)" ] && [ -d "$(KDIR)" ] || \
+		{ echo "module: no kernel build tree; install headers or pass KDIR=" >&2; exit 1; }
+	@echo "module: building ath5k.ko against $(KDIR)"
+	$(call module_build,$(OUT)/module,$(KDIR),)
+	@echo "module: $(OUT)/module/src/ath5k.ko"
+
+# Fails on any compiler, sparse or modpost diagnostic in the log.
+module_log_clean = ! grep -E 'warning:|error:|WARNING:|ERROR:' $(1).log
+
+check-module-host: SHELL := /bin/bash
+check-module-host:
+	@[ -n "$(KDIR)" ] || { echo "check-module: no Debian 12 kernel headers installed" >&2; exit 1; }
+	@echo "check-module: W=1 C=1 build against $(KDIR)"
+	$(call module_build,$(OUT)/check-module/host,$(KDIR),W=1 C=1)
+	@$(call module_log_clean,$(OUT)/check-module/host)
+
+check-module-newest: SHELL := /bin/bash
+check-module-newest:
+	@$(TOOLBOX) build
+	@root=$$($(TOOLBOX) path); \
+	kdir=$$(for d in $$root/usr/src/linux-headers-*-amd64; do \
+		[ -d "$$d" ] && echo "$${d#$$root}"; done | sort -V | tail -n1); \
+	[ -n "$$kdir" ] || { echo "check-module: no headers in the toolbox" >&2; exit 1; }; \
+	echo "check-module: W=1 C=1 build against $$kdir (toolbox)"; \
+	$(call module_build,$(OUT)/check-module/newest,$$kdir,W=1 C=1,$(TOOLBOX) run)
+	@$(call module_log_clean,$(OUT)/check-module/newest)
+
+# checkpatch.pl and its data files come from Debian's linux-source-6.1.
+CHECKPATCH_DIR := $(ATH5K_CACHE)/checkpatch-6.1
+CHECKPATCH_FILES := checkpatch.pl spelling.txt const_structs.checkpatch
+
+$(CHECKPATCH_DIR)/checkpatch.pl:
+	@tarball=$$(ls /usr/src/linux-source-6.1.tar.xz 2>/dev/null) || \
+		{ echo "check-module: install linux-source-6.1 (make deps)" >&2; exit 1; }; \
+	echo "check-module: extracting checkpatch.pl from $$tarball"; \
+	rm -rf $(CHECKPATCH_DIR).tmp && mkdir -p $(CHECKPATCH_DIR).tmp && \
+	tar -xJf $$tarball -C $(CHECKPATCH_DIR).tmp --strip-components=2 \
+		$(addprefix linux-source-6.1/scripts/,$(CHECKPATCH_FILES)) && \
+	rm -rf $(CHECKPATCH_DIR) && mv $(CHECKPATCH_DIR).tmp $(CHECKPATCH_DIR)
+
+# compat/ is the one place kernel versions are compared, by design.
+CHECKPATCH := perl $(CHECKPATCH_DIR)/checkpatch.pl --strict --no-tree \
+	--quiet --show-types -f
+
+check-module-style: $(CHECKPATCH_DIR)/checkpatch.pl
+	@echo "check-module: checkpatch --strict over src/ and compat/"
+	@$(CHECKPATCH) $$(find $(TOP)/src -name '*.[ch]' | sort) && \
+	$(CHECKPATCH) --ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON \
+		$$(find $(TOP)/compat -name '*.[ch]' | sort)
+
+check-module: check-module-style check-module-host check-module-newest
+	@echo "check-module: clean against every kernel and checkpatch"

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/* Unit-test stand-in for the few <linux/kernel.h> helpers driver logic uses. */
+#ifndef ATH5K_SHIM_LINUX_KERNEL_H
+#define ATH5K_SHIM_LINUX_KERNEL_H
+
+#include <linux/types.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define clamp(v, lo, hi) min(max(v, lo), hi)
+#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+
+#endif
