@@ -174,6 +174,7 @@ static inline void ath5k_desc_set_link(struct ath5k_desc *d, u32 next)
 {
 	d->link = cpu_to_le32(next);
 }
+
 #define ATH5K_MRR_SERIES	4	/* multi-rate retry series */
 #define ATH5K_KEY_INVALID	0xffff
 
@@ -306,6 +307,11 @@ struct ath5k_mib {
 	u32 fcs_error;
 	u32 beacons;
 };
+
+/* ----- limits ---------------------------------------------------------- */
+
+#define ATH5K_TXPOWER_MAX	63	/* half dBm: the descriptor field's range */
+#define ATH5K_NF_DEFAULT	(-95)	/* dBm, until a measurement exists */
 
 /* ----- the hardware state -------------------------------------------- */
 

@@ -1,0 +1,570 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Bringing the chip up far enough for probe: power and reset handshakes,
+ * identification of MAC, PHY and radio, the power-on self test and the
+ * EEPROM.  Sequences and values follow the Linux ath5k driver (attach.c,
+ * reset.c, phy.c, pci.c in Debian linux-source-6.1) and the project's
+ * hardware-facts note.
+ */
+
+#include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/iopoll.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+/* ----- polling ------------------------------------------------------- */
+
+int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
+		  unsigned int step_us, unsigned int tries)
+{
+	u32 cur;
+
+	return read_poll_timeout(ioread32, cur, (cur & mask) == val,
+				 step_us, (u64)step_us * tries, false,
+				 ah->iomem + reg);
+}
+
+int ath5k_hw_wait_atomic(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
+			 unsigned int step_us, unsigned int tries)
+{
+	u32 cur;
+
+	return read_poll_timeout_atomic(ioread32, cur, (cur & mask) == val,
+					step_us, (u64)step_us * tries, false,
+					ah->iomem + reg);
+}
+
+/* ----- power ----------------------------------------------------------- */
+
+#define WAKE_TRIES		200
+#define RESET_POLL_US		15
+#define RESET_POLL_TRIES	20000
+
+static int wake_chip(struct ath5k_hw *ah)
+{
+	unsigned int i;
+	u32 sleep;
+
+	sleep = ath5k_rd(ah, R_SLEEP_CTL);
+	/* garbage in the upper bits means the register is not ours yet */
+	sleep = (sleep & 0xffc00000) ? 0 : sleep & ~SLEEP_MODE;
+	sleep |= FIELD_PREP(SLEEP_MODE, SLEEP_MODE_WAKE);
+
+	ath5k_wr(ah, R_SLEEP_CTL, sleep);
+	usleep_range(15, 20);
+	for (i = 0; i < WAKE_TRIES; i++) {
+		if (!(ath5k_rd(ah, R_PCICFG) & PCICFG_SPWR_DN))
+			return 0;
+		usleep_range(50, 75);
+		ath5k_wr(ah, R_SLEEP_CTL, sleep);
+	}
+	return -EIO;
+}
+
+int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
+{
+	u32 staid = ath5k_rd(ah, R_STA_ID1);
+	int ret;
+
+	switch (mode) {
+	case ATH5K_POWER_AWAKE:
+		ret = wake_chip(ah);
+		if (ret)
+			return ret;
+		staid &= ~STA_ID1_PWR_SV;
+		break;
+	case ATH5K_POWER_NETWORK_SLEEP:
+		ath5k_wr(ah, R_SLEEP_CTL,
+			 FIELD_PREP(SLEEP_MODE, SLEEP_MODE_ALLOW));
+		staid |= STA_ID1_PWR_SV;
+		break;
+	case ATH5K_POWER_FULL_SLEEP:
+		ath5k_wr(ah, R_SLEEP_CTL,
+			 FIELD_PREP(SLEEP_MODE, SLEEP_MODE_SLEEP));
+		staid |= STA_ID1_PWR_SV;
+		break;
+	default:
+		return -EINVAL;
+	}
+	ath5k_wr(ah, R_STA_ID1, staid);
+	return 0;
+}
+
+/*
+ * Put the units in @bits into reset (or, with 0, take everything out of
+ * reset) and wait until the PCU and baseband bits read back as written.
+ */
+int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
+{
+	u32 mask = RESET_PCU | RESET_BASEBAND;
+	int ret;
+
+	ath5k_rd(ah, R_RXDP);	/* flush posted writes first */
+	ath5k_wr(ah, R_RESET_CTL, bits);
+	usleep_range(15, 20);
+
+	ret = ath5k_hw_wait(ah, R_RESET_CTL, mask, bits & mask,
+			    RESET_POLL_US, RESET_POLL_TRIES);
+	/* coming out of PCU reset: little-endian descriptors, no swapping */
+	if (!(bits & RESET_PCU))
+		ath5k_wr(ah, R_CFG, 0);
+	return ret;
+}
+
+/* Wake the chip and cycle a full warm reset of MAC and baseband. */
+int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
+{
+	u32 bus = ah->pcie ? 0 : RESET_PCI;
+	int ret;
+
+	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
+	if (ret) {
+		dev_err(ah->dev, "chip did not wake up\n");
+		return ret;
+	}
+	ret = ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND | bus);
+	if (ret) {
+		dev_err(ah->dev, "chip did not enter reset\n");
+		return -EIO;
+	}
+	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
+	if (ret) {
+		dev_err(ah->dev, "chip did not wake up after reset\n");
+		return ret;
+	}
+	ret = ath5k_hw_nic_reset(ah, 0);
+	if (ret) {
+		dev_err(ah->dev, "chip did not leave reset\n");
+		return -EIO;
+	}
+	return 0;
+}
+
+/* ----- identification ------------------------------------------------- */
+
+/* MAC revisions (SREV bits 7:0) we recognise, 5212 family only. */
+#define SREV_AR5212		0x50
+#define SREV_AR5212_V4		0x54
+#define SREV_AR5213A		0x59
+#define SREV_AR2414		0x70
+#define SREV_PCIE_UNSUPP_LO	0xc0	/* AR5416/5418: ath9k territory */
+#define SREV_PCIE_UNSUPP_HI	0xe0
+#define MACVER_AR2413		0x7
+#define MACVER_AR2315		0x8
+#define MACVER_AR5414		0xa
+#define MACVER_AR2415		0xb
+#define MACVER_AR2425		0xe
+#define MACVER_AR2417		0xf
+#define PHYREV_5212B		0x43
+#define PHYREV_2413		0x45
+#define PHYREV_5413		0x61
+#define PHYREV_2425		0x70
+#define RADREV_5112B		0x36
+#define RADREV_2413		0x50
+#define RADREV_5413		0x60
+#define RADREV_2425		0xa2
+
+/* The radio-revision probe: magic values from the reference driver. */
+#define RADIO_SELECT_5GHZ	0x00000007
+#define RADIO_SELECT_2GHZ	0x00004007
+#define RADIO_PROBE_SETUP	0x00001c16
+#define RADIO_PROBE_CLOCK	0x00010000
+#define RADIO_PROBE_CLOCKS	8
+
+/* The radio reports its revision with each nibble bit-reversed. */
+u8 ath5k_radio_rev_decode(u8 raw)
+{
+	u8 out = 0;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		if (raw & BIT(i))
+			out |= BIT(3 - i);
+		if (raw & BIT(4 + i))
+			out |= BIT(7 - i);
+	}
+	return out;
+}
+
+static u8 radio_revision(struct ath5k_hw *ah, bool two_ghz)
+{
+	unsigned int i;
+	u8 raw;
+
+	ath5k_wr(ah, R_PHY(0), two_ghz ? RADIO_SELECT_2GHZ : RADIO_SELECT_5GHZ);
+	usleep_range(2000, 2500);
+	ath5k_wr(ah, R_PHY_RF_BANK_CTL3, RADIO_PROBE_SETUP);
+	for (i = 0; i < RADIO_PROBE_CLOCKS; i++)
+		ath5k_wr(ah, R_PHY_SHIFT, RADIO_PROBE_CLOCK);
+	raw = ath5k_rd(ah, R_PHY_RADIO_REV) >> 24;
+	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
+	return ath5k_radio_rev_decode(raw);
+}
+
+static int identify_radio(struct ath5k_hw *ah)
+{
+	u8 ver = ah->mac_version;
+
+	ah->radio_rev = radio_revision(ah, false);
+
+	switch (ah->radio_rev & 0xf0) {
+	case 0x30:		/* RF5112 */
+	case 0x40:		/* RF2112 */
+		ah->radio = ATH5K_RADIO_RF5112;
+		ah->radio_rev_2ghz = radio_revision(ah, true);
+		return 0;
+	case RADREV_2413:
+		ah->radio = ATH5K_RADIO_RF2413;
+		return 0;
+	case RADREV_5413:
+		ah->radio = ATH5K_RADIO_RF5413;
+		return 0;
+	case 0xa0:		/* RF5424 family */
+		ah->radio = (ver == MACVER_AR2425 || ver == MACVER_AR2417) ?
+			    ATH5K_RADIO_RF2425 : ATH5K_RADIO_RF5413;
+		return 0;
+	case 0x10:
+	case 0x20:
+		dev_err(ah->dev, "RF5111 radio (rev 0x%02x) is not supported\n",
+			ah->radio_rev);
+		return -ENODEV;
+	}
+
+	/* Single-chip parts may not answer the probe: go by MAC/PHY ids. */
+	if (ver == MACVER_AR2425 || ver == MACVER_AR2417 ||
+	    ah->phy_rev == PHYREV_2425) {
+		ah->radio = ATH5K_RADIO_RF2425;
+		ah->radio_rev = RADREV_2425;
+	} else if (ah->srev == SREV_AR5213A && ah->phy_rev == PHYREV_5212B) {
+		ah->radio = ATH5K_RADIO_RF5112;
+		ah->radio_rev = RADREV_5112B;
+	} else if (ver == MACVER_AR2415 || ver == MACVER_AR2315) {
+		dev_err(ah->dev, "RF2316 (SoC) radio is not supported\n");
+		return -ENODEV;
+	} else if (ver == MACVER_AR5414 || ah->phy_rev == PHYREV_5413) {
+		ah->radio = ATH5K_RADIO_RF5413;
+		ah->radio_rev = RADREV_5413;
+	} else if (ver == MACVER_AR2413 || ah->phy_rev == PHYREV_2413) {
+		ah->radio = ATH5K_RADIO_RF2413;
+		ah->radio_rev = RADREV_2413;
+	} else {
+		dev_err(ah->dev, "unknown radio (rev 0x%02x, MAC 0x%02x, PHY 0x%02x)\n",
+			ah->radio_rev, ah->srev, ah->phy_rev);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static int identify_mac(struct ath5k_hw *ah)
+{
+	u32 srev = ath5k_rd(ah, R_SREV);
+
+	if (srev == 0xffffffff) {
+		dev_err(ah->dev, "card does not answer (SREV reads all ones)\n");
+		return -ENODEV;
+	}
+	ah->srev = srev;
+	ah->mac_version = FIELD_GET(SREV_VERSION, srev);
+	if (srev < SREV_AR5212) {
+		dev_err(ah->dev, "MAC revision 0x%02x is a 5210/5211, not supported\n",
+			srev);
+		return -ENODEV;
+	}
+	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {
+		dev_err(ah->dev, "MAC revision 0x%02x is an 802.11n chip (ath9k)\n",
+			srev);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+/* ----- self test --------------------------------------------------------- */
+
+/* Two registers must hold any 32-bit pattern we write. */
+static int power_on_self_test(struct ath5k_hw *ah)
+{
+	static const u32 regs[] = { R_STA_ID0, R_PHY(8) };
+	static const u32 fixed[] = {
+		0x55555555, 0xaaaaaaaa, 0x66666666, 0x99999999,
+	};
+	unsigned int r, i;
+	u32 saved, pat;
+
+	for (r = 0; r < ARRAY_SIZE(regs); r++) {
+		saved = ath5k_rd(ah, regs[r]);
+		for (i = 0; i < 256 + ARRAY_SIZE(fixed); i++) {
+			pat = i < 256 ? (i << 16 | i) : fixed[i - 256];
+			ath5k_wr(ah, regs[r], pat);
+			if (ath5k_rd(ah, regs[r]) != pat) {
+				dev_err(ah->dev, "self test failed: register 0x%04x wrote 0x%08x, read 0x%08x\n",
+					regs[r], pat, ath5k_rd(ah, regs[r]));
+				return -EAGAIN;
+			}
+		}
+		ath5k_wr(ah, regs[r], saved);
+	}
+	return 0;
+}
+
+/* ----- EEPROM ------------------------------------------------------------- */
+
+#define EEPROM_POLL_TRIES	20000
+
+static int eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
+{
+	unsigned int i;
+	u32 st;
+
+	ath5k_wr(ah, R_EEPROM_ADDR, off);
+	ath5k_set_bits(ah, R_EEPROM_CMD, EEPROM_CMD_READ);
+	for (i = 0; i < EEPROM_POLL_TRIES; i++) {
+		st = ath5k_rd(ah, R_EEPROM_STATUS);
+		if (st & EEPROM_STAT_RDDONE) {
+			if (st & EEPROM_STAT_RDERR)
+				return -EIO;
+			*out = ath5k_rd(ah, R_EEPROM_DATA) & 0xffff;
+			return 0;
+		}
+		usleep_range(15, 20);
+	}
+	return -ETIMEDOUT;
+}
+
+static int eeprom_read_range(struct ath5k_hw *ah, u16 *img,
+			     unsigned int from, unsigned int to)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = from; i < to; i++) {
+		ret = eeprom_read_word(ah, i, &img[i]);
+		if (ret) {
+			dev_err(ah->dev, "EEPROM read of word 0x%x failed (%d)\n",
+				i, ret);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int eeprom_load(struct ath5k_hw *ah)
+{
+	unsigned int n;
+	u16 *img;
+	int ret;
+
+	img = kcalloc(ATH5K_EE_WORDS_MAX, sizeof(*img), GFP_KERNEL);
+	if (!img)
+		return -ENOMEM;
+
+	ret = eeprom_read_range(ah, img, 0, ATH5K_EE_WORDS);
+	if (ret)
+		goto out;
+	n = ath5k_eeprom_image_words(img, ATH5K_EE_WORDS);
+	if (n > ATH5K_EE_WORDS_MAX) {
+		dev_err(ah->dev, "EEPROM size field claims %u words, more than %u\n",
+			n, ATH5K_EE_WORDS_MAX);
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = eeprom_read_range(ah, img, ATH5K_EE_WORDS, n);
+	if (ret)
+		goto out;
+	ret = ath5k_eeprom_parse(&ah->ee, img, n, ah->dev);
+out:
+	kfree(img);
+	return ret;
+}
+
+/* PCIe parts: program the SERDES (values from the reference driver). */
+static void pcie_serdes_init(struct ath5k_hw *ah)
+{
+	static const u32 serdes[] = {
+		0x9248fc00, 0x24924924, 0x28000039, 0x53160824,
+		0 /* EEPROM-dependent, below */,
+		0x001defff, 0x1aaabe40, 0xbe105554, 0x000e3007,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(serdes); i++) {
+		u32 v = serdes[i];
+
+		if (i == 4)
+			v = ah->ee.serdes ? 0xe5980579 : 0xf6800579;
+		ath5k_wr(ah, R_PCIE_SERDES, v);
+	}
+	ath5k_wr(ah, R_PCIE_SERDES_RESET, 0);
+	usleep_range(1000, 1500);
+}
+
+/* ----- attach / detach -------------------------------------------------- */
+
+static const u8 broadcast_addr[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+static const u8 zero_addr[6];
+
+int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
+		    void __iomem *iomem, bool pcie)
+{
+	int ret;
+
+	memset(ah, 0, sizeof(*ah));
+	ah->dev = dev;
+	ah->iomem = iomem;
+	ah->pcie = pcie;
+	ah->opmode = ATH5K_OPMODE_STA;
+	ah->noise_floor = ATH5K_NF_DEFAULT;
+	ah->ant_mode = ATH5K_ANT_DIVERSITY;
+	ah->def_ant = 1;
+	ah->txpower_limit = ATH5K_TXPOWER_MAX;
+	memcpy(ah->bssid_mask, broadcast_addr, 6);
+
+	ret = identify_mac(ah);
+	if (ret)
+		return ret;
+	ret = ath5k_hw_nic_wakeup(ah);
+	if (ret)
+		return ret;
+
+	ah->phy_rev = ath5k_rd(ah, R_PHY_CHIP_ID) & 0xff;
+	ret = identify_radio(ah);
+	if (ret)
+		return ret;
+
+	ret = power_on_self_test(ah);
+	if (ret)
+		return ret;
+
+	if (ah->srev >= SREV_AR5213A)
+		ath5k_set_bits(ah, R_PCICFG, PCICFG_RETRY_FIX);
+
+	ret = eeprom_load(ah);
+	if (ret)
+		return ret;
+	memcpy(ah->perm_addr, ah->ee.mac, 6);
+
+	if (!ath5k_hw_mode_supported(ah, ATH5K_MODE_11A) &&
+	    !ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) &&
+	    !ath5k_hw_mode_supported(ah, ATH5K_MODE_11G)) {
+		dev_err(ah->dev, "EEPROM enables no band this %s radio supports\n",
+			ath5k_hw_radio_name(ah));
+		return -EINVAL;
+	}
+
+	if (pcie)
+		pcie_serdes_init(ah);
+
+	/* combined TKIP MIC keys from AR2414 on */
+	if (ah->srev >= SREV_AR2414)
+		ath5k_set_bits(ah, R_MISC_MODE, MISC_MODE_COMBINED_MIC);
+
+	ret = ath5k_hw_rf_alloc(ah);
+	if (ret)
+		return ret;
+
+	ath5k_hw_set_mac(ah, zero_addr);
+	ath5k_hw_set_bssid(ah, broadcast_addr, 0);
+	ath5k_hw_set_opmode(ah, ah->opmode);
+	ath5k_hw_nf_history_reset(ah);
+	ath5k_hw_led_set(ah, ATH5K_LED_INIT);
+	return 0;
+}
+
+void ath5k_hw_detach(struct ath5k_hw *ah)
+{
+	ath5k_hw_rf_free(ah);
+}
+
+/* ----- names and capabilities -------------------------------------------- */
+
+const char *ath5k_hw_mac_name(const struct ath5k_hw *ah)
+{
+	switch (ah->mac_version) {
+	case 0x5:
+		return ah->srev >= SREV_AR5213A ? "AR5213A" : "AR5212";
+	case MACVER_AR2413:
+		return ah->srev == SREV_AR2414 ? "AR2414" : "AR2413";
+	case MACVER_AR5414:
+		return ah->srev == 0xa4 ? "AR5413" : "AR5414";
+	case 0x9:
+		return "AR5424";
+	case MACVER_AR2415:
+		return "AR2415";
+	case MACVER_AR2425:
+		return "AR2425";
+	case MACVER_AR2417:
+		return "AR2417";
+	default:
+		return "AR5212 family";
+	}
+}
+
+const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
+{
+	switch (ah->radio) {
+	case ATH5K_RADIO_RF5112:
+		return (ah->radio_rev & 0xf0) == 0x40 ? "RF2112" : "RF5112";
+	case ATH5K_RADIO_RF2413:
+		return "RF2413";
+	case ATH5K_RADIO_RF5413:
+		return "RF5413";
+	case ATH5K_RADIO_RF2425:
+		return "RF2425";
+	}
+	return "unknown";
+}
+
+/* Single-band radios: RF2413/RF2425/RF2112 cannot tune 5 GHz. */
+static bool radio_has_5ghz(const struct ath5k_hw *ah)
+{
+	if (ah->radio == ATH5K_RADIO_RF2413 || ah->radio == ATH5K_RADIO_RF2425)
+		return false;
+	if (ah->radio == ATH5K_RADIO_RF5112)
+		return (ah->radio_rev & 0xf0) != 0x40;
+	return true;
+}
+
+bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
+{
+	if (mode >= ATH5K_MODE_COUNT || !(ah->ee.modes & BIT(mode)))
+		return false;
+	return mode != ATH5K_MODE_11A || radio_has_5ghz(ah);
+}
+
+/* Tuning ranges of the 5212-family synthesisers. */
+#define FREQ_2GHZ_MIN	2412
+#define FREQ_2GHZ_MAX	2732
+#define FREQ_49GHZ_MIN	4920	/* public-safety band, one regdomain only */
+#define FREQ_5GHZ_MIN	5005
+#define FREQ_5GHZ_MAX	6100
+#define REGDOMAIN_MKK9_MKKC 0xfe
+
+bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
+{
+	u16 lo_5ghz = ah->ee.regdomain == REGDOMAIN_MKK9_MKKC ?
+		      FREQ_49GHZ_MIN : FREQ_5GHZ_MIN;
+
+	if (freq >= FREQ_2GHZ_MIN && freq <= FREQ_2GHZ_MAX)
+		return ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) ||
+		       ath5k_hw_mode_supported(ah, ATH5K_MODE_11G);
+	if (freq >= lo_5ghz && freq <= FREQ_5GHZ_MAX)
+		return ath5k_hw_mode_supported(ah, ATH5K_MODE_11A);
+	return false;
+}
+
+bool ath5k_hw_has_aes(const struct ath5k_hw *ah)
+{
+	return ah->srev >= SREV_AR5212_V4 && !ah->ee.aes_disabled;
+}
+
+bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
+{
+	return ah->radio == ATH5K_RADIO_RF2413 ||
+	       ah->radio == ATH5K_RADIO_RF5413;
+}

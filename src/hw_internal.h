@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Declarations shared between the files of the hardware layer only.  The
+ * mac80211 layer uses hw.h and never this file.
+ */
+#ifndef ATH5K_HW_INTERNAL_H
+#define ATH5K_HW_INTERNAL_H
+
+#include <linux/bitfield.h>
+
+#include "hw.h"
+
+/* hw_attach.c */
+int ath5k_hw_wait_atomic(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
+			 unsigned int step_us, unsigned int tries);
+int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
+int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);
+u8 ath5k_radio_rev_decode(u8 raw);
+
+/* phy.c */
+int ath5k_hw_rf_alloc(struct ath5k_hw *ah);
+void ath5k_hw_rf_free(struct ath5k_hw *ah);
+void ath5k_hw_nf_history_reset(struct ath5k_hw *ah);
+int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_rf_banks_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_txpower_set(struct ath5k_hw *ah, const struct ath5k_chan *chan,
+			 u8 limit);
+void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_phy_activate(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+void ath5k_hw_antenna_apply(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+
+/* initvals.c, rfbanks.c: the tables and their writers */
+void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
+			     bool skip_pcu);
+void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+
+/* pcu.c */
+void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+
+/* qcu.c */
+void ath5k_hw_dcu_global_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+
+/* dma.c */
+int ath5k_hw_tx_stop_all(struct ath5k_hw *ah);
+
+/* keycache.c */
+void ath5k_hw_keycache_init(struct ath5k_hw *ah);
+
+/* gpio.c */
+void ath5k_hw_gpio_restore(struct ath5k_hw *ah);
+
+#endif /* ATH5K_HW_INTERNAL_H */
