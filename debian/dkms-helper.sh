@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# Installed as /usr/lib/ath5k-dkms/dkms-helper by both the .deb and the .rpm.
+# Installed as /usr/libexec/ath5k-dkms/dkms-helper by both the .deb and the .rpm.
 # It adds what dkms leaves out of its own messages: which headers package
 # is missing, and the error lines of a failed build (dkms only names the
 # log).  The .rpm also uses it to register the module, since RPM has no
