@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Control socket: tests drive fault injection with one command a line
+ * ("card0 kill", "quit") and read one answer line ("ok", "error: ...").
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "server.h"
+
+#define CONTROL_CLIENTS 8
+#define CONTROL_LINE_MAX 256
+
+struct control_client {
+	int fd;
+	size_t len;
+	bool overlong;
+	char line[CONTROL_LINE_MAX];
+};
+
+struct control {
+	struct server *srv;
+	int listen_fd;
+	char path[108];
+	struct control_client clients[CONTROL_CLIENTS];
+};
+
+struct control *control_open(struct server *srv, const char *path,
+			     char *err, size_t errlen)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct control *ctl;
+	struct stat st;
+
+	if (strlen(path) >= sizeof(addr.sun_path)) {
+		snprintf(err, errlen, "control socket path too long: %s", path);
+		return NULL;
+	}
+	ctl = calloc(1, sizeof(*ctl));
+	if (!ctl) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	ctl->srv = srv;
+	strcpy(ctl->path, path);
+	strcpy(addr.sun_path, path);
+	for (int i = 0; i < CONTROL_CLIENTS; i++)
+		ctl->clients[i].fd = -1;
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+		unlink(path);
+	ctl->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
+				SOCK_CLOEXEC, 0);
+	if (ctl->listen_fd < 0 ||
+	    bind(ctl->listen_fd, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
+	    listen(ctl->listen_fd, 4) < 0) {
+		snprintf(err, errlen, "cannot listen on control socket %s: %s",
+			 path, strerror(errno));
+		if (ctl->listen_fd >= 0)
+			close(ctl->listen_fd);
+		free(ctl);
+		return NULL;
+	}
+	return ctl;
+}
+
+void control_close(struct control *ctl)
+{
+	if (!ctl)
+		return;
+	for (int i = 0; i < CONTROL_CLIENTS; i++)
+		if (ctl->clients[i].fd >= 0)
+			close(ctl->clients[i].fd);
+	close(ctl->listen_fd);
+	unlink(ctl->path);
+	free(ctl);
+}
+
+int control_poll_fds(const struct control *ctl, struct pollfd *pfds, int max)
+{
+	int n = 0;
+
+	if (max <= 0)
+		return 0;
+	pfds[n].fd = ctl->listen_fd;
+	pfds[n].events = POLLIN;
+	pfds[n++].revents = 0;
+	for (int i = 0; i < CONTROL_CLIENTS && n < max; i++) {
+		if (ctl->clients[i].fd < 0)
+			continue;
+		pfds[n].fd = ctl->clients[i].fd;
+		pfds[n].events = POLLIN;
+		pfds[n++].revents = 0;
+	}
+	return n;
+}
+
+void control_execute(struct control *ctl, const char *line, char *answer,
+		     size_t cap)
+{
+	char name[64], verb[64], extra[8];
+	struct server_card *sc;
+	int words;
+
+	words = sscanf(line, "%63s %63s %7s", name, verb, extra);
+	if (words == 1 && !strcmp(name, "quit")) {
+		server_stop(ctl->srv);
+		snprintf(answer, cap, "ok");
+		return;
+	}
+	if (words != 2) {
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect' or 'quit'");
+		return;
+	}
+	sc = server_find_card(ctl->srv, name);
+	if (!sc) {
+		snprintf(answer, cap, "error: no card named '%s'", name);
+		return;
+	}
+	if (!strcmp(verb, "kill")) {
+		card_make_dead(server_card_model(sc));
+	} else if (!strcmp(verb, "corrupt-eeprom")) {
+		card_corrupt_eeprom(server_card_model(sc));
+	} else if (!strcmp(verb, "inject-malformed")) {
+		if (card_inject_malformed_frame(server_card_model(sc)) < 0) {
+			snprintf(answer, cap, "error: %s could not inject a frame (receiver not running?)",
+				 name);
+			return;
+		}
+	} else if (!strcmp(verb, "disconnect")) {
+		if (!server_card_connected(sc)) {
+			snprintf(answer, cap, "error: %s has no client", name);
+			return;
+		}
+		server_card_disconnect(sc, "control socket asked");
+	} else {
+		snprintf(answer, cap, "error: unknown command '%s'", verb);
+		return;
+	}
+	server_log(ctl->srv, server_card_name(sc), "control: %s", verb);
+	snprintf(answer, cap, "ok");
+}
+
+static void client_close(struct control_client *c)
+{
+	close(c->fd);
+	c->fd = -1;
+	c->len = 0;
+	c->overlong = false;
+}
+
+static void answer_line(struct control_client *c, const char *text)
+{
+	char out[CONTROL_LINE_MAX + 2];
+	int n = snprintf(out, sizeof(out), "%s\n", text);
+
+	/* Answers are short; a client that does not read loses them. */
+	if (send(c->fd, out, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+		client_close(c);
+}
+
+static void client_input(struct control *ctl, struct control_client *c)
+{
+	char buf[512];
+	ssize_t n = recv(c->fd, buf, sizeof(buf), MSG_DONTWAIT);
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		client_close(c);
+		return;
+	}
+	for (ssize_t i = 0; i < n && c->fd >= 0; i++) {
+		char answer[CONTROL_LINE_MAX];
+
+		if (buf[i] != '\n') {
+			if (c->len + 1 < sizeof(c->line))
+				c->line[c->len++] = buf[i];
+			else
+				c->overlong = true;
+			continue;
+		}
+		c->line[c->len] = '\0';
+		if (c->len && c->line[c->len - 1] == '\r')
+			c->line[c->len - 1] = '\0';
+		if (c->overlong)
+			snprintf(answer, sizeof(answer), "error: line too long");
+		else
+			control_execute(ctl, c->line, answer, sizeof(answer));
+		c->len = 0;
+		c->overlong = false;
+		answer_line(c, answer);
+	}
+}
+
+void control_handle(struct control *ctl, int fd, short revents)
+{
+	(void)revents;
+	if (fd == ctl->listen_fd) {
+		int client = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+		if (client < 0)
+			return;
+		for (int i = 0; i < CONTROL_CLIENTS; i++) {
+			if (ctl->clients[i].fd < 0) {
+				ctl->clients[i].fd = client;
+				return;
+			}
+		}
+		server_log(ctl->srv, NULL, "control: too many clients");
+		close(client);
+		return;
+	}
+	for (int i = 0; i < CONTROL_CLIENTS; i++)
+		if (ctl->clients[i].fd == fd)
+			client_input(ctl, &ctl->clients[i]);
+}
