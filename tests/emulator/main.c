@@ -122,7 +122,7 @@ static int configure_cards(const struct options *o, bool trace,
 		if (!cfgs[i].socket_path[0])
 			return usage_error("--card '%s' has no socket=PATH",
 					   o->specs[i]);
-		cfgs[i].trace = trace;
+		cfgs[i].trace = cfgs[i].trace || trace;
 		for (int j = 0; j < i; j++) {
 			if (!strcmp(cfgs[i].socket_path, cfgs[j].socket_path))
 				return usage_error("socket %s used by two cards",

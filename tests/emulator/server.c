@@ -304,7 +304,11 @@ static uint64_t host_now_us(void *host)
 static void host_log(void *host, const char *line)
 {
 	struct server_card *sc = host;
+	size_t n = strlen(sc->cfg.name);
 
+	/* Lines that already name the card are not prefixed twice. */
+	if (!strncmp(line, sc->cfg.name, n) && !strncmp(line + n, ": ", 2))
+		line += n + 2;
 	card_log(sc, "%s", line);
 }
 
