@@ -15,6 +15,9 @@
 set -u
 
 module=ath5k
+# Both default to what dkms uses; tests point them at scratch directories.
+dkms_tree=${dkms_tree:-/var/lib/dkms}
+modules_dir=${ATH5K_MODULES_DIR:-/lib/modules}
 
 # The headers package of kernel $1 under this system's naming.
 headers_package() {
@@ -26,20 +29,20 @@ headers_package() {
 }
 
 has_headers() {
-	[ -e "/lib/modules/$1/build/include" ]
+	[ -e "$modules_dir/$1/build/include" ]
 }
 
 headers_hint() {
 	kernel=$(uname -r)
 	# In a chroot or image build the running kernel is the host's and is
 	# not installed here: nothing useful to suggest.
-	[ -d "/lib/modules/$kernel" ] || return 0
+	[ -d "$modules_dir/$kernel" ] || return 0
 	has_headers "$kernel" && return 0
 	echo "ath5k-dkms: no headers for the running kernel $kernel: install $(headers_package "$kernel") and the module builds automatically."
 }
 
 build_errors() {
-	log="/var/lib/dkms/$module/$1/build/make.log"
+	log="$dkms_tree/$module/$1/build/make.log"
 	if [ ! -f "$log" ]; then
 		echo "ath5k-dkms: setting up the module failed before compiling (no $log); see the dkms messages above." >&2
 		return 0
@@ -79,9 +82,11 @@ register() {
 		dkms add -m "$module" -v "$version" >/dev/null || return
 	fi
 	failed=0
-	for dir in /lib/modules/*/; do
+	for dir in "$modules_dir"/*/; do
 		kernel=$(basename "$dir")
-		[ -d "$dir" ] && has_headers "$kernel" || continue
+		if [ ! -d "$dir" ] || ! has_headers "$kernel"; then
+			continue
+		fi
 		if dkms status -m "$module" -v "$version" -k "$kernel" 2>/dev/null | grep -q ': installed'; then
 			continue
 		fi

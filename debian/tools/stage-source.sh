@@ -21,7 +21,8 @@ rm -rf "$tree"
 mkdir -p "$tree"
 cd "$top"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	# shellcheck disable=SC2086 # $shipped is a list of paths
+	# Keep only paths that exist (git lists deleted files until committed).
+	# shellcheck disable=SC2086,SC2016 # $shipped is a list; sh -c gets $f
 	git ls-files -z --cached --others --exclude-standard -- $shipped |
 		xargs -0 -r sh -c 'for f; do [ -f "$f" ] && printf "%s\0" "$f"; done' sh |
 		xargs -0 -r cp --parents -t "$tree"

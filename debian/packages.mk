@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# The packages: `make deb` writes out/ath5k-dkms_<ver>-<rev>_all.deb and
+# `make rpm` out/ath5k-dkms-<ver>-<rel>.noarch.rpm, each built in a scratch
+# copy under out/ from the working tree as it is (whatever src/ holds now).
+# `make check-packages` builds both, lints them (lintian, rpmlint), checks
+# that every file repeating VERSION agrees with it, tests the maintainer
+# scripts' helper against a stand-in dkms, and runs the host's dkms
+# on the shipped dkms.conf in a private tree to check which kernels it
+# accepts.  Nothing is installed on the host.
+
+DEPS_PACKAGES += debhelper dh-dkms dkms dpkg-dev fakeroot lintian rpm rpmlint \
+	cpio xz-utils
+CHECKS += check-packages
+
+PACKAGING_TOOLS := $(TOP)/debian/tools
+
+.PHONY: deb rpm check-packages check-package-versions
+
+check-package-versions:
+	@$(PACKAGING_TOOLS)/check-versions.sh $(TOP)
+
+deb: check-package-versions
+	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT)
+
+rpm: check-package-versions
+	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT)
+
+check-packages: deb rpm
+	@$(PACKAGING_TOOLS)/test-dkms-helper.sh $(TOP) $(OUT)/dkms-helper-test
+	@$(PACKAGING_TOOLS)/lint-packages.sh $(TOP) $(OUT)
+	@$(PACKAGING_TOOLS)/check-dkms-rules.sh \
+		$(OUT)/deb-build/ath5k-dkms-$(VERSION) $(OUT)/dkms-rules
+	@echo "check-packages: passed"
