@@ -49,6 +49,8 @@ struct card_config {
 	uint16_t regdomain;	/* EEPROM word 0xbf */
 	bool mode_a, mode_b, mode_g;	/* bands the EEPROM enables */
 	bool trace;		/* name every register access */
+	char eeprom_desc[256];	/* description file, "" for the defaults */
+	bool airtime;		/* frames take their PHY time (default on) */
 };
 
 /*

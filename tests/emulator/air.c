@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The shared medium.  A frame sent on a frequency reaches every other
+ * card tuned to it.  A unicast frame is ACKed when a receiving card owns
+ * addr1.  Several emulator processes share one air over a unix
+ * SOCK_SEQPACKET socket: one listens, the others connect, and the
+ * listener relays between them.  Each process tells its peers which cards
+ * it has (MAC, channel, receiving) so the sender can decide about the ACK
+ * without a round trip.
+ */
+#include "card_model.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#define AIR_MAX_PEERS		16
+#define AIR_MAX_REMOTE_CARDS	64
+#define AIR_MAGIC		0x41354b41u	/* "AK5A" */
+#define MSG_FRAME		1
+#define MSG_PRESENCE		2
+
+struct presence_entry {
+	uint8_t mac[6];
+	uint16_t freq_mhz;
+	uint8_t receiving;
+	uint8_t pad[3];
+};
+
+struct msg_header {
+	uint32_t magic;
+	uint16_t type;
+	uint16_t count;			/* presence entries */
+};
+
+struct frame_msg {
+	struct msg_header h;
+	uint16_t freq_mhz;
+	uint8_t rate_code, rssi, fcs_bad, pad;
+	uint16_t len;
+	uint8_t data[CARD_MAX_FRAME];
+};
+
+struct presence_msg {
+	struct msg_header h;
+	struct presence_entry e[AIR_MAX_REMOTE_CARDS];
+};
+
+struct peer {
+	int fd;
+	unsigned int n_cards;
+	struct presence_entry cards[AIR_MAX_REMOTE_CARDS];
+};
+
+struct air {
+	struct card *cards;
+	int listen_fd;
+	char listen_path[108];
+	struct peer peers[AIR_MAX_PEERS];
+	unsigned int n_peers;
+	struct presence_msg last_local;	/* what peers last heard of us */
+	unsigned int last_local_count;
+};
+
+uint32_t wifi_crc32(const uint8_t *data, size_t len)
+{
+	uint32_t crc = 0xffffffffu;
+
+	for (size_t i = 0; i < len; i++) {
+		crc ^= data[i];
+		for (int b = 0; b < 8; b++)
+			crc = crc >> 1 ^ (0xedb88320u & (0u - (crc & 1)));
+	}
+	return ~crc;
+}
+
+struct air *air_create(void)
+{
+	struct air *air = calloc(1, sizeof(*air));
+
+	if (air)
+		air->listen_fd = -1;
+	return air;
+}
+
+void air_attach(struct air *air, struct card *card)
+{
+	card->air_next = air->cards;
+	air->cards = card;
+}
+
+void air_detach(struct air *air, struct card *card)
+{
+	for (struct card **p = &air->cards; *p; p = &(*p)->air_next)
+		if (*p == card) {
+			*p = card->air_next;
+			break;
+		}
+	card->air = NULL;
+}
+
+static void drop_peer(struct air *air, unsigned int i)
+{
+	close(air->peers[i].fd);
+	air->peers[i] = air->peers[--air->n_peers];
+}
+
+void air_destroy(struct air *air)
+{
+	if (!air)
+		return;
+	while (air->n_peers)
+		drop_peer(air, 0);
+	if (air->listen_fd >= 0) {
+		close(air->listen_fd);
+		unlink(air->listen_path);
+	}
+	for (struct card *c = air->cards; c; c = c->air_next)
+		c->air = NULL;
+	free(air);
+}
+
+/* ---- presence ----------------------------------------------------------- */
+
+static unsigned int collect_presence(struct air *air, int except_fd,
+				     struct presence_entry *out)
+{
+	unsigned int n = 0;
+
+	for (struct card *c = air->cards; c && n < AIR_MAX_REMOTE_CARDS;
+	     c = c->air_next) {
+		memset(&out[n], 0, sizeof(out[n]));
+		card_own_mac(c, out[n].mac);
+		out[n].freq_mhz = c->freq_mhz;
+		out[n].receiving = card_is_receiving(c);
+		n++;
+	}
+	for (unsigned int p = 0; p < air->n_peers; p++) {
+		if (air->peers[p].fd == except_fd)
+			continue;
+		for (unsigned int i = 0; i < air->peers[p].n_cards &&
+		     n < AIR_MAX_REMOTE_CARDS; i++)
+			out[n++] = air->peers[p].cards[i];
+	}
+	return n;
+}
+
+static void send_presence(struct air *air, unsigned int p)
+{
+	struct presence_msg m = { .h = { AIR_MAGIC, MSG_PRESENCE, 0 } };
+	unsigned int n = collect_presence(air, air->peers[p].fd, m.e);
+
+	m.h.count = (uint16_t)n;
+	if (send(air->peers[p].fd, &m, sizeof(m.h) + n * sizeof(m.e[0]),
+		 MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN)
+		drop_peer(air, p);
+}
+
+/* Tells peers about changes; cheap when nothing changed. */
+static void share_presence(struct air *air, bool force)
+{
+	struct presence_msg now;
+	unsigned int n;
+
+	if (!air->n_peers)
+		return;
+	n = collect_presence(air, -1, now.e);
+	if (!force && n == air->last_local_count &&
+	    !memcmp(now.e, air->last_local.e, n * sizeof(now.e[0])))
+		return;
+	air->last_local = now;
+	air->last_local_count = n;
+	for (unsigned int p = air->n_peers; p-- > 0;)
+		send_presence(air, p);
+}
+
+void air_note_change(struct air *air)
+{
+	share_presence(air, false);
+}
+
+/* ---- frames -------------------------------------------------------------- */
+
+static bool deliver_local(struct air *air, const struct card *sender,
+			  const struct air_frame *f, bool wants_ack)
+{
+	bool acked = false;
+
+	for (struct card *c = air->cards; c; c = c->air_next) {
+		uint8_t mac[6];
+
+		if (c == sender || !c->freq_mhz || c->freq_mhz != f->freq_mhz ||
+		    !card_is_receiving(c))
+			continue;
+		rx_deliver(c, f);
+		card_own_mac(c, mac);
+		if (wants_ack && !f->fcs_bad && f->len >= 10 &&
+		    !memcmp(mac, f->data + 4, 6))
+			acked = true;
+	}
+	return acked;
+}
+
+static bool remote_acks(const struct air *air, const struct air_frame *f)
+{
+	for (unsigned int p = 0; p < air->n_peers; p++)
+		for (unsigned int i = 0; i < air->peers[p].n_cards; i++) {
+			const struct presence_entry *e = &air->peers[p].cards[i];
+
+			if (e->receiving && e->freq_mhz == f->freq_mhz &&
+			    !memcmp(e->mac, f->data + 4, 6))
+				return true;
+		}
+	return false;
+}
+
+static void relay(struct air *air, const struct air_frame *f, int except_fd)
+{
+	struct frame_msg m = { .h = { AIR_MAGIC, MSG_FRAME, 0 } };
+
+	m.freq_mhz = f->freq_mhz;
+	m.rate_code = f->rate_code;
+	m.rssi = f->rssi;
+	m.fcs_bad = f->fcs_bad;
+	m.len = f->len;
+	memcpy(m.data, f->data, f->len);
+	for (unsigned int p = air->n_peers; p-- > 0;) {
+		if (air->peers[p].fd == except_fd)
+			continue;
+		if (send(air->peers[p].fd, &m, offsetof(struct frame_msg, data) + f->len,
+			 MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN)
+			drop_peer(air, p);
+	}
+}
+
+bool air_transmit(struct air *air, struct card *sender,
+		  const struct air_frame *f, bool wants_ack)
+{
+	bool acked;
+
+	if (!f->freq_mhz)
+		return false;	/* radio never tuned */
+	share_presence(air, false);
+	acked = deliver_local(air, sender, f, wants_ack);
+	if (air->n_peers) {
+		if (wants_ack && !acked && f->len >= 10)
+			acked = remote_acks(air, f);
+		relay(air, f, -1);
+	}
+	return wants_ack && acked;
+}
+
+/* ---- sockets ------------------------------------------------------------- */
+
+static int unix_address(struct sockaddr_un *sa, const char *path, char *err,
+			size_t errlen)
+{
+	memset(sa, 0, sizeof(*sa));
+	sa->sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sa->sun_path)) {
+		snprintf(err, errlen, "air socket path too long: %s", path);
+		return -1;
+	}
+	strcpy(sa->sun_path, path);
+	return 0;
+}
+
+static int add_peer(struct air *air, int fd, char *err, size_t errlen)
+{
+	if (air->n_peers == AIR_MAX_PEERS) {
+		snprintf(err, errlen, "air: more than %d peers", AIR_MAX_PEERS);
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+	air->peers[air->n_peers++] = (struct peer){ .fd = fd };
+	share_presence(air, true);
+	return 0;
+}
+
+int air_listen(struct air *air, const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un sa;
+	int fd;
+
+	if (air->listen_fd >= 0) {
+		snprintf(err, errlen, "air already listens on %s", air->listen_path);
+		return -1;
+	}
+	if (unix_address(&sa, path, err, errlen))
+		return -1;
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0) {
+		snprintf(err, errlen, "air socket: %s", strerror(errno));
+		return -1;
+	}
+	unlink(path);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || listen(fd, 8)) {
+		snprintf(err, errlen, "air listen on %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	air->listen_fd = fd;
+	snprintf(air->listen_path, sizeof(air->listen_path), "%s", path);
+	return 0;
+}
+
+int air_connect(struct air *air, const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un sa;
+	int fd;
+
+	if (unix_address(&sa, path, err, errlen))
+		return -1;
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		snprintf(err, errlen, "air socket: %s", strerror(errno));
+		return -1;
+	}
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		snprintf(err, errlen, "air connect to %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return add_peer(air, fd, err, errlen);
+}
+
+int air_fds(const struct air *air, int *fds, int max)
+{
+	int n = 0;
+
+	if (air->listen_fd >= 0 && n < max)
+		fds[n++] = air->listen_fd;
+	for (unsigned int p = 0; p < air->n_peers && n < max; p++)
+		fds[n++] = air->peers[p].fd;
+	return n;
+}
+
+static void handle_message(struct air *air, unsigned int p, const void *buf,
+			   size_t len)
+{
+	const struct msg_header *h = buf;
+	int fd = air->peers[p].fd;
+
+	if (len < sizeof(*h) || h->magic != AIR_MAGIC)
+		return;
+	if (h->type == MSG_PRESENCE) {
+		const struct presence_msg *m = buf;
+		unsigned int n = h->count;
+
+		if (n > AIR_MAX_REMOTE_CARDS ||
+		    len != sizeof(*h) + n * sizeof(m->e[0]))
+			return;
+		air->peers[p].n_cards = n;
+		memcpy(air->peers[p].cards, m->e, n * sizeof(m->e[0]));
+		/* Others learn about this peer's cards through us. */
+		for (unsigned int q = air->n_peers; q-- > 0;)
+			if (air->peers[q].fd != fd)
+				send_presence(air, q);
+	} else if (h->type == MSG_FRAME) {
+		const struct frame_msg *m = buf;
+		struct air_frame *f;
+
+		if (len < offsetof(struct frame_msg, data) || m->len > CARD_MAX_FRAME ||
+		    len != offsetof(struct frame_msg, data) + m->len)
+			return;
+		f = malloc(sizeof(*f));
+		if (!f)
+			return;
+		f->freq_mhz = m->freq_mhz;
+		f->rate_code = m->rate_code;
+		f->rssi = m->rssi;
+		f->fcs_bad = m->fcs_bad;
+		f->len = m->len;
+		memcpy(f->data, m->data, m->len);
+		deliver_local(air, NULL, f, false);
+		relay(air, f, fd);
+		free(f);
+	}
+}
+
+void air_poll(struct air *air, int fd)
+{
+	static struct frame_msg buf;
+
+	if (fd == air->listen_fd) {
+		int peer = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+		char err[128];
+
+		if (peer >= 0 && add_peer(air, peer, err, sizeof(err)))
+			fprintf(stderr, "%s\n", err);
+		return;
+	}
+	for (unsigned int p = 0; p < air->n_peers; p++) {
+		ssize_t n;
+
+		if (air->peers[p].fd != fd)
+			continue;
+		while ((n = recv(fd, &buf, sizeof(buf), MSG_DONTWAIT)) > 0) {
+			handle_message(air, p, &buf, (size_t)n);
+			if (p >= air->n_peers || air->peers[p].fd != fd)
+				return;	/* dropped while relaying */
+		}
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK))
+			drop_peer(air, p);
+		return;
+	}
+}

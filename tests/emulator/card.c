@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The card: identity, BAR0 dispatch, the register file and the registers
+ * with behaviour (reset and power handshakes, revisions, EEPROM window,
+ * interrupts, TSF and beacon timers, self-clearing calibration bits).
+ * Everything not named here is plain storage, as the driver only writes
+ * it and maybe reads it back.
+ */
+#include "card_model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TU_US			1024u
+#define NOISE_FLOOR_DBM		(-100)
+#define PHY_NF_MINCCA_SHIFT	19
+#define PHY_NF_MINCCA_MASK	(0x1ffu << PHY_NF_MINCCA_SHIFT)
+#define DEFAULT_RSSI		40	/* dB above the noise floor */
+
+struct model_identity {
+	const char *name;
+	uint16_t device, subsystem;
+	uint32_t srev;
+	uint32_t phy_chip_id;
+	uint8_t radio_rev;
+};
+
+static const struct model_identity identities[] = {
+	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63 },
+	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56 },
+	[CARD_MODEL_AR5212_RF5112] = { "AR5212/RF5112B", 0x0013, 0x2026, 0x59,
+				       0x43, 0x36 },
+};
+
+/* ---- helpers shared with the engines ----------------------------------- */
+
+uint32_t card_reg(const struct card *card, uint32_t offset)
+{
+	return card->regs[(offset & (CARD_BAR0_SIZE - 1)) / 4];
+}
+
+void card_reg_set(struct card *card, uint32_t offset, uint32_t value)
+{
+	card->regs[(offset & (CARD_BAR0_SIZE - 1)) / 4] = value;
+}
+
+void card_logf(struct card *card, const char *fmt, ...)
+{
+	char line[512];
+	int n;
+	va_list ap;
+
+	if (!card->ops->log)
+		return;
+	n = snprintf(line, sizeof(line), "%s: ", card->cfg.name);
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+	va_end(ap);
+	card->ops->log(card->host, line);
+}
+
+uint64_t card_now(struct card *card)
+{
+	return card->ops->now_us(card->host);
+}
+
+uint64_t card_tsf(struct card *card)
+{
+	return (uint64_t)((int64_t)card_now(card) + card->tsf_offset);
+}
+
+static void set_tsf(struct card *card, uint64_t tsf)
+{
+	card->tsf_offset = (int64_t)(tsf - card_now(card));
+}
+
+void card_own_mac(const struct card *card, uint8_t mac[6])
+{
+	uint32_t id0 = card_reg(card, REG_STA_ID0), id1 = card_reg(card, REG_STA_ID1);
+
+	mac[0] = id0 & 0xff;
+	mac[1] = id0 >> 8 & 0xff;
+	mac[2] = id0 >> 16 & 0xff;
+	mac[3] = id0 >> 24;
+	mac[4] = id1 & 0xff;
+	mac[5] = id1 >> 8 & 0xff;
+}
+
+bool card_is_receiving(const struct card *card)
+{
+	return !card->dead && card->rx_enabled &&
+	       !(card_reg(card, REG_DIAG_SW) & DIAG_SW_DIS_RX) &&
+	       !(card_reg(card, REG_RESET_CTL) & (RESET_CTL_PCU | RESET_CTL_BASEBAND));
+}
+
+/* ---- interrupts --------------------------------------------------------- */
+
+static uint32_t effective_pisr(const struct card *card)
+{
+	uint32_t pisr = card->pisr & ~INT_FROM_SISR;
+
+	if (card->sisr[0] & 0x3ff)
+		pisr |= INT_TXOK;
+	if (card->sisr[0] & 0x3ff0000)
+		pisr |= INT_TXDESC;
+	if (card->sisr[1] & 0x3ff)
+		pisr |= INT_TXERR;
+	if (card->sisr[1] & 0x3ff0000)
+		pisr |= INT_TXEOL;
+	return pisr;
+}
+
+static bool interrupt_pending(const struct card *card)
+{
+	return (card_reg(card, REG_IER) & 1) &&
+	       (effective_pisr(card) & card_reg(card, REG_PIMR));
+}
+
+void card_update_irq(struct card *card)
+{
+	bool level = !card->dead && interrupt_pending(card);
+
+	if (level == card->irq_level)
+		return;
+	card->irq_level = level;
+	if (card->ops->set_irq)
+		card->ops->set_irq(card->host, level);
+}
+
+void card_raise_pisr(struct card *card, uint32_t bits)
+{
+	card->pisr |= bits;
+	card_update_irq(card);
+}
+
+void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits)
+{
+	card->sisr[n] |= bits;
+	card_update_irq(card);
+}
+
+/* ---- radio -------------------------------------------------------------- */
+
+static unsigned int reverse_bits(unsigned int value, unsigned int width)
+{
+	unsigned int out = 0;
+
+	for (unsigned int i = 0; i < width; i++)
+		out |= (value >> i & 1) << (width - 1 - i);
+	return out;
+}
+
+/* The driver reads the radio id nibble-swapped and bit-reversed. */
+static uint32_t radio_revision_register(uint8_t revision)
+{
+	unsigned int reversed = reverse_bits(revision, 8);
+
+	return (uint32_t)((reversed & 0xf) << 4 | reversed >> 4) << 24;
+}
+
+/*
+ * RF5112/RF2413/RF5413 synthesiser word: bit 0 and bit 12 set, bits 11:4
+ * an 8-bit channel field stored bit-reversed, bits 3:2 a 2-bit reference
+ * selector stored bit-reversed, bit 1 the 2 GHz LO choice.  The low byte
+ * goes to RF_BUFFER, the rest to RF_BUFFER_CONTROL_5.
+ */
+static int decode_synth(uint32_t word, bool two_ghz)
+{
+	unsigned int field, ref, lo;
+
+	if (!(word & 1) || !(word & 0x1000))
+		return -1;
+	field = reverse_bits(word >> 4 & 0xff, 8);
+	ref = reverse_bits(word >> 2 & 3, 2);
+	lo = word >> 1 & 1;
+	if (two_ghz) {
+		if (ref || field & 3)
+			return -1;
+		return (int)(5 * (field >> 2) + (lo ? 2224 : 2192));
+	}
+	switch (ref) {
+	case 3:
+		return (int)(4800 + 20 * (field >> 2));
+	case 2:
+		return (int)(4800 + 10 * (field >> 1));
+	case 1:
+		return (int)(4800 + 5 * field);
+	default:
+		return field ? (int)(4802 + (field - 1) * 5 / 2) : -1;
+	}
+}
+
+static void program_synth(struct card *card, uint32_t high)
+{
+	uint32_t word, old = card->freq_mhz;
+	int mhz;
+
+	if ((card->rf_buffer_last & ~0xffu) || (high & ~0x7fu))
+		return;		/* an RF bank write, not the synthesiser */
+	word = (high << 8) | card->rf_buffer_last;
+	mhz = decode_synth(word, card_reg(card, REG_PHY_MODE) & PHY_MODE_2GHZ);
+	if (mhz < 0) {
+		card_logf(card, "synthesiser word 0x%04x not understood", word);
+		return;
+	}
+	card->freq_mhz = (uint16_t)mhz;
+	if (old != card->freq_mhz)
+		card_logf(card, "tuned to %u MHz", card->freq_mhz);
+}
+
+/* ---- beacon timers ------------------------------------------------------ */
+
+static void arm_beacon_timers(struct card *card)
+{
+	uint32_t beacon = card_reg(card, REG_BEACON);
+	uint32_t period = beacon & BEACON_PERIOD;
+
+	card->beacon_armed = (beacon & BEACON_ENABLE) && period;
+	if (!card->beacon_armed)
+		return;
+	card->next_tbtt_tsf = (uint64_t)card_reg(card, REG_TIMER0) * TU_US;
+	card->next_swba_tsf = (uint64_t)card_reg(card, REG_TIMER2) * TU_US / 8;
+}
+
+static void run_beacon_timers(struct card *card)
+{
+	uint64_t period = (uint64_t)(card_reg(card, REG_BEACON) & BEACON_PERIOD) * TU_US;
+	uint64_t tsf = card_tsf(card);
+	unsigned int guard = 0;
+
+	while (card->beacon_armed && guard++ < 64) {
+		if (card->next_swba_tsf <= card->next_tbtt_tsf &&
+		    card->next_swba_tsf <= tsf) {
+			card->next_swba_tsf += period;
+			card_raise_pisr(card, INT_SWBA);
+		} else if (card->next_tbtt_tsf <= tsf) {
+			card->next_tbtt_tsf += period;
+			tx_beacon_slot(card);
+		} else {
+			break;
+		}
+	}
+}
+
+static uint64_t beacon_deadline(const struct card *card)
+{
+	uint64_t next;
+
+	if (!card->beacon_armed)
+		return CARD_NO_DEADLINE;
+	next = card->next_swba_tsf < card->next_tbtt_tsf ? card->next_swba_tsf :
+							    card->next_tbtt_tsf;
+	return (uint64_t)((int64_t)next - card->tsf_offset);
+}
+
+/* ---- power-on state ----------------------------------------------------- */
+
+static void power_on(struct card *card)
+{
+	const struct model_identity *id = &identities[card->cfg.model];
+
+	memset(card->regs, 0, sizeof(card->regs));
+	card->pisr = 0;
+	memset(card->sisr, 0, sizeof(card->sisr));
+	card->rx_enabled = false;
+	card->beacon_armed = false;
+	card->tsf_low_pending = false;
+	card->freq_mhz = 0;
+	card->rf_buffer_last = 0;
+	tx_reset(card);
+	set_tsf(card, 0);
+	card_reg_set(card, REG_SREV, id->srev);
+	card_reg_set(card, REG_PHY_CHIP_ID, id->phy_chip_id);
+	card_reg_set(card, REG_SLEEP_CTL, SLEEP_CTL_SLE_SLEEP);
+	card_reg_set(card, REG_STA_ID1, STA_ID1_PWR_SV);
+	card_reg_set(card, REG_EEPROM_STATUS, 0);
+	if (card->irq_level) {
+		card->irq_level = false;
+		if (card->ops->set_irq)
+			card->ops->set_irq(card->host, false);
+	}
+}
+
+/* ---- BAR0 reads ---------------------------------------------------------- */
+
+static uint32_t read_reg(struct card *card, uint32_t off)
+{
+	uint32_t v;
+
+	if (off >= REG_QCU_STS(0) && off < REG_QCU_STS(CARD_QUEUES))
+		return tx_queue_status(card, (off - REG_QCU_STS(0)) / 4);
+	if (off >= REG_MIB_FIRST && off <= REG_MIB_LAST) {
+		v = card_reg(card, off);	/* MIB counters clear on read */
+		card_reg_set(card, off, 0);
+		return v;
+	}
+	if (off >= REG_RAC_PISR && off <= REG_RAC_LAST) {
+		/* Read-and-clear mirrors of PISR and SISR0-4 */
+		unsigned int n = (off - REG_RAC_PISR) / 4;
+
+		if (n == 0) {
+			v = effective_pisr(card);
+			card->pisr = 0;
+		} else {
+			v = card->sisr[n - 1];
+			card->sisr[n - 1] = 0;
+		}
+		card_update_irq(card);
+		return v;
+	}
+	switch (off) {
+	case REG_PISR:
+		return effective_pisr(card);
+	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
+	case REG_SISR(4):
+		return card->sisr[(off - REG_SISR(0)) / 4];
+	case REG_INTPEND:
+		return interrupt_pending(card) ? 1 : 0;
+	case REG_CR:
+		return (card_reg(card, REG_CR) & ~(CR_RX_ENABLE | CR_RX_DISABLE)) |
+		       (card->rx_enabled ? CR_RX_ENABLE : 0);
+	case REG_PCICFG:
+		return card_reg(card, REG_PCICFG) & ~PCICFG_SPWR_DN;
+	case REG_TSF_L32:
+		return (uint32_t)card_tsf(card);
+	case REG_TSF_U32:
+		return (uint32_t)(card_tsf(card) >> 32);
+	case REG_PHY_RADIO_REV:
+		return radio_revision_register(identities[card->cfg.model].radio_rev);
+	case REG_PHY_NF:
+		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
+		       (((uint32_t)NOISE_FLOOR_DBM << PHY_NF_MINCCA_SHIFT) &
+			PHY_NF_MINCCA_MASK);
+	case REG_PHY_TX_ACTIVE:
+		return card_reg(card, off) & ~PHY_TX_ACTIVE_BUSY;
+	case REG_PHY_FAST_DONE:
+		/* The RF bus is granted as soon as it is requested. */
+		return card_reg(card, REG_PHY_FAST_CHAN) & 1;
+	default:
+		return card_reg(card, off);
+	}
+}
+
+/* ---- BAR0 writes --------------------------------------------------------- */
+
+static void eeprom_command(struct card *card, uint32_t cmd)
+{
+	uint32_t word = card_reg(card, REG_EEPROM_BASE);
+
+	card_reg_set(card, REG_EEPROM_CMD, cmd & ~(EEPROM_CMD_READ | EEPROM_CMD_WRITE |
+						   EEPROM_CMD_RESET));
+	if (cmd & EEPROM_CMD_READ) {
+		if (word >= EE_WORDS) {
+			card_reg_set(card, REG_EEPROM_STATUS,
+				     EEPROM_STAT_RDDONE | EEPROM_STAT_RDERR);
+			return;
+		}
+		card_reg_set(card, REG_EEPROM_DATA, card->eeprom[word]);
+		card_reg_set(card, REG_EEPROM_STATUS, EEPROM_STAT_RDDONE);
+	} else if (cmd & EEPROM_CMD_WRITE) {
+		/* The image is read-only: report the write as failed. */
+		card_reg_set(card, REG_EEPROM_STATUS,
+			     EEPROM_STAT_WRDONE | EEPROM_STAT_WRERR);
+	}
+}
+
+static void write_reset_ctl(struct card *card, uint32_t value)
+{
+	/* The PCI core reset bit clears itself; the others hold. */
+	card_reg_set(card, REG_RESET_CTL, value & ~RESET_CTL_PCI);
+	if (value & (RESET_CTL_PCU | RESET_CTL_BASEBAND)) {
+		card->rx_enabled = false;
+		card->beacon_armed = false;
+		card->pisr = 0;
+		memset(card->sisr, 0, sizeof(card->sisr));
+		tx_reset(card);
+		card_update_irq(card);
+	}
+}
+
+static void write_beacon(struct card *card, uint32_t value)
+{
+	if (value & BEACON_RESET_TSF)
+		set_tsf(card, 0);
+	card_reg_set(card, REG_BEACON, value & ~BEACON_RESET_TSF);
+	arm_beacon_timers(card);
+}
+
+static void write_reg(struct card *card, uint32_t off, uint32_t value)
+{
+	if (off >= REG_QCU_TXDP(0) && off < REG_QCU_TXDP(CARD_QUEUES)) {
+		tx_write_txdp(card, (off - REG_QCU_TXDP(0)) / 4, value);
+		return;
+	}
+	if (off >= REG_QCU_STS(0) && off < REG_QCU_STS(CARD_QUEUES))
+		return;		/* status is the engine's */
+	switch (off) {
+	case REG_PISR:
+		/* The TX summary bits follow SISR0/1, cleared on their own. */
+		card->pisr &= ~value;
+		card_update_irq(card);
+		return;
+	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
+	case REG_SISR(4):
+		card->sisr[(off - REG_SISR(0)) / 4] &= ~value;
+		card_update_irq(card);
+		return;
+	case REG_IER: case REG_PIMR:
+	case REG_SIMR(0): case REG_SIMR(1): case REG_SIMR(2): case REG_SIMR(3):
+	case REG_SIMR(4):
+		card_reg_set(card, off, value);
+		card_update_irq(card);
+		return;
+	case REG_INTPEND: case REG_SREV: case REG_PHY_CHIP_ID: case REG_PHY_RADIO_REV:
+	case REG_EEPROM_DATA: case REG_EEPROM_STATUS:
+		return;		/* read-only */
+	case REG_CR:
+		if (value & CR_SWI)
+			card_raise_pisr(card, INT_SWI);
+		if (value & CR_RX_DISABLE)
+			card->rx_enabled = false;
+		else if (value & CR_RX_ENABLE)
+			card->rx_enabled = true;
+		card_reg_set(card, REG_CR, value & ~(CR_RX_ENABLE | CR_RX_DISABLE | CR_SWI));
+		return;
+	case REG_QCU_TXE:
+		tx_write_txe(card, value);
+		return;
+	case REG_QCU_TXD:
+		card_reg_set(card, off, value & 0x3ff);
+		tx_write_txd(card, value & 0x3ff);
+		return;
+	case REG_RESET_CTL:
+		write_reset_ctl(card, value);
+		return;
+	case REG_EEPROM_CMD:
+		eeprom_command(card, value);
+		return;
+	case REG_EEPROM_BASE:
+		card_reg_set(card, off, value & 0xffff);
+		card_reg_set(card, REG_EEPROM_STATUS, 0);
+		return;
+	case REG_BEACON:
+		write_beacon(card, value);
+		return;
+	case REG_TIMER0: case REG_TIMER2:
+		card_reg_set(card, off, value);
+		if (card->beacon_armed)
+			arm_beacon_timers(card);
+		return;
+	case REG_TSF_L32:
+		card->tsf_low_written = value;
+		card->tsf_low_pending = true;
+		set_tsf(card, (card_tsf(card) & ~0xffffffffull) | value);
+		return;
+	case REG_TSF_U32:
+		set_tsf(card, (uint64_t)value << 32 |
+			(card->tsf_low_pending ? card->tsf_low_written :
+			 (uint32_t)card_tsf(card)));
+		card->tsf_low_pending = false;
+		return;
+	case REG_PHY_AGCCTL:
+		/* Calibration and noise-floor runs finish at once. */
+		card_reg_set(card, off, value & ~(AGCCTL_CAL | AGCCTL_NF));
+		return;
+	case REG_PHY_IQ:
+		card_reg_set(card, off, value & ~PHY_IQ_RUN);
+		return;
+	case REG_RF_BUFFER:
+		card->rf_buffer_last = value;
+		card_reg_set(card, off, value);
+		return;
+	case REG_RF_BUFFER_CTL5:
+		card_reg_set(card, off, value);
+		program_synth(card, value);
+		return;
+	default:
+		card_reg_set(card, off, value);
+		return;
+	}
+}
+
+/* ---- public interface ---------------------------------------------------- */
+
+static void trace_access(struct card *card, char dir, uint32_t off, uint32_t value)
+{
+	char name[48];
+
+	card_logf(card, "%c %04x %-16s %08x", dir, off,
+		  card_reg_name(off, name, sizeof(name)), value);
+}
+
+uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
+{
+	uint32_t aligned = offset & ~3u, value;
+
+	if (card->dead)
+		return size == 8 ? UINT64_MAX : (UINT64_MAX >> (64 - 8 * size));
+	if (offset >= CARD_BAR0_SIZE)
+		return 0;
+	card_advance(card, card_now(card));
+	if (size == 8) {
+		uint64_t low = card_bar0_read(card, offset, 4);
+
+		return low | card_bar0_read(card, offset + 4, 4) << 32;
+	}
+	value = read_reg(card, aligned);
+	if (card->cfg.trace)
+		trace_access(card, 'R', aligned, value);
+	if (size < 4)
+		value = value >> (8 * (offset & 3)) & ((1u << (8 * size)) - 1);
+	return value;
+}
+
+void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
+		     unsigned int size)
+{
+	uint32_t aligned = offset & ~3u, v = (uint32_t)value;
+
+	if (card->dead || offset >= CARD_BAR0_SIZE)
+		return;
+	card_advance(card, card_now(card));
+	if (size == 8) {
+		card_bar0_write(card, offset, value & 0xffffffff, 4);
+		card_bar0_write(card, offset + 4, value >> 32, 4);
+		return;
+	}
+	if (size < 4) {
+		/* Narrow writes merge into the stored word. */
+		unsigned int shift = 8 * (offset & 3);
+		uint32_t mask = ((1u << (8 * size)) - 1) << shift;
+
+		v = (card_reg(card, aligned) & ~mask) | ((v << shift) & mask);
+	}
+	if (card->cfg.trace)
+		trace_access(card, 'W', aligned, v);
+	write_reg(card, aligned, v);
+	if (card->air && (aligned == REG_STA_ID0 || aligned == REG_STA_ID1 ||
+			  aligned == REG_CR || aligned == REG_DIAG_SW ||
+			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL5))
+		air_note_change(card->air);
+}
+
+struct card *card_create(const struct card_config *cfg, struct air *air,
+			 const struct card_host_ops *ops, void *host, char *err,
+			 size_t errlen)
+{
+	const struct model_identity *id;
+	struct eeprom_desc desc;
+	struct card *card;
+
+	if ((unsigned int)cfg->model >= sizeof(identities) / sizeof(identities[0])) {
+		snprintf(err, errlen, "unknown card model %d", (int)cfg->model);
+		return NULL;
+	}
+	if (!ops || !ops->now_us || !ops->dma_read || !ops->dma_write) {
+		snprintf(err, errlen, "card host services missing");
+		return NULL;
+	}
+	eeprom_desc_defaults(&desc, cfg->model);
+	if (cfg->eeprom_desc[0] &&
+	    eeprom_desc_parse_file(&desc, cfg->eeprom_desc, err, errlen))
+		return NULL;
+	memcpy(desc.mac, cfg->mac, sizeof(desc.mac));
+	desc.regdomain = cfg->regdomain;
+	desc.mode_enabled[EE_MODE_A] = cfg->mode_a;
+	desc.mode_enabled[EE_MODE_B] = cfg->mode_b;
+	desc.mode_enabled[EE_MODE_G] = cfg->mode_g;
+	card = calloc(1, sizeof(*card));
+	if (!card) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (eeprom_build(&desc, card->eeprom, err, errlen)) {
+		free(card);
+		return NULL;
+	}
+	card->cfg = *cfg;
+	card->ops = ops;
+	card->host = host;
+	card->rssi = DEFAULT_RSSI;
+	id = &identities[cfg->model];
+	card->pci = (struct card_pci_identity){
+		.vendor = 0x168c,
+		.device = id->device,
+		.subsystem_vendor = 0x168c,
+		.subsystem_device = id->subsystem,
+		.revision = 0x01,
+		.class_code = 0x020000,
+	};
+	power_on(card);
+	card->air = air;
+	if (air)
+		air_attach(air, card);
+	card_logf(card, "%s %04x:%04x, MAC %02x:%02x:%02x:%02x:%02x:%02x, bands %s%s%s",
+		  id->name, card->pci.vendor, card->pci.device, cfg->mac[0],
+		  cfg->mac[1], cfg->mac[2], cfg->mac[3], cfg->mac[4], cfg->mac[5],
+		  cfg->mode_a ? "a" : "", cfg->mode_b ? "b" : "",
+		  cfg->mode_g ? "g" : "");
+	return card;
+}
+
+void card_destroy(struct card *card)
+{
+	if (!card)
+		return;
+	if (card->air)
+		air_detach(card->air, card);
+	free(card);
+}
+
+const struct card_pci_identity *card_pci_identity(const struct card *card)
+{
+	return &card->pci;
+}
+
+void card_reset(struct card *card)
+{
+	power_on(card);
+}
+
+uint64_t card_next_deadline(const struct card *card)
+{
+	uint64_t tx = tx_next_deadline(card), bc = beacon_deadline(card);
+
+	if (card->dead)
+		return CARD_NO_DEADLINE;
+	return tx < bc ? tx : bc;
+}
+
+void card_advance(struct card *card, uint64_t now_us)
+{
+	if (card->dead)
+		return;
+	tx_advance(card, now_us);
+	run_beacon_timers(card);
+}
+
+void card_make_dead(struct card *card)
+{
+	card->dead = true;
+	card_update_irq(card);
+	card_logf(card, "fault: card is gone (BAR0 reads all ones)");
+}
+
+void card_corrupt_eeprom(struct card *card)
+{
+	/* A word inside the checksummed range that the header never uses. */
+	card->eeprom[0x3ff] ^= 0x5a5a;
+	card_logf(card, "fault: EEPROM checksum broken");
+}
+
+int card_inject_malformed_frame(struct card *card)
+{
+	struct air_frame f = { 0 };
+
+	if (card->dead || !card_is_receiving(card))
+		return -1;
+	/* Shorter than any 802.11 header, with a broken FCS. */
+	f.freq_mhz = card->freq_mhz;
+	f.rate_code = 0x0b;
+	f.rssi = card->rssi;
+	f.fcs_bad = true;
+	f.len = 7;
+	memcpy(f.data, "\x08\x00\x00\x00\xde\xad\x00", 7);
+	rx_deliver(card, &f);
+	card_logf(card, "fault: malformed frame injected");
+	return 0;
+}

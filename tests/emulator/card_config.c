@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Card options: "key=value,key=value" on the command line.  An
+ * eeprom-desc file is read as soon as it is named so a bad file is
+ * reported with its line before any socket opens; its mac/regdomain/bands
+ * become the card's unless later keys override them.
+ */
+#include "card.h"
+#include "eeprom.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void card_config_defaults(struct card_config *cfg, unsigned int index)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	snprintf(cfg->name, sizeof(cfg->name), "card%u", index);
+	cfg->model = CARD_MODEL_AR5413;
+	/* Atheros OUI; the last octets tell cards of one lab apart. */
+	cfg->mac[0] = 0x00;
+	cfg->mac[1] = 0x03;
+	cfg->mac[2] = 0x7f;
+	cfg->mac[3] = 0xe0;
+	cfg->mac[4] = (uint8_t)(index >> 8);
+	cfg->mac[5] = (uint8_t)(index + 1);
+	cfg->regdomain = 0;
+	cfg->mode_a = true;
+	cfg->mode_b = true;
+	cfg->mode_g = true;
+	cfg->airtime = true;
+}
+
+static int set_model(struct card_config *cfg, const char *v)
+{
+	if (!strcmp(v, "ar5413"))
+		cfg->model = CARD_MODEL_AR5413;
+	else if (!strcmp(v, "ar2413"))
+		cfg->model = CARD_MODEL_AR2413;
+	else if (!strcmp(v, "ar5212"))
+		cfg->model = CARD_MODEL_AR5212_RF5112;
+	else
+		return -1;
+	/* The AR2413 has no 5 GHz radio. */
+	if (cfg->model == CARD_MODEL_AR2413)
+		cfg->mode_a = false;
+	return 0;
+}
+
+static int set_bands(struct card_config *cfg, const char *v)
+{
+	bool enabled[EE_MODES];
+
+	if (eeprom_parse_bands(v, enabled))
+		return -1;
+	cfg->mode_a = enabled[EE_MODE_A];
+	cfg->mode_b = enabled[EE_MODE_B];
+	cfg->mode_g = enabled[EE_MODE_G];
+	return 0;
+}
+
+static int set_desc(struct card_config *cfg, const char *path, char *err,
+		    size_t errlen)
+{
+	struct eeprom_desc desc;
+	uint16_t image[EE_WORDS];
+
+	if (strlen(path) >= sizeof(cfg->eeprom_desc)) {
+		snprintf(err, errlen, "eeprom-desc: path too long");
+		return -1;
+	}
+	eeprom_desc_defaults(&desc, cfg->model);
+	if (eeprom_desc_parse_file(&desc, path, err, errlen))
+		return -1;
+	if (eeprom_build(&desc, image, err, errlen)) {
+		char reason[200];
+
+		snprintf(reason, sizeof(reason), "%s", err);
+		snprintf(err, errlen, "%s: %s", path, reason);
+		return -1;
+	}
+	strcpy(cfg->eeprom_desc, path);
+	memcpy(cfg->mac, desc.mac, sizeof(cfg->mac));
+	cfg->regdomain = desc.regdomain;
+	cfg->mode_a = desc.mode_enabled[EE_MODE_A];
+	cfg->mode_b = desc.mode_enabled[EE_MODE_B];
+	cfg->mode_g = desc.mode_enabled[EE_MODE_G];
+	return 0;
+}
+
+static int apply(struct card_config *cfg, const char *key, const char *v,
+		 char *err, size_t errlen)
+{
+	if (!strcmp(key, "socket")) {
+		if (!*v || strlen(v) >= sizeof(cfg->socket_path))
+			goto bad;
+		strcpy(cfg->socket_path, v);
+	} else if (!strcmp(key, "name")) {
+		if (!*v || strlen(v) >= sizeof(cfg->name))
+			goto bad;
+		strcpy(cfg->name, v);
+	} else if (!strcmp(key, "model")) {
+		if (set_model(cfg, v))
+			goto bad;
+	} else if (!strcmp(key, "mac")) {
+		unsigned int b[6];
+		char tail;
+
+		if (sscanf(v, "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
+			   &b[3], &b[4], &b[5], &tail) != 6 || (b[0] & 1))
+			goto bad;
+		for (int i = 0; i < 6; i++)
+			cfg->mac[i] = (uint8_t)b[i];
+	} else if (!strcmp(key, "regdomain")) {
+		char *end;
+		unsigned long rd = strtoul(v, &end, 0);
+
+		if (!*v || *end || rd > 0xffff)
+			goto bad;
+		cfg->regdomain = (uint16_t)rd;
+	} else if (!strcmp(key, "bands")) {
+		if (set_bands(cfg, v))
+			goto bad;
+	} else if (!strcmp(key, "eeprom-desc")) {
+		return set_desc(cfg, v, err, errlen);
+	} else if (!strcmp(key, "trace") || !strcmp(key, "airtime")) {
+		if (strcmp(v, "0") && strcmp(v, "1"))
+			goto bad;
+		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
+	} else {
+		snprintf(err, errlen,
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime)",
+			 key);
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "bad value '%s' for %s (%s)", v, key,
+		 !strcmp(key, "model") ? "ar5413, ar2413 or ar5212" :
+		 !strcmp(key, "mac") ? "xx:xx:xx:xx:xx:xx, unicast" :
+		 !strcmp(key, "regdomain") ? "0..0xffff" :
+		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
+		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :
+		 "non-empty, not too long");
+	return -1;
+}
+
+int card_config_parse(struct card_config *cfg, const char *spec, char *err,
+		      size_t errlen)
+{
+	struct card_config work = *cfg;
+	char *copy = strdup(spec), *item, *save = NULL;
+	int ret = 0;
+
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (item = strtok_r(copy, ",", &save); item && !ret;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+
+		if (!eq) {
+			snprintf(err, errlen, "card option '%s' is not key=value", item);
+			ret = -1;
+			break;
+		}
+		*eq = '\0';
+		ret = apply(&work, item, eq + 1, err, errlen);
+	}
+	free(copy);
+	if (!ret && work.model == CARD_MODEL_AR2413 && work.mode_a) {
+		snprintf(err, errlen, "model ar2413 has no 5 GHz band: drop 'a' from bands");
+		ret = -1;
+	}
+	if (!ret && !work.mode_a && !work.mode_b && !work.mode_g) {
+		snprintf(err, errlen, "no band enabled");
+		ret = -1;
+	}
+	if (!ret)
+		*cfg = work;
+	return ret;
+}

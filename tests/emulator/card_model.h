@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Inside of the card model, shared by card.c (registers, interrupts,
+ * timers), tx_engine.c, rx_engine.c and air.c.  The transport never sees
+ * this header.
+ */
+#ifndef ATH5K_EMU_CARD_MODEL_H
+#define ATH5K_EMU_CARD_MODEL_H
+
+#include "card.h"
+#include "card_regs.h"
+#include "eeprom.h"
+
+#define CARD_MAX_FRAME		4096	/* 12-bit length fields */
+#define CARD_DESC_SIZE		32
+#define CARD_BEACON_QUEUE	9
+#define CARD_CAB_QUEUE		8
+
+/* A frame on the air: 802.11 bytes without padding, FCS included. */
+struct air_frame {
+	uint16_t freq_mhz;
+	uint8_t rate_code;		/* hardware rate code of the sender */
+	uint8_t rssi;			/* dB above the noise floor at receivers */
+	bool fcs_bad;
+	uint16_t len;
+	uint8_t data[CARD_MAX_FRAME];
+};
+
+struct tx_queue {
+	bool in_flight;			/* a frame is on the air until done_at */
+	uint64_t done_at;		/* host µs */
+	uint32_t desc;			/* descriptor being sent */
+	bool veol_beacon;		/* IBSS: resend desc at every TBTT */
+	bool acked;			/* outcome of the frame in flight */
+	unsigned int tries_left_series[4];
+};
+
+struct card {
+	struct card_config cfg;
+	struct card_pci_identity pci;
+	const struct card_host_ops *ops;
+	void *host;
+	struct air *air;
+	struct card *air_next;
+
+	uint32_t regs[CARD_BAR0_SIZE / 4];
+	uint16_t eeprom[EE_WORDS];
+	bool dead;
+	bool irq_level;
+
+	/* Interrupt status; PISR's TX summary bits derive from SISR0/1. */
+	uint32_t pisr;
+	uint32_t sisr[5];
+
+	/* TSF = host µs + offset, in 64 bits */
+	int64_t tsf_offset;
+	uint32_t tsf_low_written;
+	bool tsf_low_pending;
+
+	/* Beacon timers in TSF µs, armed while BEACON_ENABLE is set */
+	bool beacon_armed;
+	uint64_t next_swba_tsf;
+	uint64_t next_tbtt_tsf;
+
+	/* Synthesiser as the driver last programmed it */
+	uint32_t rf_buffer_last;
+	uint16_t freq_mhz;
+
+	bool rx_enabled;		/* CR RXE */
+	uint8_t rssi;			/* what others hear of this card */
+
+	struct tx_queue txq[CARD_QUEUES];
+	unsigned long frames_sent, frames_received, rx_dropped;
+};
+
+/* card.c */
+uint32_t card_reg(const struct card *card, uint32_t offset);
+void card_reg_set(struct card *card, uint32_t offset, uint32_t value);
+void card_logf(struct card *card, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+uint64_t card_now(struct card *card);
+uint64_t card_tsf(struct card *card);
+void card_raise_pisr(struct card *card, uint32_t bits);
+void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
+void card_update_irq(struct card *card);
+bool card_is_receiving(const struct card *card);
+void card_own_mac(const struct card *card, uint8_t mac[6]);
+
+/* card_trace.c */
+const char *card_reg_name(uint32_t offset, char *buf, size_t len);
+
+/* tx_engine.c */
+void tx_write_txdp(struct card *card, unsigned int q, uint32_t value);
+void tx_write_txe(struct card *card, uint32_t bits);
+void tx_write_txd(struct card *card, uint32_t bits);
+uint32_t tx_queue_status(struct card *card, unsigned int q);
+void tx_advance(struct card *card, uint64_t now);
+uint64_t tx_next_deadline(const struct card *card);
+void tx_beacon_slot(struct card *card);
+void tx_reset(struct card *card);
+unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len);
+/* header length the driver pads after (24, 26, 30, 32) */
+unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
+
+/* rx_engine.c */
+void rx_deliver(struct card *card, const struct air_frame *frame);
+bool rx_accepts(struct card *card, const struct air_frame *frame);
+
+/* air.c */
+void air_attach(struct air *air, struct card *card);
+void air_detach(struct air *air, struct card *card);
+/* Sends on the card's channel; true if a receiver ACKed it. */
+bool air_transmit(struct air *air, struct card *sender,
+		  const struct air_frame *frame, bool wants_ack);
+/* A card's address, channel or receive state may have changed. */
+void air_note_change(struct air *air);
+uint32_t wifi_crc32(const uint8_t *data, size_t len);
+
+#endif /* ATH5K_EMU_CARD_MODEL_H */

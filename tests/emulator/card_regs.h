@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * BAR0 register offsets and bits of the AR5212 family that the card model
+ * gives behaviour to.  Everything else is plain storage.
+ */
+#ifndef ATH5K_EMU_CARD_REGS_H
+#define ATH5K_EMU_CARD_REGS_H
+
+/* DMA unit */
+#define REG_CR			0x0008
+#define  CR_RX_ENABLE		0x00000004
+#define  CR_RX_DISABLE		0x00000020
+#define  CR_SWI			0x00000040
+#define REG_RXDP		0x000c
+#define REG_CFG			0x0014
+#define REG_IER			0x0024
+#define REG_TXCFG		0x0030
+#define REG_RXCFG		0x0034
+#define REG_MIBC		0x0040
+
+/* Interrupt status (write 1 to clear) and masks */
+#define REG_PISR		0x0080
+#define REG_SISR(n)		(0x0084 + 4 * (n))
+#define REG_PIMR		0x00a0
+#define REG_SIMR(n)		(0x00a4 + 4 * (n))
+#define REG_RAC_PISR		0x00c0	/* read-and-clear mirrors 0xc0..0xd4 */
+#define REG_RAC_LAST		0x00d4
+#define  INT_RXOK		0x00000001
+#define  INT_RXERR		0x00000004
+#define  INT_RXEOL		0x00000010
+#define  INT_RXORN		0x00000020
+#define  INT_TXOK		0x00000040
+#define  INT_TXDESC		0x00000080
+#define  INT_TXERR		0x00000100
+#define  INT_TXEOL		0x00000400
+#define  INT_MIB		0x00001000
+#define  INT_SWI		0x00002000
+#define  INT_SWBA		0x00010000
+#define  INT_BNR		0x00100000
+/* PISR bits that only summarise the secondary registers */
+#define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL)
+
+/* Queue control units */
+#define CARD_QUEUES		10
+#define REG_QCU_TXDP(q)		(0x0800 + 4 * (q))
+#define REG_QCU_TXE		0x0840
+#define REG_QCU_TXD		0x0880
+#define REG_QCU_MISC(q)		(0x09c0 + 4 * (q))
+#define REG_QCU_STS(q)		(0x0a00 + 4 * (q))
+#define  QCU_STS_FRMPENDCNT	0x00000003
+
+/* Host interface */
+#define REG_RESET_CTL		0x4000
+#define  RESET_CTL_PCU		0x00000001
+#define  RESET_CTL_BASEBAND	0x00000002
+#define  RESET_CTL_PCI		0x00000010
+#define REG_SLEEP_CTL		0x4004
+#define  SLEEP_CTL_SLE		0x00030000
+#define  SLEEP_CTL_SLE_SLEEP	0x00010000
+#define REG_INTPEND		0x4008
+#define REG_PCICFG		0x4010
+#define  PCICFG_SPWR_DN		0x00010000
+#define REG_SREV		0x4020
+
+/* EEPROM window */
+#define REG_EEPROM_BASE		0x6000
+#define REG_EEPROM_DATA		0x6004
+#define REG_EEPROM_CMD		0x6008
+#define  EEPROM_CMD_READ	0x00000001
+#define  EEPROM_CMD_WRITE	0x00000002
+#define  EEPROM_CMD_RESET	0x00000004
+#define REG_EEPROM_STATUS	0x600c
+#define  EEPROM_STAT_RDERR	0x00000001
+#define  EEPROM_STAT_RDDONE	0x00000002
+#define  EEPROM_STAT_WRERR	0x00000004
+#define  EEPROM_STAT_WRDONE	0x00000008
+
+/* Protocol control unit */
+#define REG_STA_ID0		0x8000
+#define REG_STA_ID1		0x8004
+#define  STA_ID1_AP		0x00010000
+#define  STA_ID1_ADHOC		0x00020000
+#define  STA_ID1_PWR_SV		0x00040000
+#define REG_BSSID0		0x8008
+#define REG_BSSID1		0x800c
+#define REG_BEACON		0x8020
+#define  BEACON_PERIOD		0x0000ffff
+#define  BEACON_ENABLE		0x00800000
+#define  BEACON_RESET_TSF	0x01000000
+#define REG_TIMER0		0x8028	/* next TBTT, TU */
+#define REG_TIMER1		0x802c	/* DMA beacon alert, 1/8 TU */
+#define REG_TIMER2		0x8030	/* software beacon alert, 1/8 TU */
+#define REG_TIMER3		0x8034	/* ATIM window end, TU */
+#define REG_RX_FILTER		0x803c
+#define  RX_FILTER_UCAST	0x00000001
+#define  RX_FILTER_MCAST	0x00000002
+#define  RX_FILTER_BCAST	0x00000004
+#define  RX_FILTER_CONTROL	0x00000008
+#define  RX_FILTER_BEACON	0x00000010
+#define  RX_FILTER_PROM		0x00000020
+#define  RX_FILTER_PROBEREQ	0x00000080
+#define REG_MCAST_FILTER0	0x8040
+#define REG_MCAST_FILTER1	0x8044
+#define REG_DIAG_SW		0x8048
+#define  DIAG_SW_DIS_RX		0x00000020
+#define REG_TSF_L32		0x804c
+#define REG_TSF_U32		0x8050
+#define REG_MIB_FIRST		0x8088	/* RTS ok/fail, ACK fail, FCS fail, beacons */
+#define REG_MIB_LAST		0x8098
+#define REG_PROFCNT_TX		0x80ec
+#define REG_PROFCNT_RX		0x80f0
+#define REG_PROFCNT_RXCLR	0x80f4
+#define REG_PROFCNT_CYCLE	0x80f8
+#define REG_PHYERR_CNT1		0x812c
+#define REG_PHYERR_CNT2		0x8134
+#define REG_KEYCACHE		0x8800
+
+/* Baseband and radio */
+#define REG_PHY_SHIFT		0x9800
+#define REG_PHY_CHIP_ID		0x9818
+#define REG_PHY_ACTIVE		0x981c
+#define REG_PHY_POST		0x9820	/* a baseband register POST writes */
+#define REG_PHY_AGCCTL		0x9860
+#define  AGCCTL_CAL		0x00000001
+#define  AGCCTL_NF		0x00000002
+#define REG_PHY_NF		0x9864
+#define REG_PHY_PLL		0x987c
+#define REG_PHY_RF_SHIFT	0x9880	/* written 8 times before reading the radio */
+#define REG_RF_BUFFER		0x989c
+#define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
+#define REG_PHY_IQ		0x9920
+#define  PHY_IQ_RUN		0x00010000
+#define REG_PHY_FAST_CHAN	0x997c
+#define REG_PHY_RADIO_REV	0x9c00
+#define REG_PHY_FAST_DONE	0x9c20
+#define REG_PHY_TX_ACTIVE	0x9c24
+#define  PHY_TX_ACTIVE_BUSY	0x00000010
+#define REG_PHY_MODE		0xa200
+#define  PHY_MODE_2GHZ		0x00000002
+
+#endif /* ATH5K_EMU_CARD_REGS_H */

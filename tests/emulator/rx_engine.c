@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Receive side: the RX filter and the descriptor ring that starts at
+ * RXDP.  A received frame fills the descriptor RXDP points at, then RXDP
+ * moves along its link.  The driver keeps the newest descriptor linked to
+ * itself; reaching one that is still done means the ring is exhausted
+ * (RXEOL) and the frame is lost.  No hardware decryption is modelled:
+ * the decrypt and key-valid status bits stay clear, so the driver must
+ * run with nohwcrypt=1.
+ */
+#include "card_model.h"
+
+#include <string.h>
+
+#define RXD_STATUS		16
+#define RX_CTL1_BUF_LEN		0x00000fff
+
+#define RX_ST0_MORE		0x00001000
+#define RX_ST0_RATE_SHIFT	15
+#define RX_ST0_RSSI_SHIFT	20
+#define RX_ST1_DONE		0x00000001
+#define RX_ST1_OK		0x00000002
+#define RX_ST1_CRC		0x00000004
+#define RX_ST1_TSF_SHIFT	16
+
+#define RING_LIMIT		64	/* done descriptors skipped per frame */
+#define REG_FCS_FAIL		0x8094
+
+static bool is_group(const uint8_t *addr)
+{
+	return addr[0] & 1;
+}
+
+static bool is_broadcast(const uint8_t *addr)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+	return !memcmp(addr, bcast, 6);
+}
+
+static void bssid_of(const struct card *card, uint8_t bssid[6])
+{
+	uint32_t lo = card_reg(card, REG_BSSID0), hi = card_reg(card, REG_BSSID1);
+
+	for (int i = 0; i < 4; i++)
+		bssid[i] = (uint8_t)(lo >> (8 * i));
+	bssid[4] = hi & 0xff;
+	bssid[5] = hi >> 8 & 0xff;
+}
+
+bool rx_accepts(struct card *card, const struct air_frame *f)
+{
+	uint32_t filter = card_reg(card, REG_RX_FILTER);
+	unsigned int type, subtype;
+	const uint8_t *addr1 = f->data + 4;
+	uint8_t own[6], bssid[6];
+
+	if (filter & RX_FILTER_PROM)
+		return true;
+	if (f->len < 10 + 4)
+		return false;		/* too short to address: noise */
+	type = f->data[0] >> 2 & 3;
+	subtype = f->data[0] >> 4;
+	if (type == 1)
+		return filter & RX_FILTER_CONTROL;
+	card_own_mac(card, own);
+	if (!memcmp(addr1, own, 6))
+		return filter & RX_FILTER_UCAST;
+	if (type == 0 && subtype == 8) {	/* beacon */
+		bssid_of(card, bssid);
+		return (filter & RX_FILTER_BEACON) ||
+		       (f->len >= 24 && !memcmp(f->data + 16, bssid, 6));
+	}
+	if (type == 0 && subtype == 4)		/* probe request */
+		return (filter & RX_FILTER_PROBEREQ) ||
+		       (is_broadcast(addr1) && (filter & RX_FILTER_BCAST));
+	if (is_broadcast(addr1))
+		return filter & RX_FILTER_BCAST;
+	if (is_group(addr1))
+		return filter & RX_FILTER_MCAST;	/* hash not applied */
+	return false;
+}
+
+/* The frame as it lands in the buffer: pad after 26/30-byte headers. */
+static unsigned int layout(const struct air_frame *f, uint8_t *out)
+{
+	unsigned int pos = wifi_pad_position(f->data, f->len), pad = pos & 3;
+
+	if (f->len < 2 || (f->data[0] & 0x0c) != 0x08 || f->len <= pos)
+		pad = 0;		/* only data frames carry the pad */
+	if (!pad) {
+		memcpy(out, f->data, f->len);
+		return f->len;
+	}
+	memcpy(out, f->data, pos);
+	memset(out + pos, 0, pad);
+	memcpy(out + pos + pad, f->data + pos, f->len - pos);
+	return f->len + pad;
+}
+
+void rx_deliver(struct card *card, const struct air_frame *f)
+{
+	static uint8_t bytes[CARD_MAX_FRAME + 4];
+	uint32_t cur = card_reg(card, REG_RXDP);
+
+	if (!card_is_receiving(card) || !rx_accepts(card, f))
+		return;
+	if (f->fcs_bad)
+		card_reg_set(card, REG_FCS_FAIL, card_reg(card, REG_FCS_FAIL) + 1);
+	for (unsigned int i = 0; i < RING_LIMIT && cur; i++) {
+		uint32_t d[6], status[2];
+		unsigned int len, buf_size;
+
+		if (!card->ops->dma_read(card->host, cur, d, sizeof(d))) {
+			card_logf(card, "RX descriptor 0x%08x unreadable", cur);
+			break;
+		}
+		if (d[5] & RX_ST1_DONE) {
+			if (!d[0] || d[0] == cur)
+				break;		/* driver has not handed us more */
+			cur = d[0];
+			card_reg_set(card, REG_RXDP, cur);
+			continue;
+		}
+		len = layout(f, bytes);
+		buf_size = d[3] & RX_CTL1_BUF_LEN;
+		status[0] = (uint32_t)f->rate_code << RX_ST0_RATE_SHIFT |
+			    (uint32_t)f->rssi << RX_ST0_RSSI_SHIFT;
+		if (len > buf_size) {
+			len = buf_size;
+			status[0] |= RX_ST0_MORE;
+		}
+		status[0] |= len;
+		status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : RX_ST1_OK) |
+			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
+		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
+		    !card->ops->dma_write(card->host, cur + RXD_STATUS, status,
+					  sizeof(status))) {
+			card_logf(card, "RX DMA to 0x%08x failed", d[1]);
+			break;
+		}
+		card->frames_received++;
+		if (d[0])
+			card_reg_set(card, REG_RXDP, d[0]);
+		card_raise_pisr(card, f->fcs_bad ? INT_RXERR : INT_RXOK);
+		return;
+	}
+	card->rx_dropped++;
+	card_raise_pisr(card, INT_RXEOL);
+}

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Transmit side: ten queue control units walking AR5212 four-control-word
+ * descriptors in guest memory.  A queue sends one frame at a time; with
+ * airtime on, the frame completes when its time on the air has passed
+ * (card_advance), otherwise at once.  Queues 9 (beacon) and 8 (CAB) wait
+ * for the beacon slot when their scheduling mode says they are gated.
+ */
+#include "card_model.h"
+
+#include <string.h>
+
+/* Descriptor words (byte offsets in the 32-byte descriptor) */
+#define TXD_LINK		0
+#define TXD_BUF			4
+#define TXD_CTL0		8
+#define TXD_STATUS		24
+
+#define CTL0_FRAME_LEN		0x00000fff
+#define CTL0_VEOL		0x00800000
+#define CTL0_INTREQ		0x20000000
+#define CTL1_BUF_LEN		0x00000fff
+#define CTL1_MORE		0x00001000
+#define CTL1_TYPE_SHIFT		20
+#define CTL1_NOACK		0x01000000
+#define TYPE_BEACON		3
+#define TYPE_PROBE_RESP		4
+
+#define ST0_OK			0x00000001
+#define ST0_XRETRY		0x00000002
+#define ST0_FILTERED		0x00000008
+#define ST0_LONG_RETRY_SHIFT	8
+#define ST0_TIMESTAMP_SHIFT	16
+#define ST1_DONE		0x00000001
+#define ST1_SEQ_SHIFT		1
+#define ST1_ACK_RSSI_SHIFT	13
+#define ST1_FINAL_SHIFT		21
+
+#define QCU_FRSHED_MASK		0xf
+#define CHAIN_LIMIT		512	/* descriptors walked in one go */
+#define REG_ACK_FAIL		0x8090
+
+struct tx_desc {
+	uint32_t link, buf, ctl[4], status[2];
+};
+
+unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len)
+{
+	unsigned int pos = 24;
+	uint8_t fc0, fc1;
+
+	if (len < 2)
+		return pos;
+	fc0 = frame[0];
+	fc1 = frame[1];
+	if ((fc1 & 0x03) == 0x03)		/* ToDS and FromDS: addr4 */
+		pos += 6;
+	if ((fc0 & 0x0c) == 0x08 && (fc0 & 0x80))	/* QoS data */
+		pos += 2;
+	return pos;
+}
+
+/* Rate code -> rate in 100 kbit/s units and whether it is OFDM. */
+static unsigned int rate_100k(uint8_t code, bool *ofdm)
+{
+	static const struct {
+		uint8_t code;
+		uint16_t rate;
+	} table[] = {
+		{ 0x0b, 60 }, { 0x0f, 90 }, { 0x0a, 120 }, { 0x0e, 180 },
+		{ 0x09, 240 }, { 0x0d, 360 }, { 0x08, 480 }, { 0x0c, 540 },
+		{ 0x1b, 10 }, { 0x1a, 20 }, { 0x19, 55 }, { 0x18, 110 },
+	};
+
+	*ofdm = !(code & 0x10);
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (table[i].code == (code & ~0x04))
+			return table[i].rate;
+	*ofdm = true;
+	return 60;
+}
+
+unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len)
+{
+	bool ofdm;
+	unsigned int rate = rate_100k(rate_code, &ofdm);
+
+	if (ofdm) {
+		/* 20 µs preamble, 4 µs symbols of rate*4 bits, 22 service/tail bits */
+		unsigned int bits_per_symbol = rate * 4 / 10;
+
+		return 20 + 4 * ((16 + 8 * len + 6 + bits_per_symbol - 1) /
+				 bits_per_symbol);
+	}
+	return ((rate_code & 0x04) ? 96 : 192) + (80 * len + rate - 1) / rate;
+}
+
+static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
+{
+	uint32_t w[8];
+
+	if (!card->ops->dma_read(card->host, addr, w, sizeof(w)))
+		return false;
+	d->link = w[0];
+	d->buf = w[1];
+	memcpy(d->ctl, &w[2], sizeof(d->ctl));
+	memcpy(d->status, &w[6], sizeof(d->status));
+	return true;
+}
+
+static bool queue_enabled(const struct card *card, unsigned int q)
+{
+	return card_reg(card, REG_QCU_TXE) >> q & 1;
+}
+
+static void queue_stop(struct card *card, unsigned int q)
+{
+	card_reg_set(card, REG_QCU_TXE, card_reg(card, REG_QCU_TXE) & ~(1u << q));
+}
+
+static bool queue_gated(const struct card *card, unsigned int q)
+{
+	unsigned int sched = card_reg(card, REG_QCU_MISC(q)) & QCU_FRSHED_MASK;
+
+	return q == CARD_BEACON_QUEUE || (sched >= 2 && sched <= 4);
+}
+
+static bool airtime_enabled(const struct card *card)
+{
+	return card->cfg.airtime;
+}
+
+/* Reads the frame of a descriptor into an air frame; false if unusable. */
+static bool load_frame(struct card *card, const struct tx_desc *d,
+		       struct air_frame *f)
+{
+	unsigned int frame_len = d->ctl[0] & CTL0_FRAME_LEN;
+	unsigned int buf_len = d->ctl[1] & CTL1_BUF_LEN;
+	unsigned int body_len, pad, pos;
+	uint8_t raw[CARD_MAX_FRAME];
+
+	if (frame_len < 4 + 10 || buf_len == 0)
+		return false;
+	body_len = frame_len - 4;
+	if (buf_len < body_len)
+		return false;
+	if (!card->ops->dma_read(card->host, d->buf, raw, buf_len))
+		return false;
+	pos = wifi_pad_position(raw, buf_len);
+	pad = pos & 3;
+	/* The driver pads 26- and 30-byte headers; the air carries none. */
+	if (pad && buf_len >= body_len + pad && body_len > pos) {
+		memcpy(f->data, raw, pos);
+		memcpy(f->data + pos, raw + pos + pad, body_len - pos);
+	} else {
+		memcpy(f->data, raw, body_len);
+	}
+	f->len = (uint16_t)body_len;
+	return true;
+}
+
+static void finish_frame(struct air_frame *f, uint64_t tsf, unsigned int type)
+{
+	uint32_t crc;
+
+	if ((type == TYPE_BEACON || type == TYPE_PROBE_RESP) && f->len >= 32)
+		for (unsigned int i = 0; i < 8; i++)
+			f->data[24 + i] = (uint8_t)(tsf >> (8 * i));
+	crc = wifi_crc32(f->data, f->len);
+	for (unsigned int i = 0; i < 4; i++)
+		f->data[f->len + i] = (uint8_t)(crc >> (8 * i));
+	f->len += 4;
+	f->fcs_bad = false;
+}
+
+/* Sends the frame of descriptor addr and writes its status back. */
+static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
+			    const struct tx_desc *d)
+{
+	static struct air_frame f;
+	unsigned int type = d->ctl[1] >> CTL1_TYPE_SHIFT & 0xf;
+	unsigned int tries[4], final = 0, count = 1;
+	uint32_t st0 = 0, st1 = ST1_DONE, status[2];
+	uint64_t tsf = card_tsf(card);
+	bool wants_ack, acked = false;
+
+	for (unsigned int s = 0; s < 4; s++)
+		tries[s] = d->ctl[2] >> (16 + 4 * s) & 0xf;
+	memset(&f, 0, offsetof(struct air_frame, data));
+	if (!load_frame(card, d, &f)) {
+		card_logf(card, "queue %u: descriptor 0x%08x has an unusable frame",
+			  q, addr);
+		st0 = ST0_FILTERED;
+	} else {
+		f.freq_mhz = card->freq_mhz;
+		f.rate_code = d->ctl[3] & 0x1f;
+		f.rssi = card->rssi;
+		finish_frame(&f, tsf, type);
+		wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
+		acked = card->air && air_transmit(card->air, card, &f, wants_ack);
+		card->frames_sent++;
+		if (!wants_ack || acked) {
+			st0 = ST0_OK;
+		} else {
+			unsigned int total = 0;
+
+			for (unsigned int s = 0; s < 4; s++) {
+				total += tries[s];
+				if (tries[s])
+					final = s;
+			}
+			count = tries[final] ? tries[final] : 1;
+			st0 = ST0_XRETRY;
+			card_reg_set(card, REG_ACK_FAIL,
+				     card_reg(card, REG_ACK_FAIL) + (total ? total : 1));
+		}
+		st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff)
+		       << ST1_SEQ_SHIFT;
+	}
+	st0 |= (count & 0xf) << ST0_LONG_RETRY_SHIFT;
+	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
+	if (acked)
+		st1 |= (uint32_t)card->rssi << ST1_ACK_RSSI_SHIFT;
+	st1 |= final << ST1_FINAL_SHIFT;
+	status[0] = st0;
+	status[1] = st1;
+	if (!card->ops->dma_write(card->host, addr + TXD_STATUS, status,
+				  sizeof(status)))
+		card_logf(card, "queue %u: status write to 0x%08x failed", q, addr);
+	if (st0 & ST0_OK)
+		card->sisr[0] |= 1u << q;
+	else
+		card->sisr[1] |= 1u << q;
+	if (d->ctl[0] & CTL0_INTREQ)
+		card->sisr[0] |= 1u << (16 + q);
+	card_update_irq(card);
+}
+
+static void end_of_chain(struct card *card, unsigned int q)
+{
+	queue_stop(card, q);
+	card_raise_sisr(card, 1, 1u << (16 + q));
+}
+
+/*
+ * Finds the next descriptor to send from TXDP, following the links of
+ * descriptors already done (the driver appends by patching the last
+ * link and writing TXE again).  Returns false when the chain is spent.
+ */
+static bool next_pending(struct card *card, unsigned int q, uint32_t *addr,
+			 struct tx_desc *d)
+{
+	uint32_t cur = card_reg(card, REG_QCU_TXDP(q));
+
+	for (unsigned int i = 0; i < CHAIN_LIMIT && cur; i++) {
+		if (!read_desc(card, cur, d)) {
+			card_logf(card, "queue %u: descriptor 0x%08x unreadable", q, cur);
+			return false;
+		}
+		if (!(d->status[1] & ST1_DONE)) {
+			card_reg_set(card, REG_QCU_TXDP(q), cur);
+			*addr = cur;
+			return true;
+		}
+		if (!d->link || d->link == cur || (d->ctl[0] & CTL0_VEOL))
+			return false;
+		cur = d->link;
+		card_reg_set(card, REG_QCU_TXDP(q), cur);
+	}
+	return false;
+}
+
+/* After a frame: move along the chain or stop the queue. */
+static bool step_chain(struct card *card, unsigned int q, uint32_t addr,
+		       const struct tx_desc *d)
+{
+	if (d->ctl[0] & CTL0_VEOL) {
+		if (q == CARD_BEACON_QUEUE) {
+			/* IBSS: this beacon goes out again at every TBTT. */
+			card->txq[q].veol_beacon = true;
+			return false;
+		}
+		end_of_chain(card, q);
+		return false;
+	}
+	if (!d->link || d->link == addr) {
+		end_of_chain(card, q);
+		return false;
+	}
+	card_reg_set(card, REG_QCU_TXDP(q), d->link);
+	return true;
+}
+
+/* Starts (or, without airtime, sends) frames of an ungated queue. */
+static void kick(struct card *card, unsigned int q)
+{
+	struct tx_queue *tq = &card->txq[q];
+
+	for (unsigned int n = 0; n < CHAIN_LIMIT; n++) {
+		struct tx_desc d;
+		uint32_t addr;
+
+		if (tq->in_flight || !queue_enabled(card, q) || queue_gated(card, q))
+			return;
+		if (!next_pending(card, q, &addr, &d)) {
+			queue_stop(card, q);	/* nothing new was appended */
+			return;
+		}
+		if (airtime_enabled(card)) {
+			unsigned int len = d.ctl[0] & CTL0_FRAME_LEN;
+
+			tq->in_flight = true;
+			tq->desc = addr;
+			tq->done_at = card_now(card) +
+				      tx_airtime_us(d.ctl[3] & 0x1f, len);
+			return;
+		}
+		send_descriptor(card, q, addr, &d);
+		if (!step_chain(card, q, addr, &d))
+			return;
+	}
+}
+
+static void complete_in_flight(struct card *card, unsigned int q)
+{
+	struct tx_queue *tq = &card->txq[q];
+	struct tx_desc d;
+
+	tq->in_flight = false;
+	if (!read_desc(card, tq->desc, &d)) {
+		queue_stop(card, q);
+		return;
+	}
+	send_descriptor(card, q, tq->desc, &d);
+	step_chain(card, q, tq->desc, &d);
+}
+
+void tx_write_txdp(struct card *card, unsigned int q, uint32_t value)
+{
+	if (queue_enabled(card, q)) {
+		card_logf(card, "queue %u: TXDP write 0x%08x ignored while enabled",
+			  q, value);
+		return;
+	}
+	card->txq[q].veol_beacon = false;
+	card_reg_set(card, REG_QCU_TXDP(q), value);
+}
+
+void tx_write_txe(struct card *card, uint32_t bits)
+{
+	uint32_t disabled = card_reg(card, REG_QCU_TXD);
+
+	for (unsigned int q = 0; q < CARD_QUEUES; q++) {
+		if (!(bits >> q & 1) || (disabled >> q & 1))
+			continue;
+		card_reg_set(card, REG_QCU_TXE, card_reg(card, REG_QCU_TXE) | 1u << q);
+		kick(card, q);
+	}
+}
+
+void tx_write_txd(struct card *card, uint32_t bits)
+{
+	for (unsigned int q = 0; q < CARD_QUEUES; q++) {
+		if (!(bits >> q & 1))
+			continue;
+		/* A frame already on the air still finishes. */
+		if (card->txq[q].in_flight)
+			complete_in_flight(card, q);
+		card->txq[q].veol_beacon = false;
+		queue_stop(card, q);
+	}
+}
+
+uint32_t tx_queue_status(struct card *card, unsigned int q)
+{
+	bool pending = queue_enabled(card, q) || card->txq[q].in_flight;
+
+	return (card_reg(card, REG_QCU_STS(q)) & ~QCU_STS_FRMPENDCNT) |
+	       (pending ? 1 : 0);
+}
+
+void tx_advance(struct card *card, uint64_t now)
+{
+	for (unsigned int q = 0; q < CARD_QUEUES; q++) {
+		struct tx_queue *tq = &card->txq[q];
+
+		if (!tq->in_flight || tq->done_at > now)
+			continue;
+		complete_in_flight(card, q);
+		kick(card, q);
+	}
+}
+
+uint64_t tx_next_deadline(const struct card *card)
+{
+	uint64_t next = CARD_NO_DEADLINE;
+
+	for (unsigned int q = 0; q < CARD_QUEUES; q++)
+		if (card->txq[q].in_flight && card->txq[q].done_at < next)
+			next = card->txq[q].done_at;
+	return next;
+}
+
+/* Sends a gated queue's whole chain now (beacon slot). */
+static void drain_gated(struct card *card, unsigned int q)
+{
+	struct tx_queue *tq = &card->txq[q];
+
+	if (!queue_enabled(card, q))
+		return;
+	if (tq->veol_beacon) {
+		struct tx_desc d;
+		uint32_t addr = card_reg(card, REG_QCU_TXDP(q));
+
+		if (read_desc(card, addr, &d))
+			send_descriptor(card, q, addr, &d);
+		return;
+	}
+	for (unsigned int n = 0; n < CHAIN_LIMIT; n++) {
+		struct tx_desc d;
+		uint32_t addr;
+
+		if (!next_pending(card, q, &addr, &d)) {
+			queue_stop(card, q);
+			return;
+		}
+		send_descriptor(card, q, addr, &d);
+		if (!step_chain(card, q, addr, &d))
+			return;
+	}
+}
+
+void tx_beacon_slot(struct card *card)
+{
+	drain_gated(card, CARD_BEACON_QUEUE);
+	if (queue_gated(card, CARD_CAB_QUEUE))
+		drain_gated(card, CARD_CAB_QUEUE);
+}
+
+void tx_reset(struct card *card)
+{
+	memset(card->txq, 0, sizeof(card->txq));
+	card_reg_set(card, REG_QCU_TXE, 0);
+}
