@@ -678,6 +678,12 @@ static void handle_irq_info(struct server_card *sc, const struct vfu_header *hdr
 	}
 	if (refused(sc, hdr, err, "DEVICE_GET_IRQ_INFO", why))
 		return;
+	/* As the kernel's vfio-pci answers for a conventional PCI device. */
+	if (index == VFIO_PCI_ERR_IRQ_INDEX || index == VFIO_PCI_REQ_IRQ_INDEX) {
+		card_trace(sc, "IRQ index %u: not on conventional PCI", index);
+		reply_error(sc, hdr, EINVAL);
+		return;
+	}
 	flags = VFIO_IRQ_INFO_EVENTFD;
 	if (index == VFIO_PCI_INTX_IRQ_INDEX) {
 		flags |= VFIO_IRQ_INFO_MASKABLE | VFIO_IRQ_INFO_AUTOMASKED;
@@ -1166,7 +1172,8 @@ void server_card_disconnect(struct server_card *sc, const char *why)
 	intx_release(sc);
 	sc->negotiated = false;
 	sc->warned_fdless_dma = false;
-	card_log(sc, "client disconnected (%s); card kept for a reconnect", why);
+	card_log(sc, "client disconnected (%s) after %lu INTx signals; card kept for a reconnect",
+		 why, sc->irq_signals);
 }
 
 static void accept_client(struct server_card *sc)
