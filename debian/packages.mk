@@ -15,6 +15,9 @@ DEPS_PACKAGES += debhelper dh-dkms dkms dpkg-dev fakeroot lintian rpm rpmlint \
 CHECKS += check-packages
 
 PACKAGING_TOOLS := $(TOP)/debian/tools
+# `make deb rpm PKG_VERSION=0.1.1` builds test packages of another version
+# from the same tree, e.g. the "N+1" of the lab's upgrade check.
+PKG_VERSION ?= $(VERSION)
 
 .PHONY: deb rpm check-packages check-package-versions
 
@@ -22,10 +25,10 @@ check-package-versions:
 	@$(PACKAGING_TOOLS)/check-versions.sh $(TOP)
 
 deb: check-package-versions
-	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT)
+	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT) $(PKG_VERSION)
 
 rpm: check-package-versions
-	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT)
+	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT) $(PKG_VERSION)
 
 check-packages: deb rpm
 	@$(PACKAGING_TOOLS)/test-dkms-helper.sh $(TOP) $(OUT)/dkms-helper-test

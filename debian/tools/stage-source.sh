@@ -2,17 +2,18 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# stage-source.sh TOP DEST: copy the module's source as the packages ship it
-# into DEST/ath5k-dkms-<version>/ and pack it as
+# stage-source.sh TOP DEST [VERSION]: copy the module's source as the
+# packages ship it into DEST/ath5k-dkms-<version>/ and pack it as
 # DEST/ath5k-dkms_<version>.orig.tar.xz, the upstream tarball both the .deb
-# and the .rpm are built from.  Only files git tracks or would track are
+# and the .rpm are built from.  VERSION (default: the VERSION file) lets the
+# lab build a second, newer package from the same tree for upgrade tests.  Only files git tracks or would track are
 # copied (build products in src/ stay out), so the working tree is packaged
 # as it is, even with uncommitted work, and is never written to.
 set -eu
 
 top=$1
 dest=$2
-version=$(cat "$top/VERSION")
+version=${3:-$(cat "$top/VERSION")}
 tree="$dest/ath5k-dkms-$version"
 # What a user's dkms needs, plus the top-level documentation.
 shipped="VERSION dkms.conf README.md src compat LICENSES"
@@ -35,6 +36,7 @@ for dir in src compat; do
 done
 
 # VERSION is the single version source: the shipped dkms.conf always says it.
+echo "$version" >"$tree/VERSION"
 sed -i "s/^PACKAGE_VERSION=.*/PACKAGE_VERSION=\"$version\"/" "$tree/dkms.conf"
 
 # A reproducible tarball: sorted names, fixed owner and the changelog's date.
