@@ -27,6 +27,8 @@
 /* Handlers share one signature; most take no descriptors. */
 #define UNUSED __attribute__((unused))
 #define RX_FDS_MAX 16
+/* Replies a client may leave unread before it is judged stuck. */
+#define TX_BACKLOG_MAX (8u * 1024 * 1024)
 #define MAX_DMA_MAPS 1024
 #define MESSAGES_PER_TURN 64
 #define AIR_FDS_MAX 16
@@ -345,6 +347,12 @@ static void send_message(struct server_card *sc, const uint8_t *msg,
 {
 	if (sc->client_fd < 0 || len == 0)
 		return;
+	if (sc->tx_len + len > TX_BACKLOG_MAX) {
+		protocol_error(sc, "client leaves %zu bytes of replies unread",
+			       sc->tx_len);
+		server_card_disconnect(sc, "client stopped reading");
+		return;
+	}
 	if (sc->tx_len + len > sc->tx_cap) {
 		size_t cap = sc->tx_len + len;
 		uint8_t *tx = realloc(sc->tx, cap);
@@ -978,9 +986,11 @@ static void dispatch(struct server_card *sc, const struct vfu_header *hdr,
 {
 	uint16_t cmd = hdr->command;
 
-	card_trace(sc, "<- %s id %u size %u flags 0x%x fds %u",
-		   vfu_command_name(cmd), hdr->msg_id, hdr->msg_size,
-		   hdr->flags, nfds);
+	/* Region accesses are traced by what they reach, not as messages. */
+	if (cmd != VFU_CMD_REGION_READ && cmd != VFU_CMD_REGION_WRITE)
+		card_trace(sc, "<- %s id %u size %u flags 0x%x fds %u",
+			   vfu_command_name(cmd), hdr->msg_id, hdr->msg_size,
+			   hdr->flags, nfds);
 	if (nfds && cmd != VFU_CMD_DMA_MAP && cmd != VFU_CMD_DEVICE_SET_IRQS) {
 		protocol_error(sc, "%s carries %u file descriptors",
 			       vfu_command_name(cmd), nfds);

@@ -723,7 +723,7 @@ static void region_write_posted(struct session *s, uint32_t region,
 static void test_session_discovery(struct session *s)
 {
 	struct vfu_header hdr;
-	uint8_t p[32], out[64];
+	uint8_t p[32] = { 0 }, out[64];
 
 	/* Nothing before VERSION. */
 	expect_error(s, VFU_CMD_DEVICE_GET_INFO, p, 16, EINVAL);
@@ -993,6 +993,79 @@ static void test_session_intx(struct session *s)
 	close(efd);
 }
 
+/* Reads and drops whatever the server has answered so far. */
+static void drain_replies(struct session *s)
+{
+	uint8_t junk[4096];
+
+	for (int quiet = 0; quiet < 3;) {
+		struct pollfd p = { .fd = s->fd, .events = POLLIN };
+
+		server_run_once(s->srv, 0);
+		if (poll(&p, 1, 1) > 0 && read(s->fd, junk, sizeof(junk)) > 0)
+			quiet = 0;
+		else
+			quiet++;
+	}
+}
+
+static uint32_t fuzz_next(uint32_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 17;
+	*state ^= *state << 5;
+	return *state;
+}
+
+/*
+ * Well-framed messages with random commands, flags and payloads: every
+ * one must be answered or refused without harm, and the session must
+ * still work afterwards.  Writes to BAR0 are left out: they would test
+ * the card model, not the transport.
+ */
+static void test_session_fuzz(struct session *s)
+{
+	uint32_t state = 0x5eed1234;
+	uint8_t msg[256], payload[200];
+	unsigned long errors = server_card_protocol_errors(s->sc);
+
+	for (int i = 0; i < 4000; i++) {
+		uint16_t cmd = (uint16_t)(fuzz_next(&state) % 20);
+		uint32_t flags = fuzz_next(&state) % 4 ? 0 : VFU_FLAG_NO_REPLY;
+		size_t len = fuzz_next(&state) % sizeof(payload);
+		size_t n;
+
+		for (size_t j = 0; j < len; j++)
+			payload[j] = (uint8_t)fuzz_next(&state);
+		/* Often make the fixed fields plausible to reach deeper code. */
+		if (len >= 16 && fuzz_next(&state) % 2) {
+			vfu_put32(payload, (uint32_t)len);
+			vfu_put32(payload + 8, fuzz_next(&state) % 10);
+		}
+		if (cmd == VFU_CMD_REGION_READ || cmd == VFU_CMD_REGION_WRITE) {
+			if (len < 16)
+				len = 16;
+			vfu_put64(payload, fuzz_next(&state) % 0x11000);
+			vfu_put32(payload + 8, fuzz_next(&state) % 2 ? 7 : fuzz_next(&state) % 10);
+			vfu_put32(payload + 12, 1u << (fuzz_next(&state) % 4));
+			if (cmd == VFU_CMD_REGION_WRITE && vfu_get32(payload + 8) == 0)
+				vfu_put32(payload + 8, 7);
+		}
+		if (cmd == VFU_CMD_REGION_WRITE_MULTI || cmd == VFU_CMD_DEVICE_RESET)
+			cmd = VFU_CMD_DEVICE_GET_INFO;
+		n = vfu_build_request(msg, sizeof(msg), (uint16_t)i, cmd, flags,
+				      payload, len);
+		send_with_fds(s->fd, msg, n, NULL, 0);
+		if (i % 16 == 0)
+			drain_replies(s);
+	}
+	drain_replies(s);
+	CHECK(server_card_connected(s->sc));
+	/* Most random messages are violations, each one caught. */
+	CHECK(server_card_protocol_errors(s->sc) - errors > 1000);
+	CHECK_EQ(region_read(s, 7, 0, 4), 0x001b168c);
+}
+
 static void test_session_reset_and_control(struct session *s)
 {
 	struct vfu_header hdr;
@@ -1124,6 +1197,7 @@ int main(void)
 	test_session_regions(&s);
 	test_session_dma(&s);
 	test_session_intx(&s);
+	test_session_fuzz(&s);
 	test_session_reset_and_control(&s);
 	test_session_framing(&s);
 	fflush(s.log);
