@@ -181,4 +181,127 @@ static inline void tune(struct card *c, unsigned int mhz)
 	wr(c, 0x98d8, (word >> 8) & 0x7f);
 }
 
+/* ---- cards on an air, brought up the way ath5k leaves them ---- */
+
+struct test_card {
+	struct card *card;
+	struct fake_host *fh;
+	uint8_t mac[6];
+};
+
+static inline void test_card_open(struct test_card *tc, struct air *air,
+				  unsigned int index, const char *spec)
+{
+	struct card_config cfg;
+	char err[256];
+
+	card_config_defaults(&cfg, index);
+	if (spec && card_config_parse(&cfg, spec, err, sizeof(err))) {
+		printf("config '%s': %s\n", spec, err);
+		exit(2);
+	}
+	tc->fh = fake_host_new();
+	tc->card = card_create(&cfg, air, &fake_ops, tc->fh, err, sizeof(err));
+	if (!tc->card) {
+		printf("card_create: %s\n", err);
+		exit(2);
+	}
+	memcpy(tc->mac, cfg.mac, 6);
+}
+
+static inline void test_card_close(struct test_card *tc)
+{
+	card_destroy(tc->card);
+	free(tc->fh);
+}
+
+/* Moves every card's clock together and lets them catch up. */
+static inline void test_cards_advance(struct test_card *cards, int n,
+				      uint64_t us)
+{
+	for (int i = 0; i < n; i++) {
+		cards[i].fh->now += us;
+		card_advance(cards[i].card, cards[i].fh->now);
+	}
+}
+
+#define RX_FILTER_NORMAL 0x7	/* unicast, multicast, broadcast */
+#define RX_BUF_SIZE 2368
+
+/* Awake, MAC programmed, RX ring of n descriptors at ring, RX on. */
+static inline void test_card_up(struct test_card *tc, unsigned int mhz,
+				uint32_t ring, unsigned int n)
+{
+	struct card *c = tc->card;
+	const uint8_t *m = tc->mac;
+
+	wr(c, 0x4004, 0);
+	wr(c, 0x4000, 0);
+	wr(c, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
+	wr(c, 0x8004, (uint32_t)(m[4] | m[5] << 8));
+	wr(c, 0x803c, RX_FILTER_NORMAL);
+	tune(c, mhz);
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t d = ring + 32 * i;
+
+		memset(tc->fh->mem + d, 0, 32);
+		fake_put32(tc->fh, d, i + 1 < n ? d + 32 : d);	/* last self-linked */
+		fake_put32(tc->fh, d + 4, ring + 0x10000 + RX_BUF_SIZE * i);
+		fake_put32(tc->fh, d + 12, RX_BUF_SIZE);
+	}
+	wr(c, 0x0c, ring);
+	wr(c, 0x08, 0x4);
+	wr(c, 0x8048, 0);
+}
+
+/* A 4-word TX descriptor as desc.c's 5212 setup writes it. */
+struct tx_setup {
+	uint32_t link, buf;
+	unsigned int frame_len;	/* 802.11 bytes without pad, plus 4 (FCS) */
+	unsigned int buf_len;
+	bool intreq, noack, veol;
+	unsigned int type;
+	unsigned int tries[4];
+	uint8_t rates[4];
+};
+
+static inline void put_tx_desc(struct fake_host *fh, uint32_t addr,
+			       const struct tx_setup *s)
+{
+	uint32_t ctl0 = s->frame_len | (s->veol ? 0x00800000u : 0) |
+			(s->intreq ? 0x20000000u : 0) | 0x3f0000u;
+	uint32_t ctl1 = s->buf_len | (s->type & 0xf) << 20 |
+			(s->noack ? 0x01000000u : 0);
+	uint32_t ctl2 = 0, ctl3 = 0;
+
+	for (int i = 0; i < 4; i++) {
+		ctl2 |= (s->tries[i] & 0xf) << (16 + 4 * i);
+		ctl3 |= (uint32_t)(s->rates[i] & 0x1f) << (5 * i);
+	}
+	fake_put32(fh, addr, s->link);
+	fake_put32(fh, addr + 4, s->buf);
+	fake_put32(fh, addr + 8, ctl0);
+	fake_put32(fh, addr + 12, ctl1);
+	fake_put32(fh, addr + 16, ctl2);
+	fake_put32(fh, addr + 20, ctl3);
+	fake_put32(fh, addr + 24, 0);
+	fake_put32(fh, addr + 28, 0);
+}
+
+/* A data frame (FromDS) to dst from src, body of body_len bytes. */
+static inline unsigned int make_data_frame(uint8_t *out, const uint8_t *dst,
+					   const uint8_t *src, unsigned int body_len,
+					   uint8_t fill)
+{
+	memset(out, 0, 24);
+	out[0] = 0x08;
+	out[1] = 0x02;
+	memcpy(out + 4, dst, 6);
+	memcpy(out + 10, src, 6);
+	memcpy(out + 16, src, 6);
+	for (unsigned int i = 0; i < body_len; i++)
+		out[24 + i] = (uint8_t)(fill + i);
+	return 24 + body_len;
+}
+
 #endif /* ATH5K_EMU_FAKE_HOST_H */

@@ -56,7 +56,8 @@ bool rx_accepts(struct card *card, const struct air_frame *f)
 	const uint8_t *addr1 = f->data + 4;
 	uint8_t own[6], bssid[6];
 
-	if (filter & RX_FILTER_PROM)
+	/* Frames that fail the FCS go up flagged; the driver counts them. */
+	if ((filter & RX_FILTER_PROM) || f->fcs_bad)
 		return true;
 	if (f->len < 10 + 4)
 		return false;		/* too short to address: noise */
