@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by run-checks.sh: runs one check under a timeout and reports it to
+# the host on the second serial port (ttyS1), one line per event:
+#   ath5k-lab step NAME TIMEOUT      a check starts (host enforces TIMEOUT)
+#   ath5k-lab result {JSON}          {name, result, detail, seconds}
+#   ath5k-lab done                   every check has run
+# A check is a shell function: it calls `detail TEXT` to say what it saw and
+# returns 0 (pass), 77 (skip) or anything else (fail).
+
+report_port=${REPORT_PORT:-/dev/ttyS1}
+declare -A check_result
+
+report() {
+	printf 'ath5k-lab %s\n' "$*" > "$report_port"
+	printf 'ath5k-lab %s\n' "$*" >> "$LOGS/report.log"
+}
+
+json_string() {
+	local s
+	s=$(printf '%s' "$1" | tr '\n\t\r' '   ' | tr -d '\000-\037' |
+		sed 's/\\/\\\\/g; s/"/\\"/g')
+	printf '"%s"' "$s"
+}
+
+detail() {
+	printf '%s' "$*" > "$DETAIL_FILE"
+}
+
+# run_check NAME TIMEOUT [needs=OTHER[,OTHER]] FUNCTION [ARGS...]
+run_check() {
+	local name=$1 limit=$2 needs='' dep result rc='' start end seconds text
+	shift 2
+	case "$1" in needs=*) needs=${1#needs=}; shift ;; esac
+	export DETAIL_FILE="$WORK/$name.detail"
+	: > "$DETAIL_FILE"
+	report step "$name" "$limit"
+	start=$(date +%s.%N)
+	for dep in ${needs//,/ }; do
+		if [ "${check_result[$dep]:-}" != pass ]; then
+			detail "needs $dep, which did not pass"
+			rc=77
+			break
+		fi
+	done
+	if [ -z "$rc" ]; then
+		# Each check runs in its own process group so a hung tool (iw
+		# scan has been seen to hang) is killed with all its children.
+		timeout -k 5 "$limit" bash -c '"$@"' check "$@" \
+			> "$LOGS/checks/$name.log" 2>&1
+		rc=$?
+		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+			text=$(cat "$DETAIL_FILE")
+			detail "timed out after ${limit} s${text:+ (last: $text)}; log: checks/$name.log"
+		fi
+	fi
+	end=$(date +%s.%N)
+	case $rc in
+	0) result=pass ;;
+	77) result=skip ;;
+	*) result=fail ;;
+	esac
+	check_result[$name]=$result
+	seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+	text=$(cat "$DETAIL_FILE")
+	[ -n "$text" ] || text="exit status $rc; log: checks/$name.log"
+	report result "{\"name\": $(json_string "$name"), \"result\": \"$result\", \"detail\": $(json_string "$text"), \"seconds\": $seconds}"
+}

@@ -1,0 +1,320 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by run-checks.sh: the checks every driver must pass on two emulated
+# cards.  Card A is the station (namespace lab-a, 10.55.0.2), card B the
+# access point (namespace lab-b, 10.55.0.1); each is found by the MAC the
+# emulator was given (CARD_A_MAC, CARD_B_MAC).
+
+ns_a=lab-a
+ns_b=lab-b
+addr_a=10.55.0.2
+addr_b=10.55.0.1
+
+# Kernel messages that mean the driver or the card misbehaved.
+dmesg_bad='WARNING:|BUG:|Oops|Call Trace|general protection|ath5k.*(error|fail|timeout|unable|invalid|stuck)|calibration.*timeout|phy[0-9]+:.*(error|fail|timeout)'
+
+lower() { tr 'A-F' 'a-f'; }
+
+# Netdev of the wireless interface with MAC $1 in namespace $2 (or root).
+iface_of() {
+	local mac ns=${2:-} dev
+	mac=$(printf '%s' "$1" | lower)
+	for dev in $(in_ns "$ns" ls /sys/class/net); do
+		[ "$(in_ns "$ns" cat "/sys/class/net/$dev/address")" = "$mac" ] || continue
+		in_ns "$ns" test -e "/sys/class/net/$dev/phy80211" && { echo "$dev"; return 0; }
+	done
+	return 1
+}
+
+in_ns() {
+	local ns=$1
+	shift
+	if [ -n "$ns" ]; then ip netns exec "$ns" "$@"; else "$@"; fi
+}
+
+phy_of() { cat "/sys/class/net/$1/phy80211/name"; }
+
+check_probe() {
+	local dev n=0 bound=0 drv seen=''
+	udevadm settle -t 30 || true
+	for dev in /sys/bus/pci/devices/*; do
+		[ "$(cat "$dev/vendor")" = 0x168c ] || continue
+		n=$((n + 1))
+		drv=$(basename "$(readlink "$dev/driver" 2>/dev/null)" 2>/dev/null)
+		[ "$drv" = ath5k ] && bound=$((bound + 1))
+		seen+="${dev##*/} $(cat "$dev/device")->${drv:-none}; "
+	done
+	detail "$bound of $CARD_COUNT Atheros cards bound to ath5k (${seen:-no 168c device on the bus})"
+	[ $n -eq "$CARD_COUNT" ] && [ $bound -eq "$CARD_COUNT" ]
+}
+
+check_mac_addresses() {
+	local mac dev ok=0 seen=''
+	for mac in "$CARD_A_MAC" "$CARD_B_MAC"; do
+		if dev=$(iface_of "$mac"); then
+			seen+="$dev=$mac ($(phy_of "$dev")); "
+		else
+			seen+="no wireless interface has $mac; "
+			ok=1
+		fi
+	done
+	detail "$seen"
+	return $ok
+}
+
+# Enabled channel frequencies of a phy, one per line.
+enabled_freqs() {
+	iw phy "$1" info | awk '/^[ \t]*\* [0-9]+(\.[0-9]+)? MHz \[/ && !/disabled/ { print int($2) }'
+}
+
+check_channels() {
+	local mac dev phy freqs f missing='' extra='' n24 n5 text=''
+	local want24='2412 2417 2422 2427 2432 2437 2442 2447 2452 2457 2462'
+	local want5='5180 5200 5220 5240'
+	for mac in "$CARD_A_MAC" "$CARD_B_MAC"; do
+		dev=$(iface_of "$mac") || { detail "no interface for $mac"; return 1; }
+		phy=$(phy_of "$dev")
+		freqs=$(enabled_freqs "$phy")
+		n24=$(printf '%s\n' "$freqs" | awk '$1 < 3000' | grep -c .)
+		n5=$(printf '%s\n' "$freqs" | awk '$1 > 4900' | grep -c .)
+		text+="$phy: $n24 enabled at 2.4 GHz, $n5 at 5 GHz; "
+		for f in $want24; do
+			case " $EXPECT_BANDS " in *" 2.4 "*) ;; *) continue ;; esac
+			printf '%s\n' "$freqs" | grep -qx "$f" || missing+="$phy:$f "
+		done
+		for f in $want5; do
+			case " $EXPECT_BANDS " in *" 5 "*) ;; *) continue ;; esac
+			printf '%s\n' "$freqs" | grep -qx "$f" || missing+="$phy:$f "
+		done
+		case " $EXPECT_BANDS " in *" 5 "*) ;; *) [ "$n5" -eq 0 ] || extra+="$phy:5GHz " ;; esac
+		case " $EXPECT_BANDS " in *" 2.4 "*) ;; *) [ "$n24" -eq 0 ] || extra+="$phy:2.4GHz " ;; esac
+	done
+	[ -z "$missing" ] || text+="missing: $missing; "
+	[ -z "$extra" ] || text+="bands the EEPROM does not enable: $extra"
+	detail "$text"
+	[ -z "$missing" ] && [ -z "$extra" ]
+}
+
+check_netns() {
+	local dev_a dev_b
+	dev_a=$(iface_of "$CARD_A_MAC") && dev_b=$(iface_of "$CARD_B_MAC") ||
+		{ detail "interfaces not found"; return 1; }
+	ip netns add $ns_a && ip netns add $ns_b || return 1
+	iw phy "$(phy_of "$dev_a")" set netns name $ns_a || return 1
+	iw phy "$(phy_of "$dev_b")" set netns name $ns_b || return 1
+	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
+		{ detail "interfaces did not arrive in $ns_a/$ns_b"; return 1; }
+	detail "$dev_a in $ns_a, $dev_b in $ns_b"
+}
+
+dmesg_since_load() {
+	dmesg | tail -n +"$(($(cat "$WORK/dmesg-at-load" 2>/dev/null || echo 0) + 1))"
+}
+
+check_interfaces_up() {
+	local dev_a dev_b bad
+	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
+		{ detail "interfaces not found in $ns_a/$ns_b"; return 1; }
+	ip -n $ns_a link set lo up && ip -n $ns_b link set lo up
+	ip -n $ns_a link set "$dev_a" up || { detail "$dev_a would not come up"; return 1; }
+	ip -n $ns_b link set "$dev_b" up || { detail "$dev_b would not come up"; return 1; }
+	ip -n $ns_a addr add $addr_a/24 dev "$dev_a"
+	ip -n $ns_b addr add $addr_b/24 dev "$dev_b"
+	sleep 3
+	bad=$(dmesg_since_load | grep -E -i "$dmesg_bad" | head -n 3)
+	if [ -n "$bad" ]; then
+		detail "dmesg after bringing up: $bad"
+		return 1
+	fi
+	detail "$dev_a and $dev_b up, no driver error in dmesg"
+}
+
+stop_pidfile() {
+	local pid
+	[ -f "$1" ] || return 0
+	pid=$(cat "$1")
+	kill "$pid" 2>/dev/null
+	for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+	kill -9 "$pid" 2>/dev/null
+	rm -f "$1"
+}
+
+# check_ap NETWORK: hostapd on card B for one of the networks below.
+network_conf() {
+	case $1 in
+	open-ch6) echo "channel=6 hw_mode=g security=open" ;;
+	wpa2-ch6) echo "channel=6 hw_mode=g security=wpa2" ;;
+	open-ch36) echo "channel=36 hw_mode=a security=open" ;;
+	*) return 1 ;;
+	esac
+}
+
+network_freq() {
+	local channel=$1
+	if [ "$channel" -le 14 ]; then echo $((2407 + 5 * channel)); else echo $((5000 + 5 * channel)); fi
+}
+
+psk=ath5k-lab-passphrase
+
+check_ap() {
+	local net=$1 channel hw_mode security dev conf state
+	eval "$(network_conf "$net")"
+	stop_pidfile "$WORK/hostapd.pid"
+	dev=$(iface_of "$CARD_B_MAC" $ns_b) || { detail "card B not found"; return 1; }
+	conf="$WORK/hostapd-$net.conf"
+	{
+		echo "interface=$dev"
+		echo "driver=nl80211"
+		echo "ctrl_interface=/run/hostapd-lab"
+		echo "ssid=ath5k-lab-$net"
+		echo "hw_mode=$hw_mode"
+		echo "channel=$channel"
+		echo "country_code=US"
+		echo "beacon_int=100"
+		if [ "$security" = wpa2 ]; then
+			echo "wpa=2"
+			echo "wpa_key_mgmt=WPA-PSK"
+			echo "rsn_pairwise=CCMP"
+			echo "wpa_passphrase=$psk"
+		fi
+	} > "$conf"
+	ip netns exec $ns_b hostapd -B -P "$WORK/hostapd.pid" -f "$LOGS/hostapd-$net.log" "$conf" ||
+		{ detail "hostapd failed to start: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"; return 1; }
+	for _ in $(seq 1 60); do
+		state=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev" status 2>/dev/null |
+			sed -n 's/^state=//p')
+		[ "$state" = ENABLED ] && break
+		sleep 0.5
+	done
+	if [ "$state" != ENABLED ]; then
+		detail "hostapd state ${state:-unknown} after 30 s: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"
+		return 1
+	fi
+	detail "AP ath5k-lab-$net on $dev, channel $channel, $security"
+}
+
+# Scans on card A until the AP's SSID shows up; a passive scan, so what is
+# found was heard in a beacon.
+check_scan() {
+	local net=$1 channel hw_mode security dev freq out entry signal bss
+	eval "$(network_conf "$net")"
+	freq=$(network_freq "$channel")
+	dev=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
+	for try in 1 2 3 4 5; do
+		out=$(timeout 40 ip netns exec $ns_a iw dev "$dev" scan freq "$freq" passive 2>&1)
+		printf 'try %s:\n%s\n' "$try" "$out" >> "$LOGS/scan-$net.log"
+		entry=$(printf '%s\n' "$out" | awk -v ssid="ath5k-lab-$net" '
+			/^BSS / { bss = substr($2, 1, 17); sig = "" }
+			/signal:/ { sig = $2 }
+			$1 == "SSID:" && $2 == ssid { print bss, sig; exit }')
+		[ -n "$entry" ] && break
+		sleep 1
+	done
+	if [ -z "$entry" ]; then
+		detail "ath5k-lab-$net not heard on $freq MHz in 5 passive scans: $(printf '%s' "$out" | head -c 200)"
+		return 1
+	fi
+	read -r bss signal <<< "$entry"
+	detail "ath5k-lab-$net from $bss at $signal dBm on $freq MHz (try $try)"
+	[ "$bss" = "$(printf '%s' "$CARD_B_MAC" | lower)" ] || { detail "SSID came from $bss, not card B"; return 1; }
+	awk -v s="$signal" 'BEGIN { exit !(s < -10 && s > -100) }' ||
+		{ detail "implausible signal $signal dBm from $bss"; return 1; }
+}
+
+check_assoc() {
+	local net=$1 channel hw_mode security dev conf freq status state bssid
+	eval "$(network_conf "$net")"
+	freq=$(network_freq "$channel")
+	stop_pidfile "$WORK/wpa.pid"
+	dev=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
+	conf="$WORK/wpa-$net.conf"
+	{
+		echo "ctrl_interface=/run/wpa-lab"
+		echo "country=US"
+		echo "network={"
+		echo "  ssid=\"ath5k-lab-$net\""
+		echo "  scan_freq=$freq"
+		if [ "$security" = wpa2 ]; then
+			echo "  key_mgmt=WPA-PSK"
+			echo "  proto=RSN"
+			echo "  pairwise=CCMP"
+			echo "  psk=\"$psk\""
+		else
+			echo "  key_mgmt=NONE"
+		fi
+		echo "}"
+	} > "$conf"
+	ip netns exec $ns_a wpa_supplicant -B -D nl80211 -i "$dev" -c "$conf" \
+		-P "$WORK/wpa.pid" -f "$LOGS/wpa-$net.log" ||
+		{ detail "wpa_supplicant failed to start"; return 1; }
+	for _ in $(seq 1 120); do
+		status=$(ip netns exec $ns_a wpa_cli -p /run/wpa-lab -i "$dev" status 2>/dev/null)
+		state=$(printf '%s\n' "$status" | sed -n 's/^wpa_state=//p')
+		[ "$state" = COMPLETED ] && break
+		sleep 0.5
+	done
+	bssid=$(printf '%s\n' "$status" | sed -n 's/^bssid=//p')
+	if [ "$state" != COMPLETED ]; then
+		detail "wpa_state ${state:-unknown} after 60 s: $(grep -E 'CTRL-EVENT|Associat|Authent' "$LOGS/wpa-$net.log" | tail -n 2 | tr '\n' ' ')"
+		return 1
+	fi
+	detail "associated to $bssid ($(printf '%s\n' "$status" | grep -E '^(freq|key_mgmt|pairwise_cipher)=' | tr '\n' ' '))"
+	[ "$bssid" = "$(printf '%s' "$CARD_B_MAC" | lower)" ]
+}
+
+check_ping() {
+	local out summary
+	out=$(ip netns exec $ns_a ping -c 20 -i 0.2 -W 3 $addr_b 2>&1)
+	printf '%s\n' "$out" > "$LOGS/checks/ping-output-$1.log"
+	summary=$(printf '%s\n' "$out" | grep -E 'packets transmitted|rtt' | tr '\n' ' ')
+	detail "$summary"
+	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss'
+}
+
+check_iperf3() {
+	local json bps
+	ip netns exec $ns_b iperf3 -s -1 -D -B $addr_b --logfile "$LOGS/iperf3-server.log" ||
+		{ detail "iperf3 server would not start"; return 1; }
+	sleep 1
+	json=$(ip netns exec $ns_a iperf3 -c $addr_b -t 10 -J --connect-timeout 10000)
+	printf '%s\n' "$json" > "$LOGS/iperf3-client.json"
+	bps=$(printf '%s' "$json" | python3 -c '
+import json, sys
+print(int(json.load(sys.stdin)["end"]["sum_received"]["bits_per_second"]))' 2>/dev/null)
+	if [ -z "$bps" ] || [ "$bps" -le 0 ]; then
+		detail "no throughput reported: $(printf '%s' "$json" | grep -m1 '"error"')"
+		return 1
+	fi
+	detail "TCP 10 s A->B: $(awk -v b="$bps" 'BEGIN { printf "%.2f", b / 1e6 }') Mbit/s"
+}
+
+check_dmesg_clean() {
+	local bad
+	dmesg > "$LOGS/dmesg.txt"
+	bad=$(grep -E -i "$dmesg_bad" "$LOGS/dmesg.txt" | head -n 3)
+	if [ -n "$bad" ]; then
+		detail "$(grep -E -i -c "$dmesg_bad" "$LOGS/dmesg.txt") bad lines, first: $bad"
+		return 1
+	fi
+	detail "no WARN, BUG, oops or ath5k error in $(wc -l < "$LOGS/dmesg.txt") lines"
+}
+
+run_wifi_checks() {
+	local net
+	run_check probe 60 needs=driver-load check_probe
+	run_check mac-addresses 30 needs=probe check_mac_addresses
+	run_check channels 30 needs=probe check_channels
+	run_check netns 30 needs=mac-addresses check_netns
+	run_check interfaces-up 60 needs=netns check_interfaces_up
+	for net in open-ch6 wpa2-ch6 open-ch36; do
+		run_check "ap-$net" 60 needs=interfaces-up check_ap "$net"
+		run_check "scan-$net" 240 needs="ap-$net" check_scan "$net"
+		run_check "assoc-$net" 90 needs="ap-$net" check_assoc "$net"
+		run_check "ping-$net" 60 needs="assoc-$net" check_ping "$net"
+		[ "$net" != open-ch6 ] || run_check iperf3 60 needs="ping-$net" check_iperf3
+	done
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	run_check dmesg-clean 30 check_dmesg_clean
+}

@@ -1,0 +1,121 @@
+#!/bin/bash
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# image.sh CELL [--print-dir]
+#
+# Builds the lab image of one cell (tests/lab/cells/CELL.conf) with
+# mmdebstrap from the distro's own archive, unless the cache already holds
+# one made from the same recipe.  The cache entry
+# $ATH5K_CACHE/images/CELL-HASH/ holds:
+#   disk.qcow2            ext4 root, no partition table, label ath5kroot
+#   vmlinuz, initrd.img   taken from the root's /boot, for direct kernel boot
+#   root/                 the unpacked root (headers for compile-only builds)
+#   image.env             facts about the image (kernel release, sizes)
+# HASH covers this script, the cell file and tests/lab/guest-image/, so a
+# changed recipe never reuses a stale image.  --print-dir prints the entry's
+# path and builds nothing.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${ATH5K_CACHE:-$HOME/.cache/ath5k-dkms}
+
+die() { echo "image: $*" >&2; exit 1; }
+
+[ $# -ge 1 ] || die "usage: $0 CELL [--print-dir]"
+cell=$1
+cell_file="$here/cells/$cell.conf"
+[ -f "$cell_file" ] || die "no cell '$cell' (known: $(cd "$here/cells" && ls *.conf | sed 's/\.conf$//' | tr '\n' ' '))"
+
+distro='' suite='' suites='' security_suite='' backports_packages=''
+kernel_packages='' extra_packages=''
+# shellcheck source=cells/debian-12.conf
+. "$cell_file"
+[ -n "$suite" ] && [ -n "$kernel_packages" ] || die "$cell_file: suite and kernel_packages are required"
+
+# What every cell's checks need, on top of the cell's own packages.
+lab_packages=(
+	systemd-sysv udev kmod procps iproute2 iputils-ping pciutils
+	e2fsprogs openssl cloud-init
+	dkms build-essential
+	iw wireless-regdb hostapd wpasupplicant iperf3 tcpdump
+)
+
+recipe_hash() {
+	{
+		cat "$0" "$cell_file"
+		find "$here/guest-image" -type f -print0 | sort -z | xargs -0 cat
+	} | sha256sum | cut -c1-12
+}
+
+dir="$cache/images/$cell-$(recipe_hash)"
+if [ "${2:-}" = --print-dir ]; then
+	echo "$dir"
+	exit 0
+fi
+if [ -e "$dir/.complete" ]; then
+	echo "image: $cell up to date at $dir"
+	exit 0
+fi
+
+now() { date +%s; }
+stage() { echo "image: $cell: $*"; }
+t0=$(now)
+
+read -r archive security < <("$here/debian-mirrors.sh")
+sources=("deb $archive $suite main")
+for s in $suites; do sources+=("deb $archive $s main"); done
+[ -z "$security_suite" ] || sources+=("deb $security $security_suite main")
+
+pin_hook=true
+if [ -n "$backports_packages" ]; then
+	backports_suite=$(printf '%s\n' $suites | grep -- '-backports$' | head -n1) ||
+		die "$cell_file: backports_packages needs a -backports suite in suites"
+	pin_hook='mkdir -p "$1/etc/apt/preferences.d" && printf "%s\n" "Package: '"$backports_packages"'" "Pin: release n='"$backports_suite"'" "Pin-Priority: 990" > "$1/etc/apt/preferences.d/lab-backports"'
+fi
+
+work="$dir.tmp"
+rm -rf "$work"
+mkdir -p "$work"
+all_packages="${lab_packages[*]} $kernel_packages $extra_packages"
+stage "mmdebstrap $suite (${sources[*]#deb }) into $work/root (about 2 minutes)"
+# Documentation and translations are never read in a throwaway guest.
+mmdebstrap --variant=minbase --components=main \
+	--include="$(echo $all_packages | tr ' ' ,)" \
+	--aptopt='Acquire::Retries "3"' \
+	--dpkgopt='path-exclude=/usr/share/man/*' \
+	--dpkgopt='path-exclude=/usr/share/locale/*' \
+	--dpkgopt='path-exclude=/usr/share/doc/*' \
+	--dpkgopt='path-include=/usr/share/doc/*/copyright' \
+	--setup-hook="$pin_hook" \
+	"$suite" "$work/root" "${sources[@]}" > "$work/mmdebstrap.log" 2>&1 ||
+	die "mmdebstrap failed; see $work/mmdebstrap.log: $(tail -n 3 "$work/mmdebstrap.log" | tr '\n' ' ')"
+t1=$(now)
+stage "root built in $((t1 - t0)) s; configuring it for the lab"
+"$here/guest-image/configure-root.sh" "$work/root"
+
+kver=$(cd "$work/root/boot" && ls vmlinuz-* | sed 's/^vmlinuz-//' | sort -V | tail -n1)
+[ -n "$kver" ] || die "no kernel in $work/root/boot"
+cp "$work/root/boot/vmlinuz-$kver" "$work/vmlinuz"
+cp "$work/root/boot/initrd.img-$kver" "$work/initrd.img"
+
+# Room for DKMS builds and logs beyond what the packages use.
+used_mib=$(du -sm "$work/root" | cut -f1)
+size_mib=$((used_mib + 3072))
+stage "packing ${used_mib} MiB root into a ${size_mib} MiB ext4 qcow2"
+mkfs.ext4 -q -F -L ath5kroot -E root_owner=0:0 -d "$work/root" "$work/disk.raw" "${size_mib}M"
+qemu-img convert -O qcow2 "$work/disk.raw" "$work/disk.qcow2"
+rm -f "$work/disk.raw"
+t2=$(now)
+
+cat > "$work/image.env" <<EOF
+cell=$cell
+distro="$distro"
+kernel_release=$kver
+root_mib=$used_mib
+build_seconds=$((t2 - t0))
+EOF
+touch "$work/.complete"
+rm -rf "$dir"
+mv "$work" "$dir"
+stage "ready at $dir (kernel $kver; mmdebstrap $((t1 - t0)) s, pack $((t2 - t1)) s)"

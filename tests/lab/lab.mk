@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# The VM lab: `make lab CELL=debian-12 DRIVER=in-tree|dkms` boots one cell
+# (tests/lab/cells/CELL.conf) with two emulated cards on one air, runs the
+# guest checks and writes out/lab/CELL-DRIVER.json; the toolbox and the
+# cell's image are built on demand and cached under $(ATH5K_CACHE).
+
+DEPS_PACKAGES += mmdebstrap qemu-utils cloud-image-utils e2fsprogs uidmap \
+	util-linux debian-archive-keyring python3 coreutils
+
+CELL ?= debian-12
+DRIVER ?= in-tree
+LAB := $(TOP)/tests/lab
+LAB_RUN := python3 $(LAB)/run-cell.py
+
+# The emulator's fragment provides `emulator` (out/bin/ath5k-emu).
+LAB_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
+
+.PHONY: lab lab-in-tree toolbox image lab-cells
+
+lab: $(LAB_NEEDS)
+	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER)
+
+# What `make check` runs: the distro's own ath5k on the emulated cards.
+lab-in-tree: $(LAB_NEEDS)
+	@$(LAB_RUN) --cell debian-12 --driver in-tree
+
+toolbox:
+	@$(LAB)/toolbox.sh build
+
+image:
+	@$(LAB)/image.sh $(CELL)
+
+lab-cells:
+	@ls $(LAB)/cells | sed -n 's/\.conf$$//p'

@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+"""run-cell.py --cell CELL --driver DRIVER
+
+One lab run: toolbox and image (built when missing), the emulator with two
+cards on one air, a throwaway guest that runs the checks of
+tests/lab/guest/, then a table of checks and out/lab/CELL-DRIVER.json.
+Exits 1 when a check fails, naming the cell, the step and the log."""
+
+import argparse
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+import labvm
+from emulator_proc import Emulator
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+# The two cards every run puts on the air: A is the station, B the AP.
+CARD_MACS = ["02:a5:1a:b0:00:01", "02:a5:1a:b0:00:02"]
+
+# What each DRIVER carries to the guest (paths in the repository), and the
+# module options the checks load it with.  The emulator has no hardware
+# crypto, so every driver runs with nohwcrypt=1 here.
+DRIVERS = {
+    "in-tree": {"payload": [], "options": "nohwcrypt=1"},
+    "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
+             "required": ["VERSION", "dkms.conf", "src"],
+             "options": "nohwcrypt=1"},
+}
+
+REPORT_PREFIX = "ath5k-lab "
+# Seconds beyond a step's own limit before the host gives up on the guest.
+STEP_GRACE = 60
+
+
+def rel(path):
+    return os.path.relpath(path, TOP) if path.startswith(TOP + "/") else path
+
+
+def log(msg):
+    print("lab: " + msg, flush=True)
+
+
+class Stages:
+    """Wall time of each stage, printed as it ends."""
+
+    def __init__(self):
+        self.times = []
+
+    def run(self, name, fn, *args):
+        log("%s ..." % name)
+        t0 = time.monotonic()
+        result = fn(*args)
+        seconds = time.monotonic() - t0
+        self.times.append({"stage": name, "seconds": round(seconds, 1)})
+        log("%s: done in %.1f s" % (name, seconds))
+        return result
+
+
+def check(name, result, detail, seconds=0.0):
+    return {"name": name, "result": result, "detail": detail,
+            "seconds": round(seconds, 1)}
+
+
+def run_tool(argv, what):
+    r = subprocess.run(argv)
+    if r.returncode != 0:
+        raise RuntimeError("%s failed (exit %d): %s" % (what, r.returncode,
+                                                          " ".join(argv)))
+
+
+def make_payload(path, driver, env):
+    """A tar on a raw disk: the guest scripts, lab.env and the driver."""
+    with tarfile.open(path, "w", format=tarfile.GNU_FORMAT) as tar:
+        tar.add(os.path.join(HERE, "guest"), arcname="guest")
+        data = "".join("%s=%s\n" % (k, shell_quote(v)) for k, v in env.items())
+        info = tarfile.TarInfo("lab.env")
+        info.size = len(data.encode())
+        tar.addfile(info, io.BytesIO(data.encode()))
+        spec = DRIVERS[driver]
+        missing = [p for p in spec.get("required", [])
+                   if not os.path.exists(os.path.join(TOP, p))]
+        if missing:
+            raise RuntimeError("DRIVER=%s needs %s in the repository"
+                               % (driver, ", ".join(missing)))
+        for p in spec["payload"]:
+            if os.path.exists(os.path.join(TOP, p)):
+                tar.add(os.path.join(TOP, p), arcname="driver/" + p)
+
+
+def shell_quote(v):
+    return "'" + str(v).replace("'", "'\\''") + "'"
+
+
+def user_data():
+    # The payload disk carries everything; cloud-init only starts it.  The
+    # lines after run-checks.sh run only when it could not start or died:
+    # they tell the host at once instead of letting the boot step time out.
+    bootstrap = ("exec > /dev/ttyS0 2>&1; "
+                 "mkdir -p /run/ath5k-lab/payload && "
+                 "tar -xf /dev/disk/by-id/virtio-ath5k-payload -C /run/ath5k-lab/payload && "
+                 "bash /run/ath5k-lab/payload/guest/run-checks.sh /run/ath5k-lab/payload; "
+                 "echo \\\"ath5k-lab failed run-checks.sh exited with status $?\\\" > /dev/ttyS1; "
+                 "sleep 2; echo o > /proc/sysrq-trigger")
+    return "#cloud-config\nruncmd:\n  - [sh, -c, \"%s\"]\n" % bootstrap
+
+
+class GuestWatch:
+    """Follows the guest's report port, prints each check as it ends and
+    enforces each step's time limit."""
+
+    def __init__(self, report_path, console, boot_limit):
+        self.report_path = report_path
+        self.console = console
+        self.offset = 0
+        self.partial = ""
+        self.results = []
+        self.step = "boot"
+        self.step_limit = boot_limit
+        self.step_start = time.monotonic()
+        self.t0 = self.step_start
+        self.done = False
+
+    def poll(self):
+        try:
+            with open(self.report_path, "rb") as f:
+                f.seek(self.offset)
+                chunk = f.read()
+        except FileNotFoundError:
+            return
+        self.offset += len(chunk)
+        text = self.partial + chunk.decode(errors="replace")
+        lines = text.split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            line = line.strip("\r")
+            if line.startswith(REPORT_PREFIX):
+                self.event(line[len(REPORT_PREFIX):])
+
+    def event(self, text):
+        kind, _, rest = text.partition(" ")
+        now = time.monotonic()
+        if kind == "booted":
+            self.results.append(check("boot", "pass", "kernel %s, checks started"
+                                      % rest, now - self.t0))
+            print_check(self.results[-1])
+            self.step = "between checks"
+        elif kind == "step":
+            name, _, limit = rest.partition(" ")
+            self.step, self.step_limit, self.step_start = name, float(limit), now
+        elif kind == "result":
+            try:
+                entry = json.loads(rest)
+            except ValueError:
+                entry = check(self.step, "fail", "unreadable result: " + rest)
+            self.results.append(entry)
+            print_check(entry)
+            self.step, self.step_limit, self.step_start = "between checks", 120, now
+        elif kind == "failed" and not self.done:
+            self.results.append(check(self.step, "fail", "%s; see %s" % (
+                rest, rel(self.console)), now - self.step_start))
+            print_check(self.results[-1])
+            self.done = True
+        elif kind == "done":
+            self.done = True
+
+    def overdue(self):
+        return time.monotonic() - self.step_start > self.step_limit + STEP_GRACE
+
+    def elapsed(self):
+        return time.monotonic() - self.step_start
+
+
+def print_check(c):
+    print("  %-5s %-16s %6.1f s  %s" % (c["result"], c["name"], c["seconds"],
+                                       c["detail"][:110]), flush=True)
+
+
+def print_table(cell, driver, results):
+    print()
+    print("%s / DRIVER=%s" % (cell, driver))
+    print("  %-18s %-6s %8s  %s" % ("check", "result", "seconds", "detail"))
+    for c in results:
+        print("  %-18s %-6s %8.1f  %s" % (c["name"], c["result"], c["seconds"],
+                                          c["detail"][:100]))
+
+
+def run_guest(argv, run, watch, emulator, total_limit, where):
+    """Runs QEMU until the guest powers off, a step overruns or the total
+    limit passes; returns the checks the host adds (failures it saw)."""
+    qemu_log = open(run["qemu_log"], "w")
+    proc = subprocess.Popen(["timeout", "-k", "10", str(total_limit)] + argv,
+                            stdout=qemu_log, stderr=qemu_log,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    extra = []
+    try:
+        while proc.poll() is None:
+            time.sleep(0.5)
+            watch.poll()
+            if watch.overdue():
+                extra.append(check(watch.step, "fail",
+                                   "%s: step '%s' gave no result within %d s; see %s"
+                                   % (where, watch.step, watch.step_limit + STEP_GRACE,
+                                      rel(run["console"])), watch.elapsed()))
+                break
+            if emulator and not emulator.alive():
+                extra.append(check("emulator-alive", "fail",
+                                   "%s: ath5k-emu exited during step '%s': %s"
+                                   % (where, watch.step, emulator.tail()),
+                                   watch.elapsed()))
+                break
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    watch.poll()
+    if not watch.done and not extra:
+        reason = ("QEMU exited with status %d" % proc.returncode
+                  if proc.returncode not in (124, 137) else
+                  "the whole run passed its %d s limit" % total_limit)
+        extra.append(check(watch.step, "fail", "%s: %s during step '%s'; see %s and %s"
+                           % (where, reason, watch.step, rel(run["console"]),
+                              rel(run["qemu_log"])),
+                           watch.elapsed()))
+    return extra
+
+
+def read_guest_logs(results_img, dest):
+    try:
+        with tarfile.open(results_img) as tar:
+            tar.extractall(dest, filter="data") if hasattr(tarfile, "data_filter") \
+                else tar.extractall(dest)
+        return True
+    except (tarfile.TarError, OSError):
+        return False
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cell", required=True)
+    ap.add_argument("--driver", required=True, choices=sorted(DRIVERS))
+    ap.add_argument("--out", default=os.path.join(TOP, "out", "lab"))
+    ap.add_argument("--emulator", default=os.path.join(TOP, "out", "bin", "ath5k-emu"))
+    ap.add_argument("--cards", type=int, default=2, choices=(0, 2),
+                    help="0 boots without the emulator (develops the lab alone)")
+    ap.add_argument("--card-options", default=os.environ.get("ATH5K_LAB_CARD_OPTIONS", ""),
+                    help="extra key=value options for every --card")
+    ap.add_argument("--cpus", type=int, default=2)
+    ap.add_argument("--mem", type=int, default=1536, help="guest RAM, MiB")
+    ap.add_argument("--boot-limit", type=int, default=600)
+    ap.add_argument("--total-limit", type=int, default=3600)
+    args = ap.parse_args()
+
+    cell, driver = args.cell, args.driver
+    name = "%s-%s" % (cell, driver)
+    where = "cell %s, DRIVER=%s" % (cell, driver)
+    run_dir = os.path.join(args.out, name)
+    json_path = os.path.join(args.out, name + ".json")
+    stages = Stages()
+    t_start = time.monotonic()
+
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    if os.path.exists(json_path):
+        os.remove(json_path)
+
+    def tools():
+        host = labvm.qemu_version([])
+        if not host or host < labvm.MIN_QEMU:
+            run_tool([labvm.TOOLBOX, "build"], "toolbox build")
+        return labvm.qemu_prefix()
+
+    def image():
+        run_tool([os.path.join(HERE, "image.sh"), cell], "image build")
+        return subprocess.run([os.path.join(HERE, "image.sh"), cell, "--print-dir"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    prefix, qemu_desc = stages.run("toolbox", tools)
+    image_dir = stages.run("image", image)
+
+    scratch = tempfile.mkdtemp(prefix="ath5k-lab-%s-" % name, dir="/tmp")
+    accel = stages.run("accelerator", labvm.choose_accel, prefix, scratch)
+    log("guest: %s, accel %s, %d vCPU, %d MiB" % (qemu_desc, accel, args.cpus, args.mem))
+
+    run = {k: os.path.join(run_dir, v) for k, v in {
+        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
+        "results": "results.tar", "console": "console.log",
+        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    env = {
+        "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
+        "CARD_A_MAC": CARD_MACS[0], "CARD_B_MAC": CARD_MACS[1],
+        "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
+        "MODULE_OPTIONS": DRIVERS[driver]["options"],
+        "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
+        "REPORT_PORT": "/dev/ttyS1",
+    }
+
+    def prepare():
+        labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
+        labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
+        make_payload(run["payload"], driver, env)
+        with open(run["results"], "wb") as f:
+            f.truncate(64 << 20)
+
+    results = []
+    emulator = None
+    try:
+        stages.run("prepare run", prepare)
+        if args.cards:
+            if not os.access(args.emulator, os.X_OK):
+                raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
+            emulator = Emulator(args.emulator, scratch, CARD_MACS,
+                                os.path.join(run_dir, "emulator.log"),
+                                os.path.join(run_dir, "emulator.out"),
+                                args.card_options)
+            stages.run("emulator start", emulator.start)
+        cards = emulator.sockets if emulator else []
+        argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
+                                   args.cpus, args.mem, ["modprobe.blacklist=ath5k"])
+        with open(os.path.join(run_dir, "qemu.argv"), "w") as f:
+            f.write(" ".join(argv) + "\n")
+        watch = GuestWatch(run["report"], run["console"], args.boot_limit)
+        log("guest: booting %s (console: %s)" % (cell, rel(run["console"])))
+        extra = stages.run("guest", run_guest, argv, run, watch, emulator,
+                           args.total_limit, where)
+        results = watch.results + extra
+        if not read_guest_logs(run["results"], run_dir):
+            log("no guest logs on the results disk (the guest did not finish)")
+        if emulator:
+            errors = emulator.protocol_errors()
+            results.append(check("emulator-protocol", "fail" if errors else "pass",
+                                 "%d protocol errors, first: %s" % (len(errors), errors[0])
+                                 if errors else "no protocol error in emulator.log"))
+    except RuntimeError as e:
+        results.append(check("setup", "fail", "%s: %s" % (where, e)))
+    finally:
+        if emulator:
+            emulator.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+        # The overlay and the raw results disk are large and already read.
+        for big in ("overlay", "results"):
+            if os.path.exists(run[big]):
+                os.remove(run[big])
+
+    total = time.monotonic() - t_start
+    stages.times.append({"stage": "total", "seconds": round(total, 1)})
+    with open(json_path, "w") as f:
+        json.dump(results, f, indent=1)
+    with open(os.path.join(run_dir, "stages.json"), "w") as f:
+        json.dump(stages.times, f, indent=1)
+    print_table(cell, driver, results)
+    print("  stages: " + ", ".join("%s %.0f s" % (s["stage"], s["seconds"])
+                                   for s in stages.times))
+    failed = [c for c in results if c["result"] == "fail"]
+    if failed or not results:
+        log("%s: FAILED %d of %d checks; logs in %s/ (console.log, emulator.log,"
+            " logs/checks/)" % (where, len(failed), len(results), rel(run_dir)))
+        for c in failed:
+            log("  %s: %s" % (c["name"], c["detail"]))
+        return 1
+    log("%s: all %d checks passed or skipped; %s" % (where, len(results), rel(json_path)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
