@@ -144,6 +144,7 @@ int main(int argc, char **argv)
 	struct server *srv = NULL;
 	struct air *air = NULL;
 	struct sigaction sa;
+	sigset_t stop_signals, wait_mask;
 	char err[256];
 	int rc;
 
@@ -166,12 +167,23 @@ int main(int argc, char **argv)
 		setvbuf(so.log, NULL, _IOLBF, 0);
 	}
 
+	/*
+	 * SIGINT/SIGTERM stay blocked except while the loop waits, so a
+	 * signal can never slip in between the stop check and the wait.
+	 */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	sigprocmask(SIG_BLOCK, &stop_signals, &wait_mask);
+	sigdelset(&wait_mask, SIGINT);
+	sigdelset(&wait_mask, SIGTERM);
+	so.wait_sigmask = &wait_mask;
 
 	rc = EXIT_FAILURE;
 	air = air_create();

@@ -1413,7 +1413,7 @@ int server_run_once(struct server *srv, int64_t max_wait_us)
 		ts.tv_nsec = (long)(wait % 1000000u) * 1000;
 		tsp = &ts;
 	}
-	ready = ppoll(pfds, (nfds_t)n, tsp, NULL);
+	ready = ppoll(pfds, (nfds_t)n, tsp, srv->opts.wait_sigmask);
 	if (ready < 0) {
 		if (errno == EINTR)
 			return 0;

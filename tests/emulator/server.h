@@ -10,6 +10,7 @@
 #define ATH5K_EMU_SERVER_H
 
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,6 +29,8 @@ struct control;
 struct server_options {
 	bool trace;	/* log config-space accesses and every message */
 	FILE *log;	/* one line per event; not closed by the server */
+	/* Signal mask while waiting (signals blocked elsewhere), or NULL. */
+	const sigset_t *wait_sigmask;
 };
 
 struct server *server_create(const struct server_options *opts,
