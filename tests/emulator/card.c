@@ -231,6 +231,14 @@ static void run_beacon_timers(struct card *card)
 	uint64_t tsf = card_tsf(card);
 	unsigned int guard = 0;
 
+	/* After a long stall, skip the periods that are gone for good. */
+	if (card->beacon_armed && period && card->next_swba_tsf + 2 * period < tsf &&
+	    card->next_tbtt_tsf + 2 * period < tsf) {
+		uint64_t lost = (tsf - card->next_tbtt_tsf) / period - 1;
+
+		card->next_tbtt_tsf += lost * period;
+		card->next_swba_tsf += lost * period;
+	}
 	while (card->beacon_armed && guard++ < 64) {
 		if (card->next_swba_tsf <= card->next_tbtt_tsf &&
 		    card->next_swba_tsf <= tsf) {
@@ -267,7 +275,6 @@ static void power_on(struct card *card)
 	memset(card->sisr, 0, sizeof(card->sisr));
 	card->rx_enabled = false;
 	card->beacon_armed = false;
-	card->tsf_low_pending = false;
 	card->freq_mhz = 0;
 	card->rf_buffer_last = 0;
 	tx_reset(card);
@@ -452,15 +459,11 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 			arm_beacon_timers(card);
 		return;
 	case REG_TSF_L32:
-		card->tsf_low_written = value;
-		card->tsf_low_pending = true;
+		/* Either half may come first (set_tsf64 vs. the reset restore). */
 		set_tsf(card, (card_tsf(card) & ~0xffffffffull) | value);
 		return;
 	case REG_TSF_U32:
-		set_tsf(card, (uint64_t)value << 32 |
-			(card->tsf_low_pending ? card->tsf_low_written :
-			 (uint32_t)card_tsf(card)));
-		card->tsf_low_pending = false;
+		set_tsf(card, (uint64_t)value << 32 | (uint32_t)card_tsf(card));
 		return;
 	case REG_PHY_AGCCTL:
 		/* Calibration and noise-floor runs finish at once. */

@@ -55,8 +55,6 @@ struct card {
 
 	/* TSF = host µs + offset, in 64 bits */
 	int64_t tsf_offset;
-	uint32_t tsf_low_written;
-	bool tsf_low_pending;
 
 	/* Beacon timers in TSF µs, armed while BEACON_ENABLE is set */
 	bool beacon_armed;

@@ -130,6 +130,9 @@
 #define REG_RF_BUFFER		0x989c
 #define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
 #define REG_PHY_IQ		0x9920
+#define REG_PHY_PAPD_PROBE	0x9930	/* RF5111/RF5112 gain_F probe */
+#define  PAPD_PROBE_TX_NEXT	0x00008000
+#define  PAPD_PROBE_GAINF_SHIFT	25
 #define  PHY_IQ_RUN		0x00010000
 #define REG_PHY_FAST_CHAN	0x997c
 #define REG_PHY_RADIO_REV	0x9c00

@@ -174,6 +174,21 @@ static void finish_frame(struct air_frame *f, uint64_t tsf, unsigned int type)
 	f->fcs_bad = false;
 }
 
+/*
+ * A pending RF gain probe completes with the next frame: OFDM type and a
+ * gain_F inside the range the driver's RF5112 gain optimiser accepts
+ * (20..85), so it never asks for a gain change.
+ */
+static void measure_gain(struct card *card)
+{
+	uint32_t probe = card_reg(card, REG_PHY_PAPD_PROBE);
+
+	if (!(probe & PAPD_PROBE_TX_NEXT))
+		return;
+	probe &= ~(PAPD_PROBE_TX_NEXT | 0x01800000u | 0xfe000000u);
+	card_reg_set(card, REG_PHY_PAPD_PROBE, probe | 60u << PAPD_PROBE_GAINF_SHIFT);
+}
+
 /* Sends the frame of descriptor addr and writes its status back. */
 static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 			    const struct tx_desc *d)
@@ -200,6 +215,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 		wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
 		acked = card->air && air_transmit(card->air, card, &f, wants_ack);
 		card->frames_sent++;
+		measure_gain(card);
 		if (!wants_ack || acked) {
 			st0 = ST0_OK;
 		} else {
