@@ -172,11 +172,18 @@ static void test_ibss_beacons(struct test_card *ap, struct test_card *sta)
 	wr(ap->card, 0x800 + 4 * 9, BEACON_DESC);
 	wr(ap->card, 0x840, 1u << 9);
 	before = (unsigned int)sta->card->frames_received;
-	test_cards_advance(both, 2, (FIRST_TBTT_TU + 3 * PERIOD_TU + 1) * 1024);
+	/* the event loop wakes at every deadline: step 10 TU at a time */
+	for (int t = 0; t <= FIRST_TBTT_TU + 3 * PERIOD_TU; t += 10)
+		test_cards_advance(both, 2, 10 * 1024);
 	check(sta->card->frames_received == before + 4,
 	      "four TBTTs, four beacons (%lu)", sta->card->frames_received - before);
 	check(rd(ap->card, 0x800 + 4 * 9) == BEACON_DESC,
 	      "TXDP stays on the self-linked descriptor");
+	before = (unsigned int)sta->card->frames_received;
+	test_cards_advance(both, 2, 20 * PERIOD_TU * 1024);
+	check(sta->card->frames_received - before <= 2,
+	      "after a 20-period stall the lost beacons are not sent in a burst (%lu)",
+	      sta->card->frames_received - before);
 }
 
 int main(void)
