@@ -63,6 +63,7 @@ struct ath5k_txq {
 struct ath5k_vif {
 	enum nl80211_iftype type;
 	struct ath5k_buf *beacon;	/* NULL unless the type beacons */
+	bool beacon_on;			/* mac80211 enabled beaconing */
 	u8 addr[ETH_ALEN];
 };
 
@@ -109,8 +110,9 @@ struct ath5k_dev {
 	struct ieee80211_channel *curchan;
 	struct ath5k_chan hwchan;
 
-	/* regulatory state */
+	/* regulatory state: current, and as the EEPROM set it */
 	struct ath5k_regd regd;
+	struct ath5k_regd regd_eeprom;
 
 	/* interfaces */
 	unsigned int nvifs;
@@ -123,6 +125,7 @@ struct ath5k_dev {
 	unsigned int filter_flags;	/* FIF_* accepted by mac80211 */
 	u64 mcast_filter;
 	u8 coverage_class;
+	unsigned long keymap[BITS_TO_LONGS(ATH5K_KEYCACHE_SIZE)];
 	int power_level;		/* dBm asked for by mac80211 */
 
 	/* descriptor memory shared by every ring */
@@ -154,12 +157,12 @@ struct ath5k_dev {
 	unsigned int n_beaconing;
 	unsigned int beacon_interval;	/* TU */
 	unsigned int beacon_miss;	/* consecutive unsent beacons */
-	bool beacon_enabled;
 	struct tasklet_struct beacon_tasklet;
 
 	/* interrupts */
 	u32 imask;			/* ATH5K_INT_* wanted while running */
-	spinlock_t irq_lock;		/* protects imask changes */
+	u32 irq_held;			/* masked until a tasklet has run */
+	spinlock_t irq_lock;		/* protects imask and irq_held */
 	unsigned int irq;
 
 	/* periodic work and recovery */
@@ -206,11 +209,13 @@ extern bool ath5k_nohwcrypt;
 extern bool ath5k_no_hw_rfkill;
 
 /* main.c */
+extern const struct ieee80211_ops ath5k_ops;
 int ath5k_init_device(struct ath5k_dev *dev);
 void ath5k_deinit_device(struct ath5k_dev *dev);
 int ath5k_reset(struct ath5k_dev *dev, bool fast);
 void ath5k_schedule_reset(struct ath5k_dev *dev);
 void ath5k_update_opmode(struct ath5k_dev *dev);
+void ath5k_survey_update(struct ath5k_dev *dev);
 
 /* tx.c */
 int ath5k_tx_init(struct ath5k_dev *dev);
@@ -245,7 +250,8 @@ void ath5k_beacon_tasklet(struct tasklet_struct *t);
 irqreturn_t ath5k_intr(int irq, void *data);
 void ath5k_irq_enable(struct ath5k_dev *dev);
 void ath5k_irq_disable(struct ath5k_dev *dev);
-void ath5k_irq_update(struct ath5k_dev *dev, u32 set, u32 clear);
+void ath5k_irq_update(struct ath5k_dev *dev, u32 release, u32 hold);
+void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove);
 void ath5k_tasklets_disable(struct ath5k_dev *dev);
 void ath5k_tasklets_enable(struct ath5k_dev *dev);
 void ath5k_calib_work(struct work_struct *work);

@@ -2,9 +2,11 @@
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
 # The kernel module: `make module [KDIR=...]` builds ath5k.ko; `make
-# check-module` proves it builds warning-free (W=1, sparse) against the
-# host's Debian 12 headers and the toolbox's newest headers, and that
-# src/ and compat/ pass checkpatch --strict.  Builds run in a copy of the
+# check-module` proves it builds warning-free (W=1) against the host's
+# Debian 12 headers and the toolbox's newest headers, sparse-clean (C=1)
+# against Debian 12's (Debian's sparse 0.6.4 cannot parse 7.x headers:
+# the kernel itself switches it off there), and that src/ and compat/ pass
+# checkpatch --strict.  Builds run in a copy of the
 # sources under out/ so the tree stays clean and kernels do not mix.
 
 DEPS_PACKAGES += linux-headers-amd64 linux-source-6.1 sparse perl xz-utils
@@ -54,8 +56,8 @@ check-module-newest:
 	kdir=$$(for d in $$root/usr/src/linux-headers-*-amd64; do \
 		[ -d "$$d" ] && echo "$${d#$$root}"; done | sort -V | tail -n1); \
 	[ -n "$$kdir" ] || { echo "check-module: no headers in the toolbox" >&2; exit 1; }; \
-	echo "check-module: W=1 C=1 build against $$kdir (toolbox)"; \
-	$(call module_build,$(OUT)/check-module/newest,$$kdir,W=1 C=1,$(TOOLBOX) run)
+	echo "check-module: W=1 build against $$kdir (toolbox)"; \
+	$(call module_build,$(OUT)/check-module/newest,$$kdir,W=1,$(TOOLBOX) run)
 	@$(call module_log_clean,$(OUT)/check-module/newest)
 
 # checkpatch.pl and its data files come from Debian's linux-source-6.1.

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Beacons for AP, mesh point and IBSS interfaces.  The chip raises a
+ * software beacon alert (SWBA) shortly before each target beacon time; we
+ * then hand it a fresh beacon from mac80211 on the beacon queue, which
+ * the hardware releases at the beacon time, and queue the multicast
+ * frames buffered for power-saving stations on the CAB queue behind it.
+ * Several AP interfaces share the interval in equal slots.
+ */
+#include <linux/dma-mapping.h>
+
+#include "ath5k.h"
+
+#define ATH5K_DEFAULT_BINTVAL	100	/* TU */
+#define ATH5K_TU_SHIFT		10	/* 1 TU = 1024 us */
+/* Lead time before the first beacon: enough to program the timers. */
+#define ATH5K_FIRST_BEACON_TU	3
+
+void ath5k_beacon_init(struct ath5k_dev *dev)
+{
+	unsigned int i;
+
+	INIT_LIST_HEAD(&dev->bcbuf_free);
+	for (i = 0; i < ATH5K_BEACON_BUFS; i++)
+		list_add_tail(&dev->bufs[ATH5K_RX_BUFS + ATH5K_TX_BUFS + i].list,
+			      &dev->bcbuf_free);
+}
+
+int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
+{
+	struct ath5k_vif *avf = ath5k_vif_priv(vif);
+	unsigned int slot;
+
+	if (list_empty(&dev->bcbuf_free))
+		return -ENOSPC;
+	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
+		if (!dev->bvif[slot])
+			break;
+	if (slot == ATH5K_BEACON_BUFS)
+		return -ENOSPC;
+
+	avf->beacon = list_first_entry(&dev->bcbuf_free, struct ath5k_buf, list);
+	list_del(&avf->beacon->list);
+	avf->beacon->skb = NULL;
+	dev->bvif[slot] = vif;
+	dev->n_beaconing++;
+	return 0;
+}
+
+static void ath5k_beacon_release_skb(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	if (!bf->skb)
+		return;
+	dma_unmap_single(dev->dev, bf->skb_dma, bf->skb->len, DMA_TO_DEVICE);
+	dev_kfree_skb_any(bf->skb);
+	bf->skb = NULL;
+}
+
+void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
+{
+	struct ath5k_vif *avf = ath5k_vif_priv(vif);
+	unsigned int slot;
+
+	if (!avf->beacon)
+		return;
+
+	/* the tasklet may be about to use this beacon */
+	tasklet_disable(&dev->beacon_tasklet);
+	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
+		if (dev->bvif[slot] == vif)
+			dev->bvif[slot] = NULL;
+	ath5k_beacon_release_skb(dev, avf->beacon);
+	list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
+	avf->beacon = NULL;
+	dev->n_beaconing--;
+	tasklet_enable(&dev->beacon_tasklet);
+}
+
+static unsigned int ath5k_beacon_active(struct ath5k_dev *dev)
+{
+	unsigned int slot, n = 0;
+
+	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
+		if (dev->bvif[slot] && ath5k_vif_priv(dev->bvif[slot])->beacon_on)
+			n++;
+	return n;
+}
+
+/*
+ * (Re)program beacon timing after a reset or a change of beaconing
+ * interfaces; dev->lock held and the chip usable.
+ */
+void ath5k_beacon_config(struct ath5k_dev *dev)
+{
+	struct ath5k_hw *ah = &dev->ah;
+	unsigned int active = ath5k_beacon_active(dev);
+	struct ath5k_txq_params p = { };
+	u32 intval, next;
+	u64 tsf_tu;
+
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+	if (!active || dev->opmode == ATH5K_OPMODE_STA ||
+	    dev->opmode == ATH5K_OPMODE_MONITOR) {
+		ath5k_irq_set_wanted(dev, 0, ATH5K_INT_SWBA);
+		ath5k_hw_beacon_timers_stop(ah);
+		return;
+	}
+
+	/* AP beacons burst out; IBSS stations contend among themselves */
+	if (dev->opmode == ATH5K_OPMODE_IBSS)
+		p.cw_max = 2 * 15;
+	if (!ath5k_hw_txq_set_params(ah, ATH5K_TXQ_BEACON, &p))
+		ath5k_hw_txq_program(ah, ATH5K_TXQ_BEACON);
+
+	intval = dev->beacon_interval ? dev->beacon_interval :
+					ATH5K_DEFAULT_BINTVAL;
+	if (dev->opmode == ATH5K_OPMODE_AP && dev->n_beaconing > 1)
+		intval /= ATH5K_BEACON_BUFS;
+
+	tsf_tu = ath5k_hw_tsf_get(ah) >> ATH5K_TU_SHIFT;
+	next = roundup((u32)tsf_tu + ATH5K_FIRST_BEACON_TU, intval);
+	ath5k_hw_beacon_timers_init(ah, next, intval);
+
+	dev->beacon_miss = 0;
+	ath5k_irq_set_wanted(dev, ATH5K_INT_SWBA, 0);
+}
+
+/* The interface whose turn it is at this alert. */
+static struct ieee80211_vif *ath5k_beacon_pick(struct ath5k_dev *dev)
+{
+	unsigned int intval, slot;
+	u32 tsf_tu;
+
+	if (dev->opmode != ATH5K_OPMODE_AP || dev->n_beaconing < 2) {
+		for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
+			if (dev->bvif[slot])
+				return dev->bvif[slot];
+		return NULL;
+	}
+	intval = dev->beacon_interval ? dev->beacon_interval :
+					ATH5K_DEFAULT_BINTVAL;
+	tsf_tu = ath5k_hw_tsf_get(&dev->ah) >> ATH5K_TU_SHIFT;
+	/* the alert comes ahead of the slot it prepares */
+	slot = ((tsf_tu % intval) * ATH5K_BEACON_BUFS) / intval;
+	return dev->bvif[(slot + 1) % ATH5K_BEACON_BUFS];
+}
+
+/* Queue the multicast frames mac80211 held back for the DTIM. */
+static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
+				  struct ieee80211_vif *vif)
+{
+	struct ath5k_txq *cabq = &dev->txqs[ATH5K_TXQ_CAB];
+	struct sk_buff *skb;
+
+	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
+		unsigned int pad = ath5k_frame_pad(skb);
+
+		if (pad) {
+			unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+
+			if (skb_headroom(skb) < pad) {
+				ieee80211_free_txskb(dev->hw, skb);
+				continue;
+			}
+			skb_push(skb, pad);
+			memmove(skb->data, skb->data + pad, hdrlen);
+		}
+		if (cabq->len >= ATH5K_TXQ_LEN_MAX ||
+		    ath5k_tx_submit(dev, cabq, skb))
+			ieee80211_free_txskb(dev->hw, skb);
+	}
+}
+
+static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
+			      struct sk_buff *skb)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	const struct ieee80211_rate *rate = ieee80211_get_tx_rate(dev->hw, info);
+	struct ath5k_tx_params p = {
+		.frame_len = skb->len + FCS_LEN,
+		.buf_len = skb->len,
+		.pkt_type = ATH5K_PKT_BEACON,
+		.txpower = min(dev->power_level * 2, 0xfe),
+		.flags = ATH5K_TXF_NOACK,
+		.key_index = ATH5K_KEY_INVALID,
+		.tries = { 1 },
+	};
+	int ret;
+
+	if (!rate)
+		return -EINVAL;
+	p.rate[0] = rate->hw_value;
+
+	bf->skb_dma = dma_map_single(dev->dev, skb->data, skb->len,
+				     DMA_TO_DEVICE);
+	if (dma_mapping_error(dev->dev, bf->skb_dma))
+		return -EIO;
+	ret = ath5k_hw_tx_desc_setup(bf->desc, &p);
+	if (ret) {
+		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
+		return ret;
+	}
+	bf->desc->link = 0;
+	bf->desc->data = cpu_to_le32(bf->skb_dma);
+	bf->skb = skb;
+	return 0;
+}
+
+void ath5k_beacon_tasklet(struct tasklet_struct *t)
+{
+	struct ath5k_dev *dev = from_tasklet(dev, t, beacon_tasklet);
+	struct ath5k_hw *ah = &dev->ah;
+	struct ieee80211_vif *vif;
+	struct ath5k_vif *avf;
+	struct sk_buff *skb;
+
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+
+	/* the previous beacon never left: the medium or the chip is stuck */
+	if (ath5k_hw_txq_pending(ah, ATH5K_TXQ_BEACON)) {
+		if (++dev->beacon_miss >= ATH5K_BEACON_STUCK) {
+			dev_warn(dev->dev, "beacon queue stuck\n");
+			ath5k_schedule_reset(dev);
+		}
+		return;
+	}
+	dev->beacon_miss = 0;
+
+	vif = ath5k_beacon_pick(dev);
+	if (!vif)
+		return;
+	avf = ath5k_vif_priv(vif);
+	if (!avf->beacon || !avf->beacon_on)
+		return;
+
+	skb = ieee80211_beacon_get(dev->hw, vif, 0);
+	if (!skb)
+		return;
+	ath5k_beacon_release_skb(dev, avf->beacon);
+	if (ath5k_beacon_setup(dev, avf->beacon, skb)) {
+		dev_kfree_skb_any(skb);
+		return;
+	}
+
+	dma_wmb();
+	if (ath5k_hw_txq_set_txdp(ah, ATH5K_TXQ_BEACON, avf->beacon->desc_dma))
+		return;
+	ath5k_hw_txq_start(ah, ATH5K_TXQ_BEACON);
+
+	ath5k_beacon_send_cab(dev, vif);
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Interrupt handling.  The line is legacy INTx and may be shared, so the
+ * handler first asks the chip whether the interrupt is ours.  Work is
+ * handed to tasklets; while one is pending its interrupt sources stay
+ * masked so a busy link cannot keep the CPU in hard-IRQ context.
+ * Calibration is started from here when due, in process context.
+ */
+#include "ath5k.h"
+
+/* Upper bound on causes handled per interrupt, against a stuck line. */
+#define ATH5K_IRQ_LOOPS		1000
+
+#define ATH5K_INT_RX_WORK	(ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | \
+				 ATH5K_INT_RXORN)
+
+/* Program the mask from the wanted set minus what tasklets hold. */
+static void ath5k_irq_write(struct ath5k_dev *dev)
+{
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+	ath5k_hw_imr_set(&dev->ah, (dev->imask & ~dev->irq_held) |
+				   ATH5K_INT_GLOBAL);
+}
+
+/* Change one of the two mask words under the lock and reprogram. */
+static void ath5k_irq_modify(struct ath5k_dev *dev, u32 *bits, u32 add,
+			     u32 remove)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->irq_lock, flags);
+	*bits = (*bits & ~remove) | add;
+	ath5k_irq_write(dev);
+	spin_unlock_irqrestore(&dev->irq_lock, flags);
+}
+
+/* Release and/or hold sources on behalf of the tasklets. */
+void ath5k_irq_update(struct ath5k_dev *dev, u32 release, u32 hold)
+{
+	ath5k_irq_modify(dev, &dev->irq_held, hold, release);
+}
+
+/* Change the set of sources wanted while running (SWBA, GPIO). */
+void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove)
+{
+	ath5k_irq_modify(dev, &dev->imask, add, remove);
+}
+
+void ath5k_irq_enable(struct ath5k_dev *dev)
+{
+	ath5k_irq_update(dev, ~0U, 0);
+}
+
+/* Mask everything and wait for a handler running on another CPU. */
+void ath5k_irq_disable(struct ath5k_dev *dev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->irq_lock, flags);
+	ath5k_hw_imr_set(&dev->ah, 0);
+	spin_unlock_irqrestore(&dev->irq_lock, flags);
+	synchronize_irq(dev->irq);
+}
+
+void ath5k_tasklets_disable(struct ath5k_dev *dev)
+{
+	tasklet_disable(&dev->rx_tasklet);
+	tasklet_disable(&dev->tx_tasklet);
+	tasklet_disable(&dev->beacon_tasklet);
+	tasklet_disable(&dev->rfkill_tasklet);
+}
+
+void ath5k_tasklets_enable(struct ath5k_dev *dev)
+{
+	tasklet_enable(&dev->rfkill_tasklet);
+	tasklet_enable(&dev->beacon_tasklet);
+	tasklet_enable(&dev->tx_tasklet);
+	tasklet_enable(&dev->rx_tasklet);
+}
+
+/* Dispatch one batch of causes; returns sources to hold masked. */
+static u32 ath5k_irq_dispatch(struct ath5k_dev *dev, const struct ath5k_isr *isr)
+{
+	u32 hold = 0;
+
+	if (isr->flags & ATH5K_INT_FATAL) {
+		dev_warn(dev->dev, "fatal bus error interrupt\n");
+		ath5k_schedule_reset(dev);
+		return ~0U;
+	}
+	if (isr->flags & ATH5K_INT_SWBA)
+		tasklet_hi_schedule(&dev->beacon_tasklet);
+	if (isr->flags & ATH5K_INT_RX_WORK) {
+		hold |= ATH5K_INT_RX_WORK;
+		tasklet_schedule(&dev->rx_tasklet);
+	}
+	if (isr->flags & ATH5K_INT_TX_ANY) {
+		hold |= ATH5K_INT_TX_ANY;
+		tasklet_schedule(&dev->tx_tasklet);
+	}
+	if (isr->flags & ATH5K_INT_GPIO)
+		tasklet_schedule(&dev->rfkill_tasklet);
+	return hold;
+}
+
+irqreturn_t ath5k_intr(int irq, void *data)
+{
+	struct ath5k_dev *dev = data;
+	struct ath5k_hw *ah = &dev->ah;
+	unsigned int loops = 0;
+	struct ath5k_isr isr;
+	u32 hold = 0;
+
+	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_hw_irq_pending(ah))
+		return IRQ_NONE;
+
+	do {
+		if (ath5k_hw_isr_read(ah, &isr) == -ENODEV) {
+			/* all ones: the card has gone from the bus */
+			set_bit(ATH5K_INVALID, &dev->flags);
+			return IRQ_HANDLED;
+		}
+		hold |= ath5k_irq_dispatch(dev, &isr);
+	} while (!(hold & ATH5K_INT_FATAL) && ath5k_hw_irq_pending(ah) &&
+		 ++loops < ATH5K_IRQ_LOOPS);
+
+	if (hold)
+		ath5k_irq_update(dev, 0, hold);
+
+	if (time_is_before_eq_jiffies(dev->cal_next_short) &&
+	    !work_pending(&dev->calib_work))
+		ieee80211_queue_work(dev->hw, &dev->calib_work);
+	return IRQ_HANDLED;
+}
+
+/*
+ * Short calibration (noise floor) every ATH5K_CAL_SHORT_MS, the long
+ * one (I/Q, gain) every ATH5K_CAL_LONG_MS; both touch PHY registers that
+ * a concurrent reset would rewrite, hence the lock.
+ */
+void ath5k_calib_work(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev, calib_work);
+	int ret;
+
+	mutex_lock(&dev->lock);
+	if (!test_bit(ATH5K_RUNNING, &dev->flags) ||
+	    test_bit(ATH5K_INVALID, &dev->flags))
+		goto out;
+
+	if (time_is_before_eq_jiffies(dev->cal_next_long)) {
+		dev->cal_next_long = jiffies + msecs_to_jiffies(ATH5K_CAL_LONG_MS);
+		ret = ath5k_hw_calibrate(&dev->ah);
+		if (ret > 0 || ret == -EAGAIN) {
+			/* the gain settings drifted too far: start over */
+			ath5k_reset(dev, false);
+			goto out;
+		}
+	}
+	ath5k_hw_nf_update(&dev->ah);
+	ath5k_survey_update(dev);
+	dev->cal_next_short = jiffies + msecs_to_jiffies(ATH5K_CAL_SHORT_MS);
+out:
+	mutex_unlock(&dev->lock);
+}

@@ -1,0 +1,1017 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The mac80211 side of the driver: module parameters, wiphy description,
+ * reset and the ieee80211_ops callbacks.  Data paths live in tx.c, rx.c
+ * and beacon.c; the interrupt handler in interrupt.c.
+ */
+#include <linux/etherdevice.h>
+#include <linux/module.h>
+
+#include "ath5k.h"
+
+MODULE_AUTHOR("The ath5k-dkms authors");
+MODULE_DESCRIPTION("Driver for Atheros AR5212-family 802.11a/b/g PCI cards");
+MODULE_LICENSE("Dual BSD/GPL");
+MODULE_VERSION(ATH5K_VERSION);
+
+bool ath5k_nohwcrypt;
+module_param_named(nohwcrypt, ath5k_nohwcrypt, bool, 0444);
+MODULE_PARM_DESC(nohwcrypt, "Disable hardware encryption");
+
+bool ath5k_no_hw_rfkill;
+module_param_named(no_hw_rfkill_switch, ath5k_no_hw_rfkill, bool, 0444);
+MODULE_PARM_DESC(no_hw_rfkill_switch, "Ignore the GPIO rfkill switch state");
+
+/* ----- wiphy description ---------------------------------------------- */
+
+static const struct ieee80211_iface_limit ath5k_if_limits[] = {
+	{ .max = 2048, .types = BIT(NL80211_IFTYPE_STATION) },
+	{ .max = ATH5K_MAX_VIFS,
+	  .types = BIT(NL80211_IFTYPE_AP) | BIT(NL80211_IFTYPE_MESH_POINT) },
+};
+
+static const struct ieee80211_iface_combination ath5k_if_comb = {
+	.limits = ath5k_if_limits,
+	.n_limits = ARRAY_SIZE(ath5k_if_limits),
+	.max_interfaces = 2048,
+	.num_different_channels = 1,
+};
+
+/* Fill the rate table of @band from ath5k_rates[] starting at @first. */
+static unsigned int ath5k_setup_rates(struct ath5k_dev *dev,
+				      enum nl80211_band band, unsigned int first)
+{
+	struct ieee80211_rate *rates = dev->rates[band];
+	unsigned int i, n = 0;
+
+	memset(dev->rate_idx[band], -1, sizeof(dev->rate_idx[band]));
+	for (i = first; i < ATH5K_RATE_COUNT; i++, n++) {
+		const struct ath5k_rate_info *ri = &ath5k_rates[i];
+
+		rates[n].bitrate = ri->bitrate;
+		rates[n].hw_value = ri->code;
+		rates[n].flags = 0;
+		dev->rate_idx[band][ri->code & 0x1f] = n;
+		if (ri->code_short) {
+			rates[n].hw_value_short = ri->code_short;
+			rates[n].flags |= IEEE80211_RATE_SHORT_PREAMBLE;
+			dev->rate_idx[band][ri->code_short & 0x1f] = n;
+		}
+		if (ri->ofdm) {
+			rates[n].flags |= IEEE80211_RATE_SUPPORTS_5MHZ |
+					  IEEE80211_RATE_SUPPORTS_10MHZ;
+			if (band == NL80211_BAND_2GHZ)
+				rates[n].flags |= IEEE80211_RATE_ERP_G;
+		}
+	}
+	return n;
+}
+
+/* Channels of @band the radio can tune, appended at @chans. */
+static unsigned int ath5k_setup_channels(struct ath5k_dev *dev,
+					 struct ieee80211_channel *chans,
+					 unsigned int room, enum nl80211_band band)
+{
+	struct ath5k_chan_def plan[ATH5K_CHANNELS_MAX];
+	bool is_5ghz = band == NL80211_BAND_5GHZ;
+	unsigned int i, n, count = 0;
+
+	n = ath5k_channels_fill(is_5ghz, plan, ARRAY_SIZE(plan));
+	for (i = 0; i < n && count < room; i++) {
+		if (!ath5k_hw_freq_supported(&dev->ah, plan[i].freq))
+			continue;
+		chans[count].band = band;
+		chans[count].center_freq = plan[i].freq;
+		chans[count].hw_value = plan[i].number;
+		chans[count].max_power = 30;	/* dBm; regulatory narrows it */
+		count++;
+	}
+	return count;
+}
+
+static int ath5k_setup_bands(struct ath5k_dev *dev)
+{
+	struct wiphy *wiphy = dev->hw->wiphy;
+	struct ieee80211_channel *chans = dev->channels;
+	unsigned int room = ARRAY_SIZE(dev->channels);
+	struct ieee80211_supported_band *sband;
+	bool has_g = ath5k_hw_mode_supported(&dev->ah, ATH5K_MODE_11G);
+	bool has_b = ath5k_hw_mode_supported(&dev->ah, ATH5K_MODE_11B);
+
+	if (has_g || has_b) {
+		sband = &dev->sbands[NL80211_BAND_2GHZ];
+		sband->band = NL80211_BAND_2GHZ;
+		sband->bitrates = dev->rates[NL80211_BAND_2GHZ];
+		/* without 11g only the four CCK rates exist */
+		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_2GHZ, 0);
+		if (!has_g)
+			sband->n_bitrates = ATH5K_RATE_FIRST_OFDM;
+		sband->channels = chans;
+		sband->n_channels = ath5k_setup_channels(dev, chans, room,
+							 NL80211_BAND_2GHZ);
+		chans += sband->n_channels;
+		room -= sband->n_channels;
+		if (sband->n_channels)
+			wiphy->bands[NL80211_BAND_2GHZ] = sband;
+	}
+
+	if (ath5k_hw_mode_supported(&dev->ah, ATH5K_MODE_11A)) {
+		sband = &dev->sbands[NL80211_BAND_5GHZ];
+		sband->band = NL80211_BAND_5GHZ;
+		sband->bitrates = dev->rates[NL80211_BAND_5GHZ];
+		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_5GHZ,
+						      ATH5K_RATE_FIRST_OFDM);
+		sband->channels = chans;
+		sband->n_channels = ath5k_setup_channels(dev, chans, room,
+							 NL80211_BAND_5GHZ);
+		if (sband->n_channels)
+			wiphy->bands[NL80211_BAND_5GHZ] = sband;
+	}
+
+	if (!wiphy->bands[NL80211_BAND_2GHZ] && !wiphy->bands[NL80211_BAND_5GHZ]) {
+		dev_err(dev->dev, "the EEPROM enables no usable band\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void ath5k_setup_wiphy(struct ath5k_dev *dev)
+{
+	struct ieee80211_hw *hw = dev->hw;
+	struct wiphy *wiphy = hw->wiphy;
+
+	ieee80211_hw_set(hw, REPORTS_TX_ACK_STATUS);
+	ieee80211_hw_set(hw, MFP_CAPABLE);
+	ieee80211_hw_set(hw, SIGNAL_DBM);
+	ieee80211_hw_set(hw, RX_INCLUDES_FCS);
+	ieee80211_hw_set(hw, HOST_BROADCAST_PS_BUFFERING);
+
+	wiphy->interface_modes = BIT(NL80211_IFTYPE_AP) |
+				 BIT(NL80211_IFTYPE_STATION) |
+				 BIT(NL80211_IFTYPE_ADHOC);
+	if (IS_ENABLED(CONFIG_MAC80211_MESH))
+		wiphy->interface_modes |= BIT(NL80211_IFTYPE_MESH_POINT);
+	wiphy->iface_combinations = &ath5k_if_comb;
+	wiphy->n_iface_combinations = 1;
+	wiphy->flags |= WIPHY_FLAG_IBSS_RSN;
+	wiphy->available_antennas_tx = 0x3;
+	wiphy->available_antennas_rx = 0x3;
+	wiphy_ext_feature_set(wiphy, NL80211_EXT_FEATURE_CQM_RSSI_LIST);
+
+	/* room to pad 26- and 30-byte headers to a multiple of four */
+	hw->extra_tx_headroom = 2;
+	hw->queues = ATH5K_TXQ_DATA_COUNT;
+	hw->max_rates = ATH5K_MRR_SERIES;
+	hw->max_rate_tries = 7;
+	hw->vif_data_size = sizeof(struct ath5k_vif);
+}
+
+/* ----- operating mode and addresses ----------------------------------- */
+
+struct ath5k_vif_scan {
+	struct ath5k_dev *dev;
+	u8 mask[ETH_ALEN];
+	bool any_assoc;
+};
+
+/* Accumulate the BSSID mask: address bits that differ between vifs. */
+static void ath5k_vif_scan_iter(void *data, u8 *mac, struct ieee80211_vif *vif)
+{
+	struct ath5k_vif_scan *scan = data;
+	unsigned int i;
+
+	for (i = 0; i < ETH_ALEN; i++)
+		scan->mask[i] &= ~(scan->dev->ah.perm_addr[i] ^ mac[i]);
+	if (vif->type == NL80211_IFTYPE_STATION && vif->cfg.assoc)
+		scan->any_assoc = true;
+}
+
+/* Pick the chip's operating mode and BSSID mask from the active vifs. */
+void ath5k_update_opmode(struct ath5k_dev *dev)
+{
+	struct ath5k_vif_scan scan = { .dev = dev };
+
+	if (dev->n_ap || dev->n_mesh)
+		dev->opmode = ATH5K_OPMODE_AP;
+	else if (dev->n_ibss)
+		dev->opmode = ATH5K_OPMODE_IBSS;
+	else if (dev->n_sta || !dev->n_monitor)
+		dev->opmode = ATH5K_OPMODE_STA;
+	else
+		dev->opmode = ATH5K_OPMODE_MONITOR;
+
+	eth_broadcast_addr(scan.mask);
+	ieee80211_iterate_active_interfaces_atomic(dev->hw,
+						   IEEE80211_IFACE_ITER_RESUME_ALL,
+						   ath5k_vif_scan_iter, &scan);
+	ether_addr_copy(dev->bssid_mask, scan.mask);
+	if (!test_bit(ATH5K_INVALID, &dev->flags)) {
+		ath5k_hw_set_opmode(&dev->ah, dev->opmode);
+		ath5k_hw_set_bssid_mask(&dev->ah, dev->bssid_mask);
+	}
+}
+
+/* RX filter for the current mode and what mac80211 asked for. */
+static u32 ath5k_rx_filter(struct ath5k_dev *dev)
+{
+	unsigned int fif = dev->filter_flags;
+	u32 f = ATH5K_RXF_UCAST | ATH5K_RXF_MCAST | ATH5K_RXF_BCAST;
+
+	if (fif & (FIF_CONTROL | FIF_PSPOLL))
+		f |= ATH5K_RXF_CONTROL;
+	if (fif & (FIF_FCSFAIL | FIF_PLCPFAIL))
+		f |= ATH5K_RXF_PHYERR;
+	if (fif & FIF_BCN_PRBRESP_PROMISC || dev->opmode != ATH5K_OPMODE_AP)
+		f |= ATH5K_RXF_BEACON;
+	if (fif & FIF_PROBE_REQ || dev->opmode == ATH5K_OPMODE_AP ||
+	    dev->opmode == ATH5K_OPMODE_IBSS)
+		f |= ATH5K_RXF_PROBEREQ;
+	if (fif & FIF_OTHER_BSS || dev->opmode == ATH5K_OPMODE_MONITOR)
+		f |= ATH5K_RXF_PROM;
+	return f;
+}
+
+static void ath5k_apply_filters(struct ath5k_dev *dev)
+{
+	ath5k_hw_rx_filter_set(&dev->ah, ath5k_rx_filter(dev));
+	ath5k_hw_mcast_filter_set(&dev->ah, dev->mcast_filter);
+}
+
+/* ----- reset ---------------------------------------------------------- */
+
+static void ath5k_chan_from_chandef(struct ath5k_dev *dev,
+				    const struct cfg80211_chan_def *def)
+{
+	struct ath5k_chan *c = &dev->hwchan;
+
+	dev->curchan = def->chan;
+	c->freq = def->chan->center_freq;
+	if (def->chan->band == NL80211_BAND_5GHZ)
+		c->mode = ATH5K_MODE_11A;
+	else if (ath5k_hw_mode_supported(&dev->ah, ATH5K_MODE_11G))
+		c->mode = ATH5K_MODE_11G;
+	else
+		c->mode = ATH5K_MODE_11B;
+
+	switch (def->width) {
+	case NL80211_CHAN_WIDTH_5:
+		c->bw = ATH5K_BW_5;
+		break;
+	case NL80211_CHAN_WIDTH_10:
+		c->bw = ATH5K_BW_10;
+		break;
+	default:
+		c->bw = ATH5K_BW_20;
+		break;
+	}
+}
+
+/* Restore everything a full chip reset forgets. */
+static void ath5k_restore_config(struct ath5k_dev *dev)
+{
+	struct ath5k_hw *ah = &dev->ah;
+
+	ath5k_hw_set_opmode(ah, dev->opmode);
+	ath5k_hw_set_mac(ah, ah->perm_addr);
+	ath5k_hw_set_bssid_mask(ah, dev->bssid_mask);
+	ath5k_hw_set_bssid(ah, dev->bssid, dev->aid);
+	ath5k_apply_filters(dev);
+	ath5k_hw_set_coverage_class(ah, dev->coverage_class);
+	if (dev->power_level)
+		ath5k_hw_set_txpower_limit(ah, dev->power_level * 2);
+}
+
+/*
+ * Bring the chip to dev->hwchan with the current configuration.  Called
+ * with dev->lock held; stops and restarts all DMA.  With @fast only the
+ * channel changes when the radio supports it.
+ */
+int ath5k_reset(struct ath5k_dev *dev, bool fast)
+{
+	int ret;
+
+	lockdep_assert_held(&dev->lock);
+
+	set_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_irq_disable(dev);
+	ath5k_tasklets_disable(dev);
+
+	ath5k_rx_stop(dev);
+	ath5k_hw_dma_stop(&dev->ah);
+	ath5k_txq_drain_all(dev);
+
+	ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, fast);
+	if (ret && fast)
+		ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, false);
+	if (ret) {
+		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
+			dev->hwchan.freq, ret);
+		goto out;
+	}
+
+	ath5k_restore_config(dev);
+	ret = ath5k_rx_start(dev);
+	if (ret) {
+		dev_err(dev->dev, "cannot start reception: %d\n", ret);
+		goto out;
+	}
+
+	dev->beacon_miss = 0;
+	dev->cal_next_short = jiffies + msecs_to_jiffies(ATH5K_CAL_SHORT_MS);
+	dev->cal_next_long = jiffies + msecs_to_jiffies(ATH5K_CAL_LONG_MS);
+	clear_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_beacon_config(dev);
+	ath5k_irq_enable(dev);
+out:
+	ath5k_tasklets_enable(dev);
+	ieee80211_wake_queues(dev->hw);
+	return ret;
+}
+
+static void ath5k_reset_work(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev, reset_work);
+
+	mutex_lock(&dev->lock);
+	if (test_bit(ATH5K_RUNNING, &dev->flags)) {
+		dev_info(dev->dev, "resetting the chip to recover\n");
+		ath5k_reset(dev, false);
+	}
+	mutex_unlock(&dev->lock);
+}
+
+/* From atomic context: the hardware needs a full reset. */
+void ath5k_schedule_reset(struct ath5k_dev *dev)
+{
+	if (test_bit(ATH5K_RUNNING, &dev->flags))
+		ieee80211_queue_work(dev->hw, &dev->reset_work);
+}
+
+/* ----- start / stop --------------------------------------------------- */
+
+static int ath5k_op_start(struct ieee80211_hw *hw)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	int ret;
+
+	mutex_lock(&dev->lock);
+	ath5k_chan_from_chandef(dev, &hw->conf.chandef);
+	dev->imask = ATH5K_INT_RXOK | ATH5K_INT_RXERR | ATH5K_INT_RXEOL |
+		     ATH5K_INT_RXORN | ATH5K_INT_TXDESC | ATH5K_INT_TXEOL |
+		     ATH5K_INT_FATAL;
+	set_bit(ATH5K_RUNNING, &dev->flags);
+	ret = ath5k_reset(dev, false);
+	if (ret) {
+		clear_bit(ATH5K_RUNNING, &dev->flags);
+		goto out;
+	}
+	ath5k_rfkill_start(dev);
+	ath5k_led_state(dev, ATH5K_LED_INIT);
+	ieee80211_queue_delayed_work(hw, &dev->tx_watchdog,
+				     msecs_to_jiffies(ATH5K_TX_WATCHDOG_SEC * 1000));
+out:
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	ieee80211_stop_queues(hw);
+	ath5k_rfkill_stop(dev);
+	ath5k_led_off(dev);
+
+	set_bit(ATH5K_INVALID, &dev->flags);
+	clear_bit(ATH5K_RUNNING, &dev->flags);
+	ath5k_irq_disable(dev);
+	ath5k_tasklets_disable(dev);
+	ath5k_rx_stop(dev);
+	ath5k_hw_stop(&dev->ah);
+	ath5k_txq_drain_all(dev);
+	ath5k_tasklets_enable(dev);
+	ath5k_hw_set_power(&dev->ah, ATH5K_POWER_FULL_SLEEP);
+	mutex_unlock(&dev->lock);
+
+	cancel_delayed_work_sync(&dev->tx_watchdog);
+	cancel_work_sync(&dev->reset_work);
+	cancel_work_sync(&dev->calib_work);
+}
+
+COMPAT_IEEE80211_OP_STOP(ath5k_op_stop);
+
+/* ----- interfaces ----------------------------------------------------- */
+
+static unsigned int *ath5k_vif_counter(struct ath5k_dev *dev,
+				       enum nl80211_iftype type)
+{
+	switch (type) {
+	case NL80211_IFTYPE_AP:
+		return &dev->n_ap;
+	case NL80211_IFTYPE_MESH_POINT:
+		return &dev->n_mesh;
+	case NL80211_IFTYPE_ADHOC:
+		return &dev->n_ibss;
+	case NL80211_IFTYPE_STATION:
+		return &dev->n_sta;
+	case NL80211_IFTYPE_MONITOR:
+		return &dev->n_monitor;
+	default:
+		return NULL;
+	}
+}
+
+static int ath5k_op_add_interface(struct ieee80211_hw *hw,
+				  struct ieee80211_vif *vif)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	struct ath5k_vif *avf = ath5k_vif_priv(vif);
+	unsigned int *counter = ath5k_vif_counter(dev, vif->type);
+	int ret = 0;
+
+	if (!counter)
+		return -EOPNOTSUPP;
+
+	mutex_lock(&dev->lock);
+	/* IBSS cannot share the chip with beaconing or another IBSS */
+	if ((vif->type == NL80211_IFTYPE_ADHOC && dev->nvifs) ||
+	    (dev->n_ibss && vif->type != NL80211_IFTYPE_MONITOR)) {
+		ret = -EBUSY;
+		goto out;
+	}
+
+	avf->type = vif->type;
+	avf->beacon = NULL;
+	avf->beacon_on = false;
+	ether_addr_copy(avf->addr, vif->addr);
+	if (vif->type == NL80211_IFTYPE_AP || vif->type == NL80211_IFTYPE_ADHOC ||
+	    vif->type == NL80211_IFTYPE_MESH_POINT) {
+		ret = ath5k_beacon_attach_vif(dev, vif);
+		if (ret)
+			goto out;
+	}
+
+	(*counter)++;
+	dev->nvifs++;
+	ath5k_update_opmode(dev);
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_apply_filters(dev);
+out:
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static void ath5k_op_remove_interface(struct ieee80211_hw *hw,
+				      struct ieee80211_vif *vif)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	unsigned int *counter = ath5k_vif_counter(dev, vif->type);
+
+	mutex_lock(&dev->lock);
+	ath5k_beacon_detach_vif(dev, vif);
+	if (counter && *counter)
+		(*counter)--;
+	dev->nvifs--;
+	ath5k_update_opmode(dev);
+	if (!test_bit(ATH5K_INVALID, &dev->flags)) {
+		ath5k_apply_filters(dev);
+		ath5k_beacon_config(dev);
+	}
+	mutex_unlock(&dev->lock);
+}
+
+/* ----- configuration -------------------------------------------------- */
+
+static int ath5k_op_config(struct ieee80211_hw *hw, int radio_idx, u32 changed)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	struct ieee80211_conf *conf = &hw->conf;
+	int ret = 0;
+
+	mutex_lock(&dev->lock);
+	if (changed & IEEE80211_CONF_CHANGE_CHANNEL &&
+	    conf->chandef.chan != dev->curchan) {
+		ath5k_chan_from_chandef(dev, &conf->chandef);
+		if (test_bit(ATH5K_RUNNING, &dev->flags))
+			ret = ath5k_reset(dev, true);
+	}
+
+	if (changed & IEEE80211_CONF_CHANGE_POWER &&
+	    conf->power_level != dev->power_level) {
+		dev->power_level = conf->power_level;
+		if (!test_bit(ATH5K_INVALID, &dev->flags))
+			ath5k_hw_set_txpower_limit(&dev->ah, dev->power_level * 2);
+	}
+
+	if (changed & IEEE80211_CONF_CHANGE_MONITOR)
+		ath5k_update_opmode(dev);
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+COMPAT_IEEE80211_OP_CONFIG(ath5k_op_config);
+
+static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
+				      struct ieee80211_vif *vif,
+				      struct ieee80211_bss_conf *bss,
+				      u64 changed)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	bool invalid;
+
+	mutex_lock(&dev->lock);
+	invalid = test_bit(ATH5K_INVALID, &dev->flags);
+
+	if (changed & BSS_CHANGED_BSSID) {
+		ether_addr_copy(dev->bssid, bss->bssid);
+		dev->aid = vif->cfg.aid;
+		if (!invalid)
+			ath5k_hw_set_bssid(&dev->ah, dev->bssid, dev->aid);
+	}
+
+	if (changed & BSS_CHANGED_BEACON_INT)
+		dev->beacon_interval = bss->beacon_int;
+
+	if (changed & BSS_CHANGED_ERP_SLOT && !invalid)
+		ath5k_hw_set_slot_time(&dev->ah, bss->use_short_slot ? 9 : 20);
+
+	if (changed & BSS_CHANGED_ASSOC && vif->type == NL80211_IFTYPE_STATION) {
+		dev->assoc = vif->cfg.assoc;
+		dev->aid = vif->cfg.aid;
+		if (!invalid)
+			ath5k_hw_set_bssid(&dev->ah, dev->bssid, dev->aid);
+		ath5k_led_state(dev, dev->assoc ? ATH5K_LED_ASSOC :
+						  ATH5K_LED_INIT);
+	}
+
+	if (changed & (BSS_CHANGED_BEACON | BSS_CHANGED_BEACON_ENABLED |
+		       BSS_CHANGED_BEACON_INT | BSS_CHANGED_IBSS) && !invalid) {
+		ath5k_vif_priv(vif)->beacon_on = bss->enable_beacon;
+		ath5k_beacon_config(dev);
+	}
+	mutex_unlock(&dev->lock);
+}
+
+static u64 ath5k_op_prepare_multicast(struct ieee80211_hw *hw,
+				      struct netdev_hw_addr_list *mc_list)
+{
+	struct netdev_hw_addr *ha;
+	u64 filter = 0;
+
+	netdev_hw_addr_list_for_each(ha, mc_list)
+		filter |= BIT_ULL(ath5k_hw_mcast_hash(ha->addr));
+	return filter;
+}
+
+#define ATH5K_SUPPORTED_FIF (FIF_ALLMULTI | FIF_FCSFAIL | FIF_PLCPFAIL | \
+			     FIF_CONTROL | FIF_OTHER_BSS | FIF_PSPOLL | \
+			     FIF_BCN_PRBRESP_PROMISC | FIF_PROBE_REQ)
+
+static void ath5k_op_configure_filter(struct ieee80211_hw *hw,
+				      unsigned int changed, unsigned int *total,
+				      u64 multicast)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	*total &= ATH5K_SUPPORTED_FIF;
+	dev->filter_flags = *total;
+	dev->mcast_filter = *total & FIF_ALLMULTI ? ~0ULL : multicast;
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_apply_filters(dev);
+	mutex_unlock(&dev->lock);
+}
+
+/* ----- keys ----------------------------------------------------------- */
+
+/*
+ * Group keys live at their key index (0-3) so the hardware finds them by
+ * the key ID of a multicast frame; pairwise keys take a free slot above.
+ * A TKIP key also occupies slot + 64 for its MIC keys.
+ */
+#define ATH5K_KEY_FIRST_PAIRWISE	4
+#define ATH5K_KEY_SLOTS			(ATH5K_KEYCACHE_SIZE / 2)
+
+static int ath5k_key_slot(struct ath5k_dev *dev, struct ieee80211_key_conf *key,
+			  bool pairwise)
+{
+	unsigned int i;
+
+	if (!pairwise)
+		return key->keyidx < ATH5K_KEY_FIRST_PAIRWISE ? key->keyidx : -ENOSPC;
+	for (i = ATH5K_KEY_FIRST_PAIRWISE; i < ATH5K_KEY_SLOTS; i++)
+		if (!ath5k_hw_key_valid(&dev->ah, i))
+			return i;
+	return -ENOSPC;
+}
+
+static int ath5k_key_from_conf(struct ath5k_dev *dev,
+			       const struct ieee80211_key_conf *conf,
+			       struct ath5k_key *key)
+{
+	memset(key, 0, sizeof(*key));
+	switch (conf->cipher) {
+	case WLAN_CIPHER_SUITE_WEP40:
+		key->cipher = ATH5K_CIPHER_WEP40;
+		break;
+	case WLAN_CIPHER_SUITE_WEP104:
+		key->cipher = ATH5K_CIPHER_WEP104;
+		break;
+	case WLAN_CIPHER_SUITE_TKIP:
+		key->cipher = ATH5K_CIPHER_TKIP;
+		memcpy(key->tx_mic, conf->key + NL80211_TKIP_DATA_OFFSET_TX_MIC_KEY,
+		       sizeof(key->tx_mic));
+		memcpy(key->rx_mic, conf->key + NL80211_TKIP_DATA_OFFSET_RX_MIC_KEY,
+		       sizeof(key->rx_mic));
+		break;
+	case WLAN_CIPHER_SUITE_CCMP:
+		if (!ath5k_hw_has_aes(&dev->ah))
+			return -EOPNOTSUPP;
+		key->cipher = ATH5K_CIPHER_CCMP;
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	key->len = min_t(u8, conf->keylen, sizeof(key->key));
+	memcpy(key->key, conf->key, key->len);
+	return 0;
+}
+
+static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
+			    struct ieee80211_vif *vif, struct ieee80211_sta *sta,
+			    struct ieee80211_key_conf *conf)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	bool pairwise = conf->flags & IEEE80211_KEY_FLAG_PAIRWISE;
+	struct ath5k_key key;
+	const u8 *mac;
+	int slot, ret;
+
+	if (ath5k_nohwcrypt)
+		return -EOPNOTSUPP;
+	/* management frame protection is done by mac80211 */
+	if (conf->flags & IEEE80211_KEY_FLAG_RX_MGMT)
+		return -EOPNOTSUPP;
+	/* IBSS group keys differ per peer; the key cache cannot tell them apart */
+	if (vif->type == NL80211_IFTYPE_ADHOC && !pairwise)
+		return -EOPNOTSUPP;
+
+	mutex_lock(&dev->lock);
+	if (cmd == DISABLE_KEY) {
+		ath5k_hw_key_clear(&dev->ah, conf->hw_key_idx);
+		clear_bit(conf->hw_key_idx, dev->keymap);
+		ret = 0;
+		goto out;
+	}
+
+	ret = ath5k_key_from_conf(dev, conf, &key);
+	if (ret)
+		goto out;
+	slot = ath5k_key_slot(dev, conf, pairwise);
+	if (slot < 0) {
+		ret = -EOPNOTSUPP;	/* mac80211 falls back to software */
+		goto out;
+	}
+	mac = sta ? sta->addr : NULL;
+	ret = ath5k_hw_key_set(&dev->ah, slot, &key, mac);
+	if (ret)
+		goto out;
+
+	conf->hw_key_idx = slot;
+	set_bit(slot, dev->keymap);
+	conf->flags |= IEEE80211_KEY_FLAG_GENERATE_IV;
+	if (key.cipher == ATH5K_CIPHER_TKIP)
+		conf->flags |= IEEE80211_KEY_FLAG_GENERATE_MMIC;
+	if (key.cipher == ATH5K_CIPHER_CCMP)
+		conf->flags |= IEEE80211_KEY_FLAG_SW_MGMT_TX;
+out:
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+/* ----- scanning, statistics, survey ----------------------------------- */
+
+static void ath5k_op_sw_scan_start(struct ieee80211_hw *hw,
+				   struct ieee80211_vif *vif, const u8 *mac)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	if (!dev->assoc)
+		ath5k_led_state(dev, ATH5K_LED_SCAN);
+}
+
+static void ath5k_op_sw_scan_complete(struct ieee80211_hw *hw,
+				      struct ieee80211_vif *vif)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	ath5k_led_state(dev, dev->assoc ? ATH5K_LED_ASSOC : ATH5K_LED_INIT);
+}
+
+static int ath5k_op_get_stats(struct ieee80211_hw *hw,
+			      struct ieee80211_low_level_stats *stats)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_hw_mib_read(&dev->ah, &dev->mib);
+	/* fields in declaration order: ACK failures, RTS failures, FCS
+	 * errors, RTS successes (their names are 802.11 MIB CamelCase)
+	 */
+	*stats = (struct ieee80211_low_level_stats) {
+		dev->mib.ack_fail, dev->mib.rts_fail, dev->mib.fcs_error,
+		dev->mib.rts_ok,
+	};
+	mutex_unlock(&dev->lock);
+	return 0;
+}
+
+/* MAC clock in MHz per mode: the unit of the cycle counters. */
+static unsigned int ath5k_clock_mhz(const struct ath5k_chan *c)
+{
+	switch (c->mode) {
+	case ATH5K_MODE_11A:
+		return 40;
+	case ATH5K_MODE_11B:
+		return 22;
+	default:
+		return 44;
+	}
+}
+
+/* Fold the chip's cycle counters into the survey; dev->lock held. */
+void ath5k_survey_update(struct ath5k_dev *dev)
+{
+	struct ath5k_cycles d;
+	unsigned int mhz = ath5k_clock_mhz(&dev->hwchan);
+
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+	ath5k_hw_cycles_read(&dev->ah, &d);
+	dev->survey.time_us += d.cycles / mhz;
+	dev->survey.busy_us += d.rx_busy / mhz;
+	dev->survey.rx_us += d.rx_frame / mhz;
+	dev->survey.tx_us += d.tx_frame / mhz;
+}
+
+static int ath5k_op_get_survey(struct ieee80211_hw *hw, int idx,
+			       struct survey_info *survey)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	if (idx != 0)
+		return -ENOENT;
+
+	mutex_lock(&dev->lock);
+	ath5k_survey_update(dev);
+	memset(survey, 0, sizeof(*survey));
+	survey->channel = hw->conf.chandef.chan;
+	survey->filled = SURVEY_INFO_NOISE_DBM | SURVEY_INFO_TIME |
+			 SURVEY_INFO_TIME_BUSY | SURVEY_INFO_TIME_RX |
+			 SURVEY_INFO_TIME_TX;
+	survey->noise = dev->ah.noise_floor;
+	survey->time = div_u64(dev->survey.time_us, 1000);
+	survey->time_busy = div_u64(dev->survey.busy_us, 1000);
+	survey->time_rx = div_u64(dev->survey.rx_us, 1000);
+	survey->time_tx = div_u64(dev->survey.tx_us, 1000);
+	mutex_unlock(&dev->lock);
+	return 0;
+}
+
+/* ----- WMM, TSF, coverage class, antennas ----------------------------- */
+
+static int ath5k_op_conf_tx(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
+			    unsigned int link_id, u16 ac,
+			    const struct ieee80211_tx_queue_params *params)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	int ret;
+
+	if (ac >= ATH5K_TXQ_DATA_COUNT)
+		return 0;
+	mutex_lock(&dev->lock);
+	ret = ath5k_txq_conf(dev, ac, params);
+	mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static u64 ath5k_op_get_tsf(struct ieee80211_hw *hw, struct ieee80211_vif *vif)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	u64 tsf = 0;
+
+	mutex_lock(&dev->lock);
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		tsf = ath5k_hw_tsf_get(&dev->ah);
+	mutex_unlock(&dev->lock);
+	return tsf;
+}
+
+static void ath5k_op_set_tsf(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
+			     u64 tsf)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_hw_tsf_set(&dev->ah, tsf);
+	mutex_unlock(&dev->lock);
+}
+
+static void ath5k_op_reset_tsf(struct ieee80211_hw *hw, struct ieee80211_vif *vif)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	if (!test_bit(ATH5K_INVALID, &dev->flags)) {
+		/* an IBSS merge: restart beacons against the new TSF */
+		ath5k_hw_tsf_reset(&dev->ah);
+		ath5k_beacon_config(dev);
+	}
+	mutex_unlock(&dev->lock);
+}
+
+static void ath5k_op_set_coverage_class(struct ieee80211_hw *hw, int radio_idx,
+					s16 coverage_class)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	mutex_lock(&dev->lock);
+	dev->coverage_class = max_t(s16, coverage_class, 0);
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_hw_set_coverage_class(&dev->ah, dev->coverage_class);
+	mutex_unlock(&dev->lock);
+}
+
+COMPAT_IEEE80211_OP_SET_COVERAGE_CLASS(ath5k_op_set_coverage_class);
+
+/* Antenna bitmaps: bit 0 = A, bit 1 = B, both = diversity. */
+static int ath5k_op_set_antenna(struct ieee80211_hw *hw, int radio_idx,
+				u32 tx_ant, u32 rx_ant)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	enum ath5k_ant_mode mode;
+
+	if (tx_ant == 1 && rx_ant == 1)
+		mode = ATH5K_ANT_FIXED_A;
+	else if (tx_ant == 2 && rx_ant == 2)
+		mode = ATH5K_ANT_FIXED_B;
+	else if ((tx_ant & 3) == 3 && (rx_ant & 3) == 3)
+		mode = ATH5K_ANT_DIVERSITY;
+	else
+		return -EINVAL;
+
+	mutex_lock(&dev->lock);
+	ath5k_hw_set_antenna_mode(&dev->ah, mode);
+	mutex_unlock(&dev->lock);
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_SET_ANTENNA(ath5k_op_set_antenna);
+
+static int ath5k_op_get_antenna(struct ieee80211_hw *hw, int radio_idx,
+				u32 *tx_ant, u32 *rx_ant)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	switch (dev->ah.ant_mode) {
+	case ATH5K_ANT_FIXED_A:
+		*tx_ant = 1;
+		break;
+	case ATH5K_ANT_FIXED_B:
+		*tx_ant = 2;
+		break;
+	default:
+		*tx_ant = 3;
+		break;
+	}
+	*rx_ant = *tx_ant;
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_GET_ANTENNA(ath5k_op_get_antenna);
+
+const struct ieee80211_ops ath5k_ops = {
+	.tx = ath5k_tx_op,
+	.wake_tx_queue = ieee80211_handle_wake_tx_queue,
+	.start = ath5k_op_start,
+	.stop = compat_op_stop(ath5k_op_stop),
+	.add_interface = ath5k_op_add_interface,
+	.remove_interface = ath5k_op_remove_interface,
+	.config = compat_op_config(ath5k_op_config),
+	.bss_info_changed = ath5k_op_bss_info_changed,
+	.prepare_multicast = ath5k_op_prepare_multicast,
+	.configure_filter = ath5k_op_configure_filter,
+	.set_key = ath5k_op_set_key,
+	.sw_scan_start = ath5k_op_sw_scan_start,
+	.sw_scan_complete = ath5k_op_sw_scan_complete,
+	.get_stats = ath5k_op_get_stats,
+	.conf_tx = ath5k_op_conf_tx,
+	.get_tsf = ath5k_op_get_tsf,
+	.set_tsf = ath5k_op_set_tsf,
+	.reset_tsf = ath5k_op_reset_tsf,
+	.get_survey = ath5k_op_get_survey,
+	.set_coverage_class = compat_op_set_coverage_class(ath5k_op_set_coverage_class),
+	.set_antenna = compat_op_set_antenna(ath5k_op_set_antenna),
+	.get_antenna = compat_op_get_antenna(ath5k_op_get_antenna),
+};
+
+/* ----- probe and remove ----------------------------------------------- */
+
+int ath5k_init_device(struct ath5k_dev *dev)
+{
+	struct ieee80211_hw *hw = dev->hw;
+	struct ath5k_hw *ah = &dev->ah;
+	int ret;
+
+	mutex_init(&dev->lock);
+	spin_lock_init(&dev->irq_lock);
+	INIT_WORK(&dev->reset_work, ath5k_reset_work);
+	INIT_WORK(&dev->calib_work, ath5k_calib_work);
+	INIT_DELAYED_WORK(&dev->tx_watchdog, ath5k_tx_watchdog);
+	tasklet_setup(&dev->rx_tasklet, ath5k_rx_tasklet);
+	tasklet_setup(&dev->tx_tasklet, ath5k_tx_tasklet);
+	tasklet_setup(&dev->beacon_tasklet, ath5k_beacon_tasklet);
+	tasklet_setup(&dev->rfkill_tasklet, ath5k_rfkill_tasklet);
+	set_bit(ATH5K_INVALID, &dev->flags);
+
+	ret = ath5k_hw_attach(ah, dev->dev, ah->iomem, pci_is_pcie(dev->pdev));
+	if (ret) {
+		dev_err(dev->dev, "hardware attach failed: %d\n", ret);
+		return ret;
+	}
+	dev_info(dev->dev, "%s MAC rev 0x%02x, %s radio rev 0x%02x\n",
+		 ath5k_hw_mac_name(ah), ah->srev, ath5k_hw_radio_name(ah),
+		 ah->radio_rev);
+
+	ret = request_irq(dev->irq, ath5k_intr, IRQF_SHARED, ATH5K_DRV_NAME, dev);
+	if (ret) {
+		dev_err(dev->dev, "cannot get IRQ %u: %d\n", dev->irq, ret);
+		goto err_detach;
+	}
+
+	ath5k_setup_wiphy(dev);
+	ret = ath5k_setup_bands(dev);
+	if (ret)
+		goto err_irq;
+
+	ret = ath5k_tx_init(dev);
+	if (ret)
+		goto err_irq;
+	ret = ath5k_rx_init(dev);
+	if (ret)
+		goto err_tx;
+	ath5k_beacon_init(dev);
+	ret = ath5k_txq_setup_all(dev);
+	if (ret)
+		goto err_rx;
+
+	SET_IEEE80211_PERM_ADDR(hw, ah->perm_addr);
+	eth_broadcast_addr(dev->bssid_mask);
+	dev->opmode = ATH5K_OPMODE_STA;
+	if (!ath5k_nohwcrypt)
+		set_bit(ATH5K_HW_CRYPTO, &dev->flags);
+
+	ret = ath5k_regd_init(dev);
+	if (ret)
+		goto err_rx;
+
+	ret = ieee80211_register_hw(hw);
+	if (ret) {
+		dev_err(dev->dev, "cannot register with mac80211: %d\n", ret);
+		goto err_rx;
+	}
+	ath5k_regd_hint(dev);
+	ath5k_led_init(dev);
+
+	/* the chip sleeps until mac80211 starts it */
+	ath5k_hw_set_power(ah, ATH5K_POWER_FULL_SLEEP);
+	return 0;
+
+err_rx:
+	ath5k_rx_deinit(dev);
+err_tx:
+	ath5k_tx_deinit(dev);
+err_irq:
+	free_irq(dev->irq, dev);
+err_detach:
+	ath5k_hw_detach(ah);
+	return ret;
+}
+
+void ath5k_deinit_device(struct ath5k_dev *dev)
+{
+	ath5k_led_exit(dev);
+	ieee80211_unregister_hw(dev->hw);
+	free_irq(dev->irq, dev);
+	tasklet_kill(&dev->rx_tasklet);
+	tasklet_kill(&dev->tx_tasklet);
+	tasklet_kill(&dev->beacon_tasklet);
+	tasklet_kill(&dev->rfkill_tasklet);
+	ath5k_rx_deinit(dev);
+	ath5k_tx_deinit(dev);
+	ath5k_hw_detach(&dev->ah);
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Receive path.  A ring of ATH5K_RX_BUFS descriptors, each new one linked
+ * to itself so the hardware parks on the last instead of running off the
+ * end; re-armed buffers are chained behind it.  A received buffer goes up
+ * to mac80211 only when a replacement skb is at hand; otherwise the frame
+ * is dropped and its buffer reused, so the ring never shrinks.
+ */
+#include <linux/dma-mapping.h>
+
+#include "ath5k.h"
+
+static struct sk_buff *ath5k_rx_skb_alloc(struct ath5k_dev *dev,
+					  dma_addr_t *dma, gfp_t gfp)
+{
+	unsigned int misalign;
+	struct sk_buff *skb;
+
+	/* DMA wants the buffer on a cache-line boundary */
+	skb = __dev_alloc_skb(dev->rx_bufsize + dev->cachelsz - 1, gfp);
+	if (!skb)
+		return NULL;
+	misalign = (unsigned long)skb->data % dev->cachelsz;
+	if (misalign)
+		skb_reserve(skb, dev->cachelsz - misalign);
+
+	*dma = dma_map_single(dev->dev, skb->data, dev->rx_bufsize,
+			      DMA_FROM_DEVICE);
+	if (dma_mapping_error(dev->dev, *dma)) {
+		dev_kfree_skb_any(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/* Give @bf back to the hardware at the end of the ring; rx_lock held. */
+static void ath5k_rx_arm(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	struct ath5k_desc *d = bf->desc;
+
+	ath5k_hw_rx_desc_setup(d, dev->rx_bufsize, true);
+	d->link = cpu_to_le32(bf->desc_dma);
+	d->data = cpu_to_le32(bf->skb_dma);
+	dma_wmb();
+	if (dev->rx_tail_link)
+		*dev->rx_tail_link = cpu_to_le32(bf->desc_dma);
+	dev->rx_tail_link = &d->link;
+}
+
+int ath5k_rx_init(struct ath5k_dev *dev)
+{
+	unsigned int i;
+
+	spin_lock_init(&dev->rx_lock);
+	INIT_LIST_HEAD(&dev->rx_ring);
+	dev->rx_bufsize = roundup(ATH5K_MAX_FRAME, dev->cachelsz);
+
+	for (i = 0; i < ATH5K_RX_BUFS; i++) {
+		struct ath5k_buf *bf = &dev->bufs[i];
+
+		bf->skb = ath5k_rx_skb_alloc(dev, &bf->skb_dma, GFP_KERNEL);
+		if (!bf->skb) {
+			ath5k_rx_deinit(dev);
+			return -ENOMEM;
+		}
+		list_add_tail(&bf->list, &dev->rx_ring);
+	}
+	return 0;
+}
+
+void ath5k_rx_deinit(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf, *next;
+
+	list_for_each_entry_safe(bf, next, &dev->rx_ring, list) {
+		if (bf->skb) {
+			dma_unmap_single(dev->dev, bf->skb_dma, dev->rx_bufsize,
+					 DMA_FROM_DEVICE);
+			dev_kfree_skb_any(bf->skb);
+			bf->skb = NULL;
+		}
+		list_del(&bf->list);
+	}
+}
+
+/* Chain the whole ring afresh and start DMA and the PCU receiver. */
+int ath5k_rx_start(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf;
+
+	if (list_empty(&dev->rx_ring))
+		return -ENOMEM;
+
+	spin_lock_bh(&dev->rx_lock);
+	dev->rx_tail_link = NULL;
+	list_for_each_entry(bf, &dev->rx_ring, list)
+		ath5k_rx_arm(dev, bf);
+	bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
+	ath5k_hw_rx_set_rxdp(&dev->ah, bf->desc_dma);
+	spin_unlock_bh(&dev->rx_lock);
+
+	ath5k_hw_rx_start(&dev->ah);
+	ath5k_hw_pcu_rx_start(&dev->ah);
+	return 0;
+}
+
+void ath5k_rx_stop(struct ath5k_dev *dev)
+{
+	ath5k_hw_pcu_rx_stop(&dev->ah);
+	ath5k_hw_rx_stop(&dev->ah);
+}
+
+/* Full 64-bit TSF of a frame from its 15-bit receive timestamp. */
+static u64 ath5k_rx_tsf(u64 now, u16 stamp)
+{
+	if ((now & 0x7fff) < stamp)
+		now -= 0x8000;		/* the low bits wrapped since */
+	return (now & ~0x7fffULL) | stamp;
+}
+
+/* Decide whether a frame goes up; sets error flags in @rxs. */
+static bool ath5k_rx_accept(struct ath5k_dev *dev,
+			    const struct ath5k_rx_status *rs,
+			    struct ieee80211_rx_status *rxs)
+{
+	if (rs->more || rs->len < 10 + FCS_LEN || rs->len > dev->rx_bufsize)
+		return false;
+	if (!rs->flags)
+		return true;
+	if (rs->flags & ATH5K_RXE_PHY)
+		return false;
+	if (rs->flags & ATH5K_RXE_CRC) {
+		if (!(dev->filter_flags & FIF_FCSFAIL))
+			return false;
+		rxs->flag |= RX_FLAG_FAILED_FCS_CRC;
+		return true;
+	}
+	/* no key for it here: mac80211 may still decrypt in software */
+	if (rs->flags & ATH5K_RXE_DECRYPT)
+		return !rs->key_valid;
+	if (rs->flags & ATH5K_RXE_MIC)
+		rxs->flag |= RX_FLAG_MMIC_ERROR;
+	return true;
+}
+
+/* Whether the hardware decrypted this frame with one of our keys. */
+static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
+			       const struct ath5k_rx_status *rs)
+{
+	struct ieee80211_hdr *hdr = (struct ieee80211_hdr *)skb->data;
+	unsigned int hdrlen;
+
+	if (!test_bit(ATH5K_HW_CRYPTO, &dev->flags) ||
+	    !ieee80211_has_protected(hdr->frame_control) ||
+	    (rs->flags & ATH5K_RXE_DECRYPT))
+		return false;
+	if (rs->key_valid)
+		return true;
+	/* default keys are not reported; the key ID is in the IV */
+	hdrlen = ieee80211_hdrlen(hdr->frame_control);
+	if (skb->len < hdrlen + 4)
+		return false;
+	return test_bit(skb->data[hdrlen + 3] >> 6, dev->keymap);
+}
+
+static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
+			     const struct ath5k_rx_status *rs,
+			     struct ieee80211_rx_status *rxs, u64 tsf)
+{
+	struct ieee80211_channel *chan = dev->curchan;
+	struct ieee80211_supported_band *sband = &dev->sbands[chan->band];
+	unsigned int pad;
+	int idx;
+
+	rxs->mactime = ath5k_rx_tsf(tsf, rs->tstamp);
+	rxs->flag |= RX_FLAG_MACTIME_END;
+	rxs->freq = chan->center_freq;
+	rxs->band = chan->band;
+	rxs->signal = dev->ah.noise_floor + rs->rssi;
+	rxs->antenna = rs->antenna;
+
+	idx = dev->rate_idx[chan->band][rs->rate & 0x1f];
+	if (idx < 0) {
+		dev_dbg(dev->dev, "unknown RX rate code 0x%02x\n", rs->rate);
+		idx = 0;
+	}
+	rxs->rate_idx = idx;
+	if (sband->bitrates[idx].hw_value_short &&
+	    rs->rate == sband->bitrates[idx].hw_value_short)
+		rxs->enc_flags |= RX_ENC_FLAG_SHORTPRE;
+	if (dev->hwchan.bw == ATH5K_BW_10)
+		rxs->bw = RATE_INFO_BW_10;
+	else if (dev->hwchan.bw == ATH5K_BW_5)
+		rxs->bw = RATE_INFO_BW_5;
+
+	if (ath5k_rx_decrypted(dev, skb, rs))
+		rxs->flag |= RX_FLAG_DECRYPTED;
+
+	/* the hardware pads 26- and 30-byte headers to a multiple of four */
+	pad = ath5k_frame_pad(skb);
+	if (pad) {
+		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+
+		memmove(skb->data + pad, skb->data, hdrlen);
+		skb_pull(skb, pad);
+	}
+	ieee80211_rx(dev->hw, skb);
+}
+
+void ath5k_rx_tasklet(struct tasklet_struct *t)
+{
+	struct ath5k_dev *dev = from_tasklet(dev, t, rx_tasklet);
+	struct ath5k_hw *ah = &dev->ah;
+	struct ieee80211_rx_status *rxs;
+	struct ath5k_rx_status rs;
+	struct ath5k_buf *bf;
+	u64 tsf = 0;
+
+	spin_lock(&dev->rx_lock);
+	while (!list_empty(&dev->rx_ring)) {
+		struct ieee80211_rx_status status = { };
+		struct sk_buff *skb, *fresh;
+		dma_addr_t fresh_dma;
+
+		bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
+		/* the hardware may still write the descriptor it parks on */
+		if (ath5k_hw_rx_get_rxdp(ah) == bf->desc_dma)
+			break;
+		if (ath5k_hw_rx_desc_status(bf->desc, &rs) == -EINPROGRESS)
+			break;
+
+		if (!ath5k_rx_accept(dev, &rs, &status))
+			goto rearm;
+		fresh = ath5k_rx_skb_alloc(dev, &fresh_dma, GFP_ATOMIC);
+		if (!fresh)
+			goto rearm;
+
+		skb = bf->skb;
+		dma_unmap_single(dev->dev, bf->skb_dma, dev->rx_bufsize,
+				 DMA_FROM_DEVICE);
+		bf->skb = fresh;
+		bf->skb_dma = fresh_dma;
+
+		skb_put(skb, rs.len);
+		rxs = IEEE80211_SKB_RXCB(skb);
+		*rxs = status;
+		if (!tsf)
+			tsf = ath5k_hw_tsf_get(ah);
+		ath5k_rx_deliver(dev, skb, &rs, rxs, tsf);
+rearm:
+		list_move_tail(&bf->list, &dev->rx_ring);
+		ath5k_rx_arm(dev, bf);
+	}
+	spin_unlock(&dev->rx_lock);
+
+	ath5k_irq_update(dev, ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL |
+			 ATH5K_INT_RXORN, 0);
+}

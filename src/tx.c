@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Transmit path: the descriptor block, the data and content-after-beacon
+ * queues, per-frame descriptor setup with multi-rate retry, completion
+ * with status for rate control, and the stuck-queue watchdog.
+ *
+ * A hardware queue follows a chain of descriptors and stops at a zero
+ * link, leaving its descriptor pointer on the last one.  Frames are
+ * appended by patching that last link and re-enabling the queue, so the
+ * descriptor the hardware points at is never recycled until it moves on.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+
+#include "ath5k.h"
+
+#define ATH5K_DESC_COUNT (ATH5K_RX_BUFS + ATH5K_TX_BUFS + ATH5K_BEACON_BUFS)
+
+/* ----- descriptor block ----------------------------------------------- */
+
+/*
+ * One coherent block holds every descriptor: RX ring first, then the TX
+ * pool, then one beacon descriptor per beaconing interface.
+ */
+int ath5k_tx_init(struct ath5k_dev *dev)
+{
+	unsigned int i;
+
+	dev->descs_len = ATH5K_DESC_COUNT * sizeof(struct ath5k_desc);
+	dev->descs = dma_alloc_coherent(dev->dev, dev->descs_len,
+					&dev->descs_dma, GFP_KERNEL);
+	if (!dev->descs)
+		return -ENOMEM;
+
+	dev->bufs = kcalloc(ATH5K_DESC_COUNT, sizeof(*dev->bufs), GFP_KERNEL);
+	if (!dev->bufs) {
+		dma_free_coherent(dev->dev, dev->descs_len, dev->descs,
+				  dev->descs_dma);
+		dev->descs = NULL;
+		return -ENOMEM;
+	}
+
+	for (i = 0; i < ATH5K_DESC_COUNT; i++) {
+		dev->bufs[i].desc = &dev->descs[i];
+		dev->bufs[i].desc_dma = dev->descs_dma +
+					i * sizeof(struct ath5k_desc);
+	}
+
+	spin_lock_init(&dev->txbuf_lock);
+	INIT_LIST_HEAD(&dev->txbuf_free);
+	for (i = ATH5K_RX_BUFS; i < ATH5K_RX_BUFS + ATH5K_TX_BUFS; i++)
+		list_add_tail(&dev->bufs[i].list, &dev->txbuf_free);
+	dev->txbuf_free_len = ATH5K_TX_BUFS;
+	return 0;
+}
+
+void ath5k_tx_deinit(struct ath5k_dev *dev)
+{
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		if (dev->txqs[q].active)
+			ath5k_hw_txq_release(&dev->ah, q);
+		dev->txqs[q].active = false;
+	}
+	kfree(dev->bufs);
+	dev->bufs = NULL;
+	if (dev->descs)
+		dma_free_coherent(dev->dev, dev->descs_len, dev->descs,
+				  dev->descs_dma);
+	dev->descs = NULL;
+}
+
+static struct ath5k_buf *ath5k_txbuf_get(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf = NULL;
+
+	spin_lock_bh(&dev->txbuf_lock);
+	if (!list_empty(&dev->txbuf_free)) {
+		bf = list_first_entry(&dev->txbuf_free, struct ath5k_buf, list);
+		list_del(&bf->list);
+		dev->txbuf_free_len--;
+	}
+	/* out of descriptors: hold every queue until completions free some */
+	if (!dev->txbuf_free_len)
+		ieee80211_stop_queues(dev->hw);
+	spin_unlock_bh(&dev->txbuf_lock);
+	return bf;
+}
+
+static void ath5k_txbuf_put(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	spin_lock_bh(&dev->txbuf_lock);
+	list_add_tail(&bf->list, &dev->txbuf_free);
+	dev->txbuf_free_len++;
+	spin_unlock_bh(&dev->txbuf_lock);
+}
+
+/* ----- queues --------------------------------------------------------- */
+
+static int ath5k_txq_add(struct ath5k_dev *dev, unsigned int q,
+			 enum ath5k_txq_type type,
+			 const struct ath5k_txq_params *params)
+{
+	struct ath5k_txq *txq = &dev->txqs[q];
+	int ret;
+
+	ret = ath5k_hw_txq_setup(&dev->ah, q, type, params);
+	if (ret) {
+		dev_err(dev->dev, "cannot set up TX queue %u: %d\n", q, ret);
+		return ret;
+	}
+	txq->qnum = q;
+	txq->active = true;
+	spin_lock_init(&txq->lock);
+	INIT_LIST_HEAD(&txq->frames);
+	txq->tail_link = NULL;
+	txq->len = 0;
+	return 0;
+}
+
+int ath5k_txq_setup_all(struct ath5k_dev *dev)
+{
+	struct ath5k_txq_params p = {
+		.aifs = ATH5K_TXQ_DEFAULT,
+		.cw_min = ATH5K_TXQ_DEFAULT,
+		.cw_max = ATH5K_TXQ_DEFAULT,
+	};
+	unsigned int q;
+	int ret;
+
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
+		ret = ath5k_txq_add(dev, q, ATH5K_TXQ_TYPE_DATA, &p);
+		if (ret)
+			return ret;
+	}
+	/* multicast after DTIM beacons may use most of the interval */
+	p.ready_time = 80;
+	ret = ath5k_txq_add(dev, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, &p);
+	if (ret)
+		return ret;
+	/* beacons go out without backoff */
+	p.ready_time = 0;
+	p.aifs = 0;
+	p.cw_min = 0;
+	p.cw_max = 0;
+	return ath5k_txq_add(dev, ATH5K_TXQ_BEACON, ATH5K_TXQ_TYPE_BEACON, &p);
+}
+
+/* WMM parameters from mac80211 for access category @ac. */
+int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
+		   const struct ieee80211_tx_queue_params *params)
+{
+	unsigned int q = ath5k_ac_to_hwq(ac);
+	struct ath5k_txq_params p = {
+		.aifs = params->aifs,
+		.cw_min = params->cw_min,
+		.cw_max = params->cw_max,
+		.burst_time = params->txop * 32,	/* units of 32 us */
+	};
+	int ret;
+
+	ret = ath5k_hw_txq_set_params(&dev->ah, q, &p);
+	if (ret)
+		return ret;
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return 0;
+	return ath5k_hw_txq_program(&dev->ah, q);
+}
+
+/* ----- per-frame setup ------------------------------------------------ */
+
+/* Bytes of padding the hardware wants after the 802.11 header. */
+unsigned int ath5k_frame_pad(const struct sk_buff *skb)
+{
+	return ieee80211_get_hdrlen_from_skb(skb) & 3;
+}
+
+static u8 ath5k_pkt_type(const struct sk_buff *skb)
+{
+	const struct ieee80211_hdr *hdr = (const struct ieee80211_hdr *)skb->data;
+
+	if (ieee80211_is_beacon(hdr->frame_control))
+		return ATH5K_PKT_BEACON;
+	if (ieee80211_is_probe_resp(hdr->frame_control))
+		return ATH5K_PKT_PROBE_RESP;
+	if (ieee80211_is_atim(hdr->frame_control))
+		return ATH5K_PKT_ATIM;
+	if (ieee80211_is_pspoll(hdr->frame_control))
+		return ATH5K_PKT_PSPOLL;
+	return ATH5K_PKT_NORMAL;
+}
+
+/* Rate series from mac80211's rate control, as hardware rate codes. */
+static void ath5k_tx_rates(struct ath5k_dev *dev, struct ieee80211_tx_info *info,
+			   struct ath5k_tx_params *p, u8 *tries)
+{
+	struct ieee80211_supported_band *sband = dev->hw->wiphy->bands[info->band];
+	unsigned int i;
+
+	for (i = 0; i < ATH5K_MRR_SERIES; i++) {
+		struct ieee80211_tx_rate *r = &info->control.rates[i];
+		const struct ieee80211_rate *rate;
+
+		p->rate[i] = 0;
+		p->tries[i] = 0;
+		tries[i] = 0;
+		if (r->idx < 0 || !r->count || r->idx >= sband->n_bitrates)
+			continue;
+		rate = &sband->bitrates[r->idx];
+		p->rate[i] = rate->hw_value;
+		if (r->flags & IEEE80211_TX_RC_USE_SHORT_PREAMBLE &&
+		    rate->hw_value_short)
+			p->rate[i] = rate->hw_value_short;
+		p->tries[i] = r->count;
+		tries[i] = r->count;
+	}
+	/* mac80211 always fills series 0; guard a malformed table anyway */
+	if (!p->tries[0]) {
+		p->rate[0] = sband->bitrates[0].hw_value;
+		p->tries[0] = 1;
+		tries[0] = 1;
+	}
+}
+
+static void ath5k_tx_protection(struct ath5k_dev *dev, struct sk_buff *skb,
+				struct ath5k_tx_params *p)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	u16 flags = info->control.rates[0].flags;
+	const struct ieee80211_rate *rate;
+	__le16 dur;
+
+	if (!(flags & (IEEE80211_TX_RC_USE_RTS_CTS | IEEE80211_TX_RC_USE_CTS_PROTECT)))
+		return;
+	rate = ieee80211_get_rts_cts_rate(dev->hw, info);
+	if (!rate)
+		return;
+	p->rtscts_rate = rate->hw_value;
+	if (flags & IEEE80211_TX_RC_USE_RTS_CTS) {
+		p->flags |= ATH5K_TXF_RTS;
+		dur = ieee80211_rts_duration(dev->hw, info->control.vif,
+					     p->frame_len, info);
+	} else {
+		p->flags |= ATH5K_TXF_CTS;
+		dur = ieee80211_ctstoself_duration(dev->hw, info->control.vif,
+						   p->frame_len, info);
+	}
+	p->rtscts_duration = le16_to_cpu(dur);
+}
+
+/*
+ * Hand @skb (header already padded) to queue @txq.  On error the caller
+ * still owns the skb.
+ */
+int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
+		    struct sk_buff *skb)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	struct ieee80211_key_conf *key = info->control.hw_key;
+	struct ath5k_tx_params p = { };
+	struct ath5k_buf *bf;
+	int ret;
+
+	bf = ath5k_txbuf_get(dev);
+	if (!bf)
+		return -ENOSPC;
+
+	bf->skb_dma = dma_map_single(dev->dev, skb->data, skb->len,
+				     DMA_TO_DEVICE);
+	if (dma_mapping_error(dev->dev, bf->skb_dma)) {
+		ath5k_txbuf_put(dev, bf);
+		return -EIO;
+	}
+
+	p.frame_len = skb->len - ath5k_frame_pad(skb) + FCS_LEN;
+	p.buf_len = skb->len;
+	p.pkt_type = ath5k_pkt_type(skb);
+	p.txpower = min(dev->power_level * 2, 0xfe);
+	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK;
+	if (info->flags & IEEE80211_TX_CTL_NO_ACK)
+		p.flags |= ATH5K_TXF_NOACK;
+	p.key_index = ATH5K_KEY_INVALID;
+	if (key) {
+		p.key_index = key->hw_key_idx;
+		p.frame_len += key->icv_len;
+	}
+	ath5k_tx_rates(dev, info, &p, bf->tries);
+	ath5k_tx_protection(dev, skb, &p);
+
+	ret = ath5k_hw_tx_desc_setup(bf->desc, &p);
+	if (ret) {
+		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
+		ath5k_txbuf_put(dev, bf);
+		return ret;
+	}
+	bf->desc->link = 0;
+	bf->desc->data = cpu_to_le32(bf->skb_dma);
+	bf->skb = skb;
+
+	spin_lock_bh(&txq->lock);
+	list_add_tail(&bf->list, &txq->frames);
+	txq->len++;
+	/* the descriptor must be complete before the hardware can reach it */
+	dma_wmb();
+	if (txq->tail_link)
+		*txq->tail_link = cpu_to_le32(bf->desc_dma);
+	else
+		ath5k_hw_txq_set_txdp(&dev->ah, txq->qnum, bf->desc_dma);
+	txq->tail_link = &bf->desc->link;
+	ath5k_hw_txq_start(&dev->ah, txq->qnum);
+	spin_unlock_bh(&txq->lock);
+	return 0;
+}
+
+void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
+		 struct sk_buff *skb)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	unsigned int ac = skb_get_queue_mapping(skb);
+	unsigned int pad = ath5k_frame_pad(skb);
+	struct ath5k_txq *txq;
+
+	if (ac >= ATH5K_TXQ_DATA_COUNT || test_bit(ATH5K_INVALID, &dev->flags))
+		goto drop;
+	txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
+
+	if (pad) {
+		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+
+		if (skb_headroom(skb) < pad)
+			goto drop;
+		skb_push(skb, pad);
+		memmove(skb->data, skb->data + pad, hdrlen);
+	}
+
+	if (txq->len >= ATH5K_TXQ_LEN_MAX)
+		ieee80211_stop_queue(hw, ac);
+	if (ath5k_tx_submit(dev, txq, skb))
+		goto drop;
+	return;
+drop:
+	ieee80211_free_txskb(hw, skb);
+}
+
+/* ----- completion ----------------------------------------------------- */
+
+static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
+			  const struct ath5k_tx_status *ts, const u8 *tries)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	unsigned int final = min_t(unsigned int, ts->final_idx,
+				   ATH5K_MRR_SERIES - 1);
+	unsigned int pad = ath5k_frame_pad(skb);
+	unsigned int i;
+
+	ieee80211_tx_info_clear_status(info);
+	for (i = 0; i < final; i++)
+		info->status.rates[i].count = tries[i];
+	info->status.rates[final].count = max_t(u8, ts->long_retry, 1);
+	if (final + 1 < IEEE80211_TX_MAX_RATES)
+		info->status.rates[final + 1].idx = -1;
+
+	if (ts->flags & ATH5K_TXS_OK) {
+		if (info->flags & IEEE80211_TX_CTL_NO_ACK) {
+			info->flags |= IEEE80211_TX_STAT_NOACK_TRANSMITTED;
+		} else {
+			info->flags |= IEEE80211_TX_STAT_ACK;
+			info->status.ack_signal = dev->ah.noise_floor +
+						  ts->ack_rssi;
+			info->status.flags |= IEEE80211_TX_STATUS_ACK_SIGNAL_VALID;
+		}
+	} else if (ts->flags & ATH5K_TXS_FILTERED) {
+		info->flags |= IEEE80211_TX_STAT_TX_FILTERED;
+	}
+
+	if (pad) {
+		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+
+		memmove(skb->data + pad, skb->data, hdrlen);
+		skb_pull(skb, pad);
+	}
+	ieee80211_tx_status_skb(dev->hw, skb);
+}
+
+/* Reap finished frames of @txq; runs in the TX tasklet. */
+static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
+{
+	struct ath5k_buf *bf, *next;
+	struct ath5k_tx_status ts;
+
+	spin_lock(&txq->lock);
+	list_for_each_entry_safe(bf, next, &txq->frames, list) {
+		txq->watchdog_mark = false;
+		if (bf->skb) {
+			struct sk_buff *skb = bf->skb;
+
+			if (ath5k_hw_tx_desc_status(bf->desc, &ts) == -EINPROGRESS)
+				break;
+			dma_unmap_single(dev->dev, bf->skb_dma, skb->len,
+					 DMA_TO_DEVICE);
+			bf->skb = NULL;
+			ath5k_tx_done(dev, skb, &ts, bf->tries);
+		}
+		/* keep the descriptor the queue still points at */
+		if (ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
+			break;
+		list_del(&bf->list);
+		txq->len--;
+		ath5k_txbuf_put(dev, bf);
+	}
+	spin_unlock(&txq->lock);
+
+	if (txq->qnum < ATH5K_TXQ_DATA_COUNT && txq->len < ATH5K_TXQ_LEN_LOW &&
+	    dev->txbuf_free_len)
+		ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(txq->qnum));
+}
+
+void ath5k_tx_tasklet(struct tasklet_struct *t)
+{
+	struct ath5k_dev *dev = from_tasklet(dev, t, tx_tasklet);
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
+		ath5k_txq_reap(dev, &dev->txqs[q]);
+	ath5k_txq_reap(dev, &dev->txqs[ATH5K_TXQ_CAB]);
+
+	/* completions handled: let the interrupt through again */
+	ath5k_irq_update(dev, ATH5K_INT_TX_ANY, 0);
+}
+
+/* Drop every queued frame; DMA must already be stopped. */
+void ath5k_txq_drain_all(struct ath5k_dev *dev)
+{
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+		struct ath5k_buf *bf, *next;
+
+		if (!txq->active || q == ATH5K_TXQ_BEACON)
+			continue;
+		spin_lock_bh(&txq->lock);
+		list_for_each_entry_safe(bf, next, &txq->frames, list) {
+			if (bf->skb) {
+				dma_unmap_single(dev->dev, bf->skb_dma,
+						 bf->skb->len, DMA_TO_DEVICE);
+				ieee80211_free_txskb(dev->hw, bf->skb);
+				bf->skb = NULL;
+			}
+			list_del(&bf->list);
+			ath5k_txbuf_put(dev, bf);
+		}
+		txq->len = 0;
+		txq->tail_link = NULL;
+		spin_unlock_bh(&txq->lock);
+	}
+}
+
+/*
+ * A data queue that holds frames but completed none for a whole period
+ * has hung; only a reset brings it back.
+ */
+void ath5k_tx_watchdog(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
+					     tx_watchdog.work);
+	bool stuck = false;
+	unsigned int q;
+
+	if (!test_bit(ATH5K_RUNNING, &dev->flags))
+		return;
+
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+
+		spin_lock_bh(&txq->lock);
+		if (txq->len > 1) {
+			if (txq->watchdog_mark) {
+				dev_warn(dev->dev, "TX queue %u stuck with %u frames\n",
+					 q, txq->len);
+				stuck = true;
+			}
+			txq->watchdog_mark = true;
+		}
+		spin_unlock_bh(&txq->lock);
+	}
+	if (stuck)
+		ath5k_schedule_reset(dev);
+
+	/* also covers calibration on an idle channel without interrupts */
+	if (time_is_before_eq_jiffies(dev->cal_next_short))
+		ieee80211_queue_work(dev->hw, &dev->calib_work);
+
+	ieee80211_queue_delayed_work(dev->hw, &dev->tx_watchdog,
+				     msecs_to_jiffies(ATH5K_TX_WATCHDOG_SEC * 1000));
+}
