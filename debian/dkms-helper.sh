@@ -48,8 +48,9 @@ build_errors() {
 		return 0
 	fi
 	echo "ath5k-dkms: the module failed to build; full log: $log" >&2
-	# Compiler and make errors first; a log without any shows its tail.
-	errors=$(grep -E '(error|Error|ERROR)[: ]' "$log" | tail -n 12)
+	# Compiler ("error:"), make ("***") and modpost ("ERROR:") errors; a
+	# log without any shows its tail.
+	errors=$(grep -E 'error:|\*\*\*|ERROR:' "$log" | grep -v 'Waiting for unfinished jobs' | tail -n 12)
 	[ -n "$errors" ] || errors=$(tail -n 12 "$log")
 	printf '%s\n' "$errors" | sed 's/^/    /' >&2
 }

@@ -84,13 +84,18 @@ rm -f "$scratch/calls"
 echo 10 >"$scratch/build-status-6.12.1-1-amd64"
 mkdir -p "$scratch/dkms/ath5k/0.1.0/build"
 printf '%s\n' "make: Entering directory" "src/main.c:12:3: error: 'foo' undeclared" \
-	"make[1]: *** [src/main.o] Error 1" >"$scratch/dkms/ath5k/0.1.0/build/make.log"
+	"make[1]: *** No rule to make target 'src/rx.o'.  Stop." \
+	"make[1]: *** Waiting for unfinished jobs...." >"$scratch/dkms/ath5k/0.1.0/build/make.log"
 out=$(sh "$helper" register 0.1.0 2>&1) && status=0 || status=$?
 check "register fails when a build fails" "$(holds test "$status" -ne 0)"
 check "a failed build names make.log" \
 	"$(holds test -n "$(printf '%s\n' "$out" | grep "full log: $scratch/dkms/ath5k/0.1.0/build/make.log")")"
 check "a failed build shows the compiler error" \
 	"$(holds test -n "$(printf '%s\n' "$out" | grep "error: 'foo' undeclared")")"
+check "a failed build shows make's error" \
+	"$(holds test -n "$(printf '%s\n' "$out" | grep "No rule to make target")")"
+check "a failed build leaves out make's noise" \
+	"$(holds test -z "$(printf '%s\n' "$out" | grep -e "Waiting for unfinished" -e "Entering directory")")"
 
 [ "$failed" -eq 0 ] || exit 1
 echo "test-dkms-helper: all checks passed"
