@@ -96,6 +96,13 @@ uint64_t server_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+static uint64_t clock_now(const struct server *srv)
+{
+	if (srv->opts.clock_us)
+		return srv->opts.clock_us(srv->opts.clock_ctx);
+	return server_now_us();
+}
+
 void server_log(struct server *srv, const char *name, const char *fmt, ...)
 {
 	char line[1024];
@@ -255,7 +262,7 @@ static void host_set_irq(void *host, bool level)
 static void intx_unmask(struct server_card *sc)
 {
 	sc->irq_masked = false;
-	sc->unmasked_at_us = server_now_us();
+	sc->unmasked_at_us = clock_now(sc->srv);
 	if (sc->irq_level)
 		sc->resignal_pending = true;
 }
@@ -299,8 +306,9 @@ static void intx_release(struct server_card *sc)
 
 static uint64_t host_now_us(void *host)
 {
-	(void)host;
-	return server_now_us();
+	struct server_card *sc = host;
+
+	return clock_now(sc->srv);
 }
 
 static void host_log(void *host, const char *line)
@@ -505,7 +513,7 @@ static void region_access_bytes(struct server_card *sc, uint32_t region,
 				bool write)
 {
 	if (region == VFIO_PCI_BAR0_REGION_INDEX) {
-		sc->last_bar_access_us = server_now_us();
+		sc->last_bar_access_us = clock_now(sc->srv);
 		if (write)
 			bar0_write(sc, offset, data, len);
 		else
@@ -539,9 +547,10 @@ static bool parse_region_access(struct server_card *sc,
 	return !err;
 }
 
-static void handle_region_read(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_region_read(struct server_card *sc,
+			       const struct vfu_header *hdr,
+			       const uint8_t *payload, size_t len,
+			       int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	struct vfu_region_access acc;
 	uint8_t *msg = sc->srv->scratch;
@@ -558,9 +567,10 @@ static void handle_region_read(struct server_card *sc, const struct vfu_header *
 							  hdr, &acc, data));
 }
 
-static void handle_region_write(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_region_write(struct server_card *sc,
+				const struct vfu_header *hdr,
+				const uint8_t *payload, size_t len,
+				int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	struct vfu_region_access acc;
 	uint8_t out[VFU_HEADER_SIZE + VFU_REGION_ACCESS_SIZE];
@@ -577,9 +587,10 @@ static void handle_region_write(struct server_card *sc, const struct vfu_header 
 							   hdr, &acc));
 }
 
-static void handle_write_multi(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_write_multi(struct server_card *sc,
+			       const struct vfu_header *hdr,
+			       const uint8_t *payload, size_t len,
+			       int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	uint64_t count, done = 0;
 	const char *why = "";
@@ -618,9 +629,10 @@ static void handle_write_multi(struct server_card *sc, const struct vfu_header *
 
 /* ---- device and interrupt information ---- */
 
-static void handle_device_info(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_device_info(struct server_card *sc,
+			       const struct vfu_header *hdr,
+			       const uint8_t *payload, size_t len,
+			       int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	const char *why = "";
 	uint32_t argsz;
@@ -638,9 +650,10 @@ static void handle_device_info(struct server_card *sc, const struct vfu_header *
 	reply(sc, hdr, info, sizeof(info));
 }
 
-static void handle_region_info(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_region_info(struct server_card *sc,
+			       const struct vfu_header *hdr,
+			       const uint8_t *payload, size_t len,
+			       int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	const char *why = "";
 	uint32_t argsz, index, flags = 0;
@@ -669,9 +682,10 @@ static void handle_region_info(struct server_card *sc, const struct vfu_header *
 	reply(sc, hdr, info, sizeof(info));
 }
 
-static void handle_irq_info(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_irq_info(struct server_card *sc,
+			    const struct vfu_header *hdr,
+			    const uint8_t *payload, size_t len,
+			    int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	const char *why = "";
 	uint32_t argsz, index, flags, count = 0;
@@ -870,9 +884,10 @@ static void handle_dma_map(struct server_card *sc,
 	reply(sc, hdr, NULL, 0);
 }
 
-static void handle_dma_unmap(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_dma_unmap(struct server_card *sc,
+			     const struct vfu_header *hdr,
+			     const uint8_t *payload, size_t len,
+			     int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	struct vfu_dma_unmap req;
 	const char *why = "";
@@ -906,9 +921,10 @@ static void handle_dma_unmap(struct server_card *sc, const struct vfu_header *hd
 
 /* ---- version and reset ---- */
 
-static void handle_version(struct server_card *sc, const struct vfu_header *hdr,
-		const uint8_t *payload, size_t len, int *fds UNUSED,
-		unsigned int nfds UNUSED)
+static void handle_version(struct server_card *sc,
+			   const struct vfu_header *hdr,
+			   const uint8_t *payload, size_t len,
+			   int *fds UNUSED, unsigned int nfds UNUSED)
 {
 	struct vfu_version proposal, offer;
 	uint8_t out[512];
@@ -1402,7 +1418,7 @@ int server_run_once(struct server *srv, int64_t max_wait_us)
 			w[i].kind = WATCH_CONTROL;
 	}
 
-	now = server_now_us();
+	now = clock_now(srv);
 	deadline = next_deadline(srv);
 	if (deadline != CARD_NO_DEADLINE || max_wait_us >= 0) {
 		uint64_t wait = deadline > now ? deadline - now : 0;
@@ -1460,10 +1476,10 @@ int server_run_once(struct server *srv, int64_t max_wait_us)
 			break;
 		}
 	}
-	now = server_now_us();
+	now = clock_now(srv);
 	for (unsigned int i = 0; i < srv->ncards; i++)
 		card_advance(srv->cards[i]->card, now);
-	now = server_now_us();
+	now = clock_now(srv);
 	for (unsigned int i = 0; i < srv->ncards; i++)
 		intx_check_resignal(srv->cards[i], now);
 	return 0;

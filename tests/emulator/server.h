@@ -31,6 +31,9 @@ struct server_options {
 	FILE *log;	/* one line per event; not closed by the server */
 	/* Signal mask while waiting (signals blocked elsewhere), or NULL. */
 	const sigset_t *wait_sigmask;
+	/* Monotonic microseconds; NULL for the real clock (tests pass one). */
+	uint64_t (*clock_us)(void *ctx);
+	void *clock_ctx;
 };
 
 struct server *server_create(const struct server_options *opts,

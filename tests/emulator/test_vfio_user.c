@@ -485,6 +485,15 @@ static void test_pci_config(void)
 
 /* ---- a session from the client side ---- */
 
+/* The server's clock in the session tests: it moves only when told. */
+static uint64_t test_clock_us = 1000000;
+
+static uint64_t test_clock(void *ctx)
+{
+	(void)ctx;
+	return test_clock_us;
+}
+
 struct session {
 	char dir[64], path[128];
 	FILE *log;
@@ -520,7 +529,7 @@ static void session_connect(struct session *s)
 
 static void session_open(struct session *s)
 {
-	struct server_options opts = { .trace = true };
+	struct server_options opts = { .trace = true, .clock_us = test_clock };
 	struct card_config cfg;
 	char err[256];
 
@@ -960,14 +969,22 @@ static void test_session_intx(struct session *s)
 	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
 	CHECK(!server_card_intx_masked(s->sc));
 	CHECK(!eventfd_fired(efd));
-	usleep(2 * SERVER_INTX_RESIGNAL_IDLE_US);
+	test_clock_us += SERVER_INTX_RESIGNAL_IDLE_US - 1;
+	server_run_once(s->srv, 0);
+	CHECK(!eventfd_fired(efd));
+	/* A BAR0 access restarts the quiet period. */
+	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), SREV_AR5413);
+	test_clock_us += SERVER_INTX_RESIGNAL_IDLE_US - 1;
+	server_run_once(s->srv, 0);
+	CHECK(!eventfd_fired(efd));
+	test_clock_us += 1;
 	server_run_once(s->srv, 0);
 	CHECK(eventfd_fired(efd));
 	CHECK(server_card_intx_masked(s->sc));
 	/* Unmask after the cause is cleared: nothing more. */
 	server_card_set_irq(s->sc, false);
 	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
-	usleep(2 * SERVER_INTX_RESIGNAL_IDLE_US);
+	test_clock_us += 2 * SERVER_INTX_RESIGNAL_IDLE_US;
 	server_run_once(s->srv, 0);
 	CHECK(!eventfd_fired(efd));
 	/* Masked by the client, then a rise: held back. */
