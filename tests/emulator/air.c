@@ -23,6 +23,7 @@
 #define AIR_MAX_PEERS		16
 #define AIR_MAX_REMOTE_CARDS	64
 #define AIR_MAGIC		0x41354b41u	/* "AK5A" */
+#define AIR_SOCKET_BUFFER	(1 << 20)	/* a few hundred frames in flight */
 #define MSG_FRAME		1
 #define MSG_PRESENCE		2
 
@@ -54,6 +55,7 @@ struct presence_msg {
 
 struct peer {
 	int fd;
+	bool presence_stale;		/* our last presence did not fit */
 	unsigned int n_cards;
 	struct presence_entry cards[AIR_MAX_REMOTE_CARDS];
 };
@@ -157,9 +159,14 @@ static void send_presence(struct air *air, unsigned int p)
 	unsigned int n = collect_presence(air, air->peers[p].fd, m.e);
 
 	m.h.count = (uint16_t)n;
+	air->peers[p].presence_stale = false;
 	if (send(air->peers[p].fd, &m, sizeof(m.h) + n * sizeof(m.e[0]),
-		 MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN)
-		drop_peer(air, p);
+		 MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+		if (errno == EAGAIN || errno == EWOULDBLOCK)
+			air->peers[p].presence_stale = true;	/* retried later */
+		else
+			drop_peer(air, p);
+	}
 }
 
 /* Tells peers about changes; cheap when nothing changed. */
@@ -172,8 +179,12 @@ static void share_presence(struct air *air, bool force)
 		return;
 	n = collect_presence(air, -1, now.e);
 	if (!force && n == air->last_local_count &&
-	    !memcmp(now.e, air->last_local.e, n * sizeof(now.e[0])))
+	    !memcmp(now.e, air->last_local.e, n * sizeof(now.e[0]))) {
+		for (unsigned int p = air->n_peers; p-- > 0;)
+			if (air->peers[p].presence_stale)
+				send_presence(air, p);
 		return;
+	}
 	air->last_local = now;
 	air->last_local_count = n;
 	for (unsigned int p = air->n_peers; p-- > 0;)
@@ -273,12 +284,16 @@ static int unix_address(struct sockaddr_un *sa, const char *path, char *err,
 
 static int add_peer(struct air *air, int fd, char *err, size_t errlen)
 {
+	int buf = AIR_SOCKET_BUFFER;
+
 	if (air->n_peers == AIR_MAX_PEERS) {
 		snprintf(err, errlen, "air: more than %d peers", AIR_MAX_PEERS);
 		close(fd);
 		return -1;
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buf, sizeof(buf));
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &buf, sizeof(buf));
 	air->peers[air->n_peers++] = (struct peer){ .fd = fd };
 	share_presence(air, true);
 	return 0;
@@ -409,6 +424,7 @@ void air_poll(struct air *air, int fd)
 		}
 		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK))
 			drop_peer(air, p);
+		share_presence(air, false);	/* retries what did not fit */
 		return;
 	}
 }

@@ -89,9 +89,14 @@ void card_own_mac(const struct card *card, uint8_t mac[6])
 	mac[5] = id1 >> 8 & 0xff;
 }
 
+static bool card_asleep(const struct card *card)
+{
+	return (card_reg(card, REG_SLEEP_CTL) & SLEEP_CTL_SLE) == SLEEP_CTL_SLE_SLEEP;
+}
+
 bool card_is_receiving(const struct card *card)
 {
-	return !card->dead && card->rx_enabled &&
+	return !card->dead && card->rx_enabled && !card_asleep(card) &&
 	       !(card_reg(card, REG_DIAG_SW) & DIAG_SW_DIS_RX) &&
 	       !(card_reg(card, REG_RESET_CTL) & (RESET_CTL_PCU | RESET_CTL_BASEBAND));
 }
@@ -330,7 +335,9 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		return (card_reg(card, REG_CR) & ~(CR_RX_ENABLE | CR_RX_DISABLE)) |
 		       (card->rx_enabled ? CR_RX_ENABLE : 0);
 	case REG_PCICFG:
-		return card_reg(card, REG_PCICFG) & ~PCICFG_SPWR_DN;
+		/* Powered down only in full sleep; wake-up is immediate. */
+		return (card_reg(card, REG_PCICFG) & ~PCICFG_SPWR_DN) |
+		       (card_asleep(card) ? PCICFG_SPWR_DN : 0);
 	case REG_TSF_L32:
 		return (uint32_t)card_tsf(card);
 	case REG_TSF_U32:

@@ -96,6 +96,12 @@ static void test_no_receiver(struct test_card *a, struct test_card *b)
 	send_one(a, b->mac, 50, 0x0b, tries, st);
 	check((st[0] & 3) == 2, "B with DIAG_SW DIS_RX does not ACK");
 	wr(b->card, 0x8048, 0);
+	wr(b->card, 0x4004, 0x10000);
+	send_one(a, b->mac, 50, 0x0b, tries, st);
+	check((st[0] & 3) == 2, "B in full sleep does not ACK");
+	wr(b->card, 0x4004, 0);
+	send_one(a, b->mac, 50, 0x0b, tries, st);
+	check((st[0] & 3) == 1, "B awake again ACKs");
 }
 
 static void test_channels(struct test_card *a, struct test_card *b)

@@ -96,9 +96,15 @@ static void test_identity(void)
 static void test_wakeup_and_reset(struct card *c)
 {
 	printf("wake-up and reset handshakes (reset.c)\n");
+	check(rd(c, 0x4010) & 0x10000, "power-on: full sleep, PCICFG SPWR_DN set");
 	rd(c, 0x8004);
 	wr(c, 0x4004, rd(c, 0x4004) & ~0x30000u);
 	check(!(rd(c, 0x4010) & 0x10000), "PCICFG SPWR_DN reads 0 once awake");
+	wr(c, 0x4004, 0x20000);
+	check(!(rd(c, 0x4010) & 0x10000), "network sleep (SLE_ALLOW) counts as awake");
+	wr(c, 0x4004, 0x10000);
+	check(rd(c, 0x4010) & 0x10000, "full sleep powers down again");
+	wr(c, 0x4004, 0);
 	wr(c, 0x8004, rd(c, 0x8004) & ~0x40000u);
 	check(!(rd(c, 0x8004) & 0x40000), "STA_ID1 PWR_SV clears");
 	wr(c, 0x4000, 0x13);
