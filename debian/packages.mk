@@ -10,7 +10,7 @@
 # on the shipped dkms.conf in a private tree to check which kernels it
 # accepts.  Nothing is installed on the host.
 
-DEPS_PACKAGES += debhelper dh-dkms dkms dpkg-dev fakeroot lintian rpm rpmlint \
+DEPS_PACKAGES += debhelper dh-dkms dkms dpkg-dev fakeroot lintian rpm rpm2cpio rpmlint \
 	cpio xz-utils
 CHECKS += check-packages
 
