@@ -30,6 +30,7 @@
 #define ATH5K_TXQ_LEN_LOW	(ATH5K_TXQ_LEN_MAX / 2)
 #define ATH5K_MAX_VIFS		4
 #define ATH5K_MAX_FRAME		2352	/* largest 802.11 frame plus FCS */
+#define ATH5K_DEFAULT_TXPOWER	25	/* dBm until mac80211 sets a level */
 
 /* Consecutive missed beacon transmissions before the chip is reset. */
 #define ATH5K_BEACON_STUCK	9
@@ -214,7 +215,7 @@ int ath5k_init_device(struct ath5k_dev *dev);
 void ath5k_deinit_device(struct ath5k_dev *dev);
 int ath5k_reset(struct ath5k_dev *dev, bool fast);
 void ath5k_schedule_reset(struct ath5k_dev *dev);
-void ath5k_update_opmode(struct ath5k_dev *dev);
+void ath5k_update_opmode(struct ath5k_dev *dev, struct ieee80211_vif *adding);
 void ath5k_survey_update(struct ath5k_dev *dev);
 
 /* tx.c */

@@ -172,7 +172,6 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 struct ath5k_vif_scan {
 	struct ath5k_dev *dev;
 	u8 mask[ETH_ALEN];
-	bool any_assoc;
 };
 
 /* Accumulate the BSSID mask: address bits that differ between vifs. */
@@ -183,12 +182,13 @@ static void ath5k_vif_scan_iter(void *data, u8 *mac, struct ieee80211_vif *vif)
 
 	for (i = 0; i < ETH_ALEN; i++)
 		scan->mask[i] &= ~(scan->dev->ah.perm_addr[i] ^ mac[i]);
-	if (vif->type == NL80211_IFTYPE_STATION && vif->cfg.assoc)
-		scan->any_assoc = true;
 }
 
-/* Pick the chip's operating mode and BSSID mask from the active vifs. */
-void ath5k_update_opmode(struct ath5k_dev *dev)
+/*
+ * Pick the chip's operating mode and BSSID mask from the active vifs and
+ * @adding, which mac80211 does not count as active until we accept it.
+ */
+void ath5k_update_opmode(struct ath5k_dev *dev, struct ieee80211_vif *adding)
 {
 	struct ath5k_vif_scan scan = { .dev = dev };
 
@@ -202,6 +202,8 @@ void ath5k_update_opmode(struct ath5k_dev *dev)
 		dev->opmode = ATH5K_OPMODE_MONITOR;
 
 	eth_broadcast_addr(scan.mask);
+	if (adding)
+		ath5k_vif_scan_iter(&scan, adding->addr, adding);
 	ieee80211_iterate_active_interfaces_atomic(dev->hw,
 						   IEEE80211_IFACE_ITER_RESUME_ALL,
 						   ath5k_vif_scan_iter, &scan);
@@ -392,7 +394,6 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 	ath5k_hw_stop(&dev->ah);
 	ath5k_txq_drain_all(dev);
 	ath5k_tasklets_enable(dev);
-	ath5k_hw_set_power(&dev->ah, ATH5K_POWER_FULL_SLEEP);
 	mutex_unlock(&dev->lock);
 
 	cancel_delayed_work_sync(&dev->tx_watchdog);
@@ -455,7 +456,7 @@ static int ath5k_op_add_interface(struct ieee80211_hw *hw,
 
 	(*counter)++;
 	dev->nvifs++;
-	ath5k_update_opmode(dev);
+	ath5k_update_opmode(dev, vif);
 	if (!test_bit(ATH5K_INVALID, &dev->flags))
 		ath5k_apply_filters(dev);
 out:
@@ -474,7 +475,7 @@ static void ath5k_op_remove_interface(struct ieee80211_hw *hw,
 	if (counter && *counter)
 		(*counter)--;
 	dev->nvifs--;
-	ath5k_update_opmode(dev);
+	ath5k_update_opmode(dev, NULL);
 	if (!test_bit(ATH5K_INVALID, &dev->flags)) {
 		ath5k_apply_filters(dev);
 		ath5k_beacon_config(dev);
@@ -493,6 +494,9 @@ static int ath5k_op_config(struct ieee80211_hw *hw, int radio_idx, u32 changed)
 	mutex_lock(&dev->lock);
 	if (changed & IEEE80211_CONF_CHANGE_CHANNEL &&
 	    conf->chandef.chan != dev->curchan) {
+		/* the survey describes the channel in use only */
+		ath5k_survey_update(dev);
+		memset(&dev->survey, 0, sizeof(dev->survey));
 		ath5k_chan_from_chandef(dev, &conf->chandef);
 		if (test_bit(ATH5K_RUNNING, &dev->flags))
 			ret = ath5k_reset(dev, true);
@@ -505,8 +509,11 @@ static int ath5k_op_config(struct ieee80211_hw *hw, int radio_idx, u32 changed)
 			ath5k_hw_set_txpower_limit(&dev->ah, dev->power_level * 2);
 	}
 
-	if (changed & IEEE80211_CONF_CHANGE_MONITOR)
-		ath5k_update_opmode(dev);
+	if (changed & IEEE80211_CONF_CHANGE_MONITOR) {
+		ath5k_update_opmode(dev, NULL);
+		if (!test_bit(ATH5K_INVALID, &dev->flags))
+			ath5k_apply_filters(dev);
+	}
 	mutex_unlock(&dev->lock);
 	return ret;
 }
@@ -937,6 +944,8 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	tasklet_setup(&dev->beacon_tasklet, ath5k_beacon_tasklet);
 	tasklet_setup(&dev->rfkill_tasklet, ath5k_rfkill_tasklet);
 	set_bit(ATH5K_INVALID, &dev->flags);
+	dev->led_gpio = -1;
+	dev->power_level = ATH5K_DEFAULT_TXPOWER;
 
 	ret = ath5k_hw_attach(ah, dev->dev, ah->iomem, pci_is_pcie(dev->pdev));
 	if (ret) {
@@ -986,9 +995,6 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
-
-	/* the chip sleeps until mac80211 starts it */
-	ath5k_hw_set_power(ah, ATH5K_POWER_FULL_SLEEP);
 	return 0;
 
 err_rx:

@@ -411,10 +411,6 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 		ath5k_txbuf_put(dev, bf);
 	}
 	spin_unlock(&txq->lock);
-
-	if (txq->qnum < ATH5K_TXQ_DATA_COUNT && txq->len < ATH5K_TXQ_LEN_LOW &&
-	    dev->txbuf_free_len)
-		ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(txq->qnum));
 }
 
 void ath5k_tx_tasklet(struct tasklet_struct *t)
@@ -425,6 +421,14 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
 		ath5k_txq_reap(dev, &dev->txqs[q]);
 	ath5k_txq_reap(dev, &dev->txqs[ATH5K_TXQ_CAB]);
+
+	/*
+	 * Wake every queue with room, not only those reaped: a queue may
+	 * have been stopped because the shared descriptor pool ran dry.
+	 */
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
+		if (dev->txqs[q].len < ATH5K_TXQ_LEN_LOW && dev->txbuf_free_len)
+			ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(q));
 
 	/* completions handled: let the interrupt through again */
 	ath5k_irq_update(dev, ATH5K_INT_TX_ANY, 0);
