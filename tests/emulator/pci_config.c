@@ -94,9 +94,10 @@ void pci_config_init(struct pci_config *pc,
 		     const struct card_pci_identity *identity,
 		     uint32_t bar0_size)
 {
-	uint8_t *w = pc->writable;
+	uint8_t *w;
 
 	memset(pc, 0, sizeof(*pc));
+	w = pc->writable;
 	pc->identity = *identity;
 	pc->bar0_size = bar0_size;
 	put16(w + CFG_COMMAND, COMMAND_WRITABLE);

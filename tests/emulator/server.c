@@ -951,6 +951,9 @@ static void handle_version(struct server_card *sc,
 		proposal.caps.max_data_xfer_size : VFU_MAX_DATA_XFER;
 	offer.caps.pgsizes = 4096;
 	offer.caps.write_multiple = false;
+	/* Name only what the client named (the spec's subset rule). */
+	offer.caps.present = proposal.caps.present &
+		(VFU_CAP_MAX_MSG_FDS | VFU_CAP_MAX_DATA_XFER | VFU_CAP_PGSIZES);
 	sc->negotiated = true;
 	card_log(sc, "client speaks vfio-user %u.%u; answered %u.%u",
 		 proposal.major, proposal.minor, offer.major, offer.minor);

@@ -180,7 +180,9 @@ static void test_version_codec(void)
 {
 	struct vfu_version v = {
 		.major = 0, .minor = 3,
-		.caps = { 16, 65536, 4096, true },
+		.caps = { 16, 65536, 4096, true, VFU_CAP_MAX_MSG_FDS |
+			  VFU_CAP_MAX_DATA_XFER | VFU_CAP_PGSIZES |
+			  VFU_CAP_WRITE_MULTIPLE },
 	}, parsed;
 	struct vfu_header hdr;
 	uint8_t buf[512];
@@ -199,6 +201,15 @@ static void test_version_codec(void)
 	CHECK_EQ(parsed.caps.max_data_xfer_size, 65536);
 	CHECK_EQ(parsed.caps.pgsizes, 4096);
 	CHECK(parsed.caps.write_multiple);
+	CHECK_EQ(parsed.caps.present, v.caps.present);
+	/* A proposal without capabilities gets an answer without them. */
+	v.caps.present = 0;
+	n = vfu_build_version_request(buf, sizeof(buf), 6, &v);
+	CHECK_EQ(vfu_parse_version(buf + VFU_HEADER_SIZE, n - VFU_HEADER_SIZE,
+				   &parsed, &why), 0);
+	CHECK_EQ(parsed.caps.present, 0);
+	CHECK(!strcmp((const char *)buf + VFU_HEADER_SIZE + 4,
+		      "{\"capabilities\":{}}"));
 
 	/* The version QEMU sends, with members we do not know. */
 	static const char qemu[] =
@@ -674,7 +685,11 @@ static void expect_error(struct session *s, uint16_t cmd, const void *payload,
 
 static void negotiate(struct session *s)
 {
-	struct vfu_version v = { 0, 0, { 16, VFU_MAX_DATA_XFER, 4096, true } };
+	struct vfu_version v = {
+		0, 0, { 16, VFU_MAX_DATA_XFER, 4096, true,
+			VFU_CAP_MAX_MSG_FDS | VFU_CAP_MAX_DATA_XFER |
+			VFU_CAP_PGSIZES | VFU_CAP_WRITE_MULTIPLE },
+	};
 	struct vfu_version answer;
 	struct vfu_header hdr;
 	uint8_t msg[512], out[512];
@@ -688,7 +703,11 @@ static void negotiate(struct session *s)
 	CHECK_EQ(answer.major, 0);
 	CHECK_EQ(answer.minor, 0);
 	CHECK_EQ(answer.caps.max_data_xfer_size, VFU_MAX_DATA_XFER);
-	CHECK(answer.caps.max_msg_fds >= 1);
+	CHECK_EQ(answer.caps.max_msg_fds, VFU_MAX_MSG_FDS);
+	CHECK_EQ(answer.caps.pgsizes, 4096);
+	/* write_multiple was offered but is not taken up. */
+	CHECK_EQ(answer.caps.present, VFU_CAP_MAX_MSG_FDS |
+		 VFU_CAP_MAX_DATA_XFER | VFU_CAP_PGSIZES);
 }
 
 static uint64_t region_read(struct session *s, uint32_t region,

@@ -305,10 +305,14 @@ static bool json_value(struct json_reader *r, const char *key, bool in_caps)
 	case 't':
 		if (!json_literal(r, "true"))
 			return false;
-		if (in_caps && key && !strcmp(key, "write_multiple"))
+		if (in_caps && key && !strcmp(key, "write_multiple")) {
 			r->caps->write_multiple = true;
+			r->caps->present |= VFU_CAP_WRITE_MULTIPLE;
+		}
 		return true;
 	case 'f':
+		if (in_caps && key && !strcmp(key, "write_multiple"))
+			r->caps->present |= VFU_CAP_WRITE_MULTIPLE;
 		return json_literal(r, "false");
 	case 'n':
 		return json_literal(r, "null");
@@ -317,12 +321,16 @@ static bool json_value(struct json_reader *r, const char *key, bool in_caps)
 			return false;
 		if (!in_caps || !key || !integral)
 			return true;
-		if (!strcmp(key, "max_msg_fds"))
+		if (!strcmp(key, "max_msg_fds")) {
 			r->caps->max_msg_fds = number;
-		else if (!strcmp(key, "max_data_xfer_size"))
+			r->caps->present |= VFU_CAP_MAX_MSG_FDS;
+		} else if (!strcmp(key, "max_data_xfer_size")) {
 			r->caps->max_data_xfer_size = number;
-		else if (!strcmp(key, "pgsizes"))
+			r->caps->present |= VFU_CAP_MAX_DATA_XFER;
+		} else if (!strcmp(key, "pgsizes")) {
 			r->caps->pgsizes = number;
+			r->caps->present |= VFU_CAP_PGSIZES;
+		}
 		return true;
 	}
 }
@@ -333,6 +341,7 @@ static void caps_defaults(struct vfu_caps *caps)
 	caps->max_data_xfer_size = VFU_MAX_DATA_XFER;
 	caps->pgsizes = 4096;
 	caps->write_multiple = false;
+	caps->present = 0;
 }
 
 int vfu_parse_version(const uint8_t *payload, size_t len,
@@ -594,22 +603,37 @@ size_t vfu_build_error(uint8_t *out, size_t cap, const struct vfu_header *req,
 static size_t version_payload(uint8_t *out, size_t cap,
 			      const struct vfu_version *v)
 {
+	const struct vfu_caps *c = &v->caps;
 	char json[256];
-	int n;
+	size_t n;
 
-	n = snprintf(json, sizeof(json),
-		     "{\"capabilities\":{\"max_msg_fds\":%llu,"
-		     "\"max_data_xfer_size\":%llu,\"pgsizes\":%llu%s}}",
-		     (unsigned long long)v->caps.max_msg_fds,
-		     (unsigned long long)v->caps.max_data_xfer_size,
-		     (unsigned long long)v->caps.pgsizes,
-		     v->caps.write_multiple ? ",\"write_multiple\":true" : "");
-	if (n < 0 || (size_t)n >= sizeof(json) || cap < 4 + (size_t)n + 1)
+	n = (size_t)snprintf(json, sizeof(json), "{\"capabilities\":{");
+	if (c->present & VFU_CAP_MAX_MSG_FDS)
+		n += (size_t)snprintf(json + n, sizeof(json) - n,
+				      "\"max_msg_fds\":%llu,",
+				      (unsigned long long)c->max_msg_fds);
+	if (c->present & VFU_CAP_MAX_DATA_XFER)
+		n += (size_t)snprintf(json + n, sizeof(json) - n,
+				      "\"max_data_xfer_size\":%llu,",
+				      (unsigned long long)c->max_data_xfer_size);
+	if (c->present & VFU_CAP_PGSIZES)
+		n += (size_t)snprintf(json + n, sizeof(json) - n,
+				      "\"pgsizes\":%llu,",
+				      (unsigned long long)c->pgsizes);
+	if (c->present & VFU_CAP_WRITE_MULTIPLE)
+		n += (size_t)snprintf(json + n, sizeof(json) - n,
+				      "\"write_multiple\":%s,",
+				      c->write_multiple ? "true" : "false");
+	/* Replace the last comma (or append to the opening brace). */
+	if (json[n - 1] == ',')
+		n--;
+	n += (size_t)snprintf(json + n, sizeof(json) - n, "}}");
+	if (cap < 4 + n + 1)
 		return 0;
 	vfu_put16(out, v->major);
 	vfu_put16(out + 2, v->minor);
-	memcpy(out + 4, json, (size_t)n + 1);
-	return 4 + (size_t)n + 1;
+	memcpy(out + 4, json, n + 1);
+	return 4 + n + 1;
 }
 
 size_t vfu_build_version_reply(uint8_t *out, size_t cap,

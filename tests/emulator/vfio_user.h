@@ -103,12 +103,21 @@ struct vfu_write_entry {
 };
 #define VFU_WRITE_ENTRY_SIZE 24u
 
-/* Capabilities a version message may carry; absent ones keep defaults. */
+/*
+ * Capabilities a version message may carry; absent ones keep defaults.
+ * present says which were named, since a reply may only name those the
+ * proposal named.
+ */
+#define VFU_CAP_MAX_MSG_FDS 0x1u
+#define VFU_CAP_MAX_DATA_XFER 0x2u
+#define VFU_CAP_PGSIZES 0x4u
+#define VFU_CAP_WRITE_MULTIPLE 0x8u
 struct vfu_caps {
 	uint64_t max_msg_fds;
 	uint64_t max_data_xfer_size;
 	uint64_t pgsizes;
 	bool write_multiple;
+	unsigned int present;
 };
 
 struct vfu_version {
