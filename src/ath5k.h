@@ -27,7 +27,6 @@
 #define ATH5K_TX_BUFS		200	/* shared by all data queues */
 #define ATH5K_BEACON_BUFS	4	/* one per beaconing interface */
 #define ATH5K_TXQ_LEN_MAX	50	/* frames a data queue may hold */
-#define ATH5K_TXQ_LEN_LOW	(ATH5K_TXQ_LEN_MAX / 2)
 #define ATH5K_MAX_VIFS		4
 #define ATH5K_MAX_FRAME		2352	/* largest 802.11 frame plus FCS */
 #define ATH5K_DEFAULT_TXPOWER	25	/* dBm until mac80211 sets a level */
@@ -148,6 +147,7 @@ struct ath5k_dev {
 	struct list_head txbuf_free;
 	unsigned int txbuf_free_len;
 	struct ath5k_txq txqs[ATH5K_TXQ_COUNT];
+	unsigned int txq_limit;		/* frames per data queue (ethtool) */
 	struct tasklet_struct tx_tasklet;
 	u16 txq_pending;		/* queues with completions to reap */
 	struct delayed_work tx_watchdog;

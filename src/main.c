@@ -19,6 +19,10 @@ bool ath5k_nohwcrypt;
 module_param_named(nohwcrypt, ath5k_nohwcrypt, bool, 0444);
 MODULE_PARM_DESC(nohwcrypt, "Disable hardware encryption");
 
+static bool ath5k_fastchanswitch;
+module_param_named(fastchanswitch, ath5k_fastchanswitch, bool, 0444);
+MODULE_PARM_DESC(fastchanswitch, "Retune without a full reset on AR2413/AR5413 radios");
+
 bool ath5k_no_hw_rfkill;
 module_param_named(no_hw_rfkill_switch, ath5k_no_hw_rfkill, bool, 0444);
 MODULE_PARM_DESC(no_hw_rfkill_switch, "Ignore the GPIO rfkill switch state");
@@ -499,7 +503,8 @@ static int ath5k_op_config(struct ieee80211_hw *hw, int radio_idx, u32 changed)
 		memset(&dev->survey, 0, sizeof(dev->survey));
 		ath5k_chan_from_chandef(dev, &conf->chandef);
 		if (test_bit(ATH5K_RUNNING, &dev->flags))
-			ret = ath5k_reset(dev, true);
+			ret = ath5k_reset(dev, ath5k_fastchanswitch &&
+					  ath5k_hw_has_fast_chanswitch(&dev->ah));
 	}
 
 	if (changed & IEEE80211_CONF_CHANGE_POWER &&
@@ -901,6 +906,32 @@ static int ath5k_op_get_antenna(struct ieee80211_hw *hw, int radio_idx,
 
 COMPAT_IEEE80211_OP_GET_ANTENNA(ath5k_op_get_antenna);
 
+/* Only the TX queue depth can change; the RX ring is fixed. */
+static int ath5k_op_set_ringparam(struct ieee80211_hw *hw, u32 tx, u32 rx)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+	unsigned int ac;
+
+	if (rx != ATH5K_RX_BUFS || !tx || tx > ATH5K_TXQ_LEN_MAX)
+		return -EINVAL;
+	WRITE_ONCE(dev->txq_limit, tx);
+	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++)
+		if (dev->txqs[ath5k_ac_to_hwq(ac)].len >= tx)
+			ieee80211_stop_queue(hw, ac);
+	return 0;
+}
+
+static void ath5k_op_get_ringparam(struct ieee80211_hw *hw, u32 *tx,
+				   u32 *tx_max, u32 *rx, u32 *rx_max)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	*tx = READ_ONCE(dev->txq_limit);
+	*tx_max = ATH5K_TXQ_LEN_MAX;
+	*rx = ATH5K_RX_BUFS;
+	*rx_max = ATH5K_RX_BUFS;
+}
+
 const struct ieee80211_ops ath5k_ops = {
 	.tx = ath5k_tx_op,
 	.wake_tx_queue = ieee80211_handle_wake_tx_queue,
@@ -924,6 +955,8 @@ const struct ieee80211_ops ath5k_ops = {
 	.set_coverage_class = compat_op_set_coverage_class(ath5k_op_set_coverage_class),
 	.set_antenna = compat_op_set_antenna(ath5k_op_set_antenna),
 	.get_antenna = compat_op_get_antenna(ath5k_op_get_antenna),
+	.set_ringparam = ath5k_op_set_ringparam,
+	.get_ringparam = ath5k_op_get_ringparam,
 };
 
 /* ----- probe and remove ----------------------------------------------- */
@@ -946,6 +979,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	set_bit(ATH5K_INVALID, &dev->flags);
 	dev->led_gpio = -1;
 	dev->power_level = ATH5K_DEFAULT_TXPOWER;
+	dev->txq_limit = ATH5K_TXQ_LEN_MAX;
 
 	ret = ath5k_hw_attach(ah, dev->dev, ah->iomem, pci_is_pcie(dev->pdev));
 	if (ret) {

@@ -335,7 +335,7 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		memmove(skb->data, skb->data + pad, hdrlen);
 	}
 
-	if (txq->len >= ATH5K_TXQ_LEN_MAX)
+	if (txq->len >= READ_ONCE(dev->txq_limit))
 		ieee80211_stop_queue(hw, ac);
 	if (ath5k_tx_submit(dev, txq, skb))
 		goto drop;
@@ -427,7 +427,8 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	 * have been stopped because the shared descriptor pool ran dry.
 	 */
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
-		if (dev->txqs[q].len < ATH5K_TXQ_LEN_LOW && dev->txbuf_free_len)
+		if (dev->txqs[q].len < READ_ONCE(dev->txq_limit) / 2 + 1 &&
+		    dev->txbuf_free_len)
 			ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(q));
 
 	/* completions handled: let the interrupt through again */
