@@ -600,6 +600,15 @@ size_t vfu_build_error(uint8_t *out, size_t cap, const struct vfu_header *req,
 	return VFU_HEADER_SIZE;
 }
 
+/* Appends "key":value, to the JSON text when the capability is named. */
+static void json_member(char *json, size_t *n, size_t cap, bool named,
+			const char *key, unsigned long long value)
+{
+	if (named && *n < cap)
+		*n += (size_t)snprintf(json + *n, cap - *n, "\"%s\":%llu,",
+				       key, value);
+}
+
 static size_t version_payload(uint8_t *out, size_t cap,
 			      const struct vfu_version *v)
 {
@@ -608,27 +617,22 @@ static size_t version_payload(uint8_t *out, size_t cap,
 	size_t n;
 
 	n = (size_t)snprintf(json, sizeof(json), "{\"capabilities\":{");
-	if (c->present & VFU_CAP_MAX_MSG_FDS)
-		n += (size_t)snprintf(json + n, sizeof(json) - n,
-				      "\"max_msg_fds\":%llu,",
-				      (unsigned long long)c->max_msg_fds);
-	if (c->present & VFU_CAP_MAX_DATA_XFER)
-		n += (size_t)snprintf(json + n, sizeof(json) - n,
-				      "\"max_data_xfer_size\":%llu,",
-				      (unsigned long long)c->max_data_xfer_size);
-	if (c->present & VFU_CAP_PGSIZES)
-		n += (size_t)snprintf(json + n, sizeof(json) - n,
-				      "\"pgsizes\":%llu,",
-				      (unsigned long long)c->pgsizes);
-	if (c->present & VFU_CAP_WRITE_MULTIPLE)
+	json_member(json, &n, sizeof(json), c->present & VFU_CAP_MAX_MSG_FDS,
+		    "max_msg_fds", c->max_msg_fds);
+	json_member(json, &n, sizeof(json), c->present & VFU_CAP_MAX_DATA_XFER,
+		    "max_data_xfer_size", c->max_data_xfer_size);
+	json_member(json, &n, sizeof(json), c->present & VFU_CAP_PGSIZES,
+		    "pgsizes", c->pgsizes);
+	if ((c->present & VFU_CAP_WRITE_MULTIPLE) && n < sizeof(json))
 		n += (size_t)snprintf(json + n, sizeof(json) - n,
 				      "\"write_multiple\":%s,",
 				      c->write_multiple ? "true" : "false");
 	/* Replace the last comma (or append to the opening brace). */
-	if (json[n - 1] == ',')
+	if (n < sizeof(json) && json[n - 1] == ',')
 		n--;
-	n += (size_t)snprintf(json + n, sizeof(json) - n, "}}");
-	if (cap < 4 + n + 1)
+	if (n < sizeof(json))
+		n += (size_t)snprintf(json + n, sizeof(json) - n, "}}");
+	if (n >= sizeof(json) || cap < 4 + n + 1)
 		return 0;
 	vfu_put16(out, v->major);
 	vfu_put16(out + 2, v->minor);
