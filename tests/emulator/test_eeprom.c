@@ -284,6 +284,30 @@ static void test_dump_reparses(void)
 	free(text);
 }
 
+/* The shipped example, found next to this source file. */
+static void test_example_file(void)
+{
+	char path[512], err[256] = "";
+	const char *slash = strrchr(__FILE__, '/');
+	struct eeprom_desc d, back;
+	uint16_t img[EE_WORDS];
+	int rc;
+
+	printf("example-card.desc builds and round-trips\n");
+	snprintf(path, sizeof(path), "%.*sexample-card.desc",
+		 slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
+	eeprom_desc_defaults(&d, CARD_MODEL_AR5413);
+	rc = eeprom_desc_parse_file(&d, path, err, sizeof(err));
+	check(rc == 0, "%s parses %s", path, err);
+	rc = eeprom_build(&d, img, err, sizeof(err));
+	check(rc == 0 && eeprom_decode(img, &back, err, sizeof(err)) == 0 &&
+	      same_desc(&d, &back) && d.n_ctls == 2 && d.mac[5] == 0x01,
+	      "builds and decodes to the same description %s", err);
+	rc = eeprom_desc_parse_file(&d, "/nonexistent/card.desc", err, sizeof(err));
+	check(rc == -1 && strstr(err, "/nonexistent/card.desc") &&
+	      strstr(err, "No such file"), "missing file: '%s'", err);
+}
+
 int main(void)
 {
 	test_defaults_round_trip();
@@ -291,5 +315,6 @@ int main(void)
 	test_corruption();
 	test_bad_lines();
 	test_dump_reparses();
+	test_example_file();
 	return checks_report("test_eeprom");
 }
