@@ -217,6 +217,10 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 	struct ath5k_buf *bf;
 	u64 tsf = 0;
 
+	/* stopped or resetting: the ring is re-armed on the next start */
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+
 	spin_lock(&dev->rx_lock);
 	while (!list_empty(&dev->rx_ring)) {
 		struct ieee80211_rx_status status = { };

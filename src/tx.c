@@ -418,6 +418,9 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	struct ath5k_dev *dev = from_tasklet(dev, t, tx_tasklet);
 	unsigned int q;
 
+	/* stopped or resetting: the queues have been drained */
+	if (test_bit(ATH5K_INVALID, &dev->flags))
+		return;
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
 		ath5k_txq_reap(dev, &dev->txqs[q]);
 	ath5k_txq_reap(dev, &dev->txqs[ATH5K_TXQ_CAB]);
