@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "server.h"
@@ -35,35 +33,23 @@ struct control {
 struct control *control_open(struct server *srv, const char *path,
 			     char *err, size_t errlen)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct control *ctl;
-	struct stat st;
+	struct control *ctl = calloc(1, sizeof(*ctl));
 
-	if (strlen(path) >= sizeof(addr.sun_path)) {
-		snprintf(err, errlen, "control socket path too long: %s", path);
-		return NULL;
-	}
-	ctl = calloc(1, sizeof(*ctl));
 	if (!ctl) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	if (strlen(path) >= sizeof(ctl->path)) {
+		snprintf(err, errlen, "control socket path too long: %s", path);
+		free(ctl);
+		return NULL;
+	}
 	ctl->srv = srv;
 	strcpy(ctl->path, path);
-	strcpy(addr.sun_path, path);
 	for (int i = 0; i < CONTROL_CLIENTS; i++)
 		ctl->clients[i].fd = -1;
-	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
-		unlink(path);
-	ctl->listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
-				SOCK_CLOEXEC, 0);
-	if (ctl->listen_fd < 0 ||
-	    bind(ctl->listen_fd, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
-	    listen(ctl->listen_fd, 4) < 0) {
-		snprintf(err, errlen, "cannot listen on control socket %s: %s",
-			 path, strerror(errno));
-		if (ctl->listen_fd >= 0)
-			close(ctl->listen_fd);
+	ctl->listen_fd = server_listen_unix(path, err, errlen);
+	if (ctl->listen_fd < 0) {
 		free(ctl);
 		return NULL;
 	}

@@ -1227,7 +1227,22 @@ static void accept_client(struct server_card *sc)
 
 /* ---- setup ---- */
 
-static int listen_unix(const char *path, char *err, size_t errlen)
+/* True when something answers on the socket at path. */
+static bool socket_in_use(const char *path)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	bool used;
+
+	if (fd < 0)
+		return false;
+	strcpy(addr.sun_path, path);
+	used = connect(fd, (struct sockaddr *)&addr, sizeof(addr)) == 0;
+	close(fd);
+	return used;
+}
+
+int server_listen_unix(const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct stat st;
@@ -1238,9 +1253,15 @@ static int listen_unix(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	strcpy(addr.sun_path, path);
-	/* A socket file left by an earlier run would block bind. */
-	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
+		if (socket_in_use(path)) {
+			snprintf(err, errlen, "%s is in use by another server",
+				 path);
+			return -1;
+		}
+		/* Left by an earlier run: it would block bind. */
 		unlink(path);
+	}
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0 || bind(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0 ||
 	    listen(fd, 4) < 0) {
@@ -1302,7 +1323,7 @@ int server_add_card(struct server *srv, const struct card_config *cfg,
 		return -1;
 	}
 	pci_config_init(&sc->pci, card_pci_identity(sc->card), CARD_BAR0_SIZE);
-	sc->listen_fd = listen_unix(cfg->socket_path, why, sizeof(why));
+	sc->listen_fd = server_listen_unix(cfg->socket_path, why, sizeof(why));
 	if (sc->listen_fd < 0) {
 		snprintf(err, errlen, "%s: %s", cfg->name, why);
 		card_destroy(sc->card);

@@ -57,6 +57,12 @@ int server_run(struct server *srv, volatile int *stop_flag);
 void server_stop(struct server *srv);
 bool server_stopping(const struct server *srv);
 
+/*
+ * A non-blocking listening unix socket at path; a stale socket file is
+ * replaced, a live one refused.  Returns the fd or -1 with a reason.
+ */
+int server_listen_unix(const char *path, char *err, size_t errlen);
+
 /* "name: text" on the log; name NULL means the program itself. */
 void server_log(struct server *srv, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -748,6 +748,28 @@ static void region_write_posted(struct session *s, uint32_t region,
 	send_with_fds(s->fd, msg, n, NULL, 0);
 }
 
+/* A second server must not steal a socket that is being served. */
+static void test_socket_in_use(struct session *s)
+{
+	struct server_options opts = { .log = s->log, .clock_us = test_clock };
+	struct server *other = server_create(&opts, NULL);
+	struct card_config cfg;
+	char err[256] = "";
+
+	memset(&cfg, 0, sizeof(cfg));
+#ifdef EMU_HAVE_CARD_MODEL
+	card_config_defaults(&cfg, 1);
+#endif
+	snprintf(cfg.name, sizeof(cfg.name), "card1");
+	snprintf(cfg.socket_path, sizeof(cfg.socket_path), "%s", s->path);
+	CHECK_EQ(server_add_card(other, &cfg, err, sizeof(err)), -1);
+	CHECK(strstr(err, "in use") != NULL);
+	CHECK(control_open(other, s->path, err, sizeof(err)) == NULL);
+	server_destroy(other);
+	/* The first server still answers on it. */
+	CHECK_EQ(region_read(s, 7, 0, 2), 0x168c);
+}
+
 static void test_session_discovery(struct session *s)
 {
 	struct vfu_header hdr;
@@ -1231,6 +1253,7 @@ int main(void)
 	session_open(&s);
 	test_session_discovery(&s);
 	test_session_regions(&s);
+	test_socket_in_use(&s);
 	test_session_dma(&s);
 	test_session_intx(&s);
 	test_session_fuzz(&s);
