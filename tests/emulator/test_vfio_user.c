@@ -538,6 +538,18 @@ static void session_connect(struct session *s)
 	CHECK(server_card_connected(s->sc));
 }
 
+/* A card configuration for the session's server (model defaults if any). */
+static void test_card_config(struct card_config *cfg, unsigned int index,
+			     const char *socket_path)
+{
+	memset(cfg, 0, sizeof(*cfg));
+#ifdef EMU_HAVE_CARD_MODEL
+	card_config_defaults(cfg, index);
+#endif
+	snprintf(cfg->name, sizeof(cfg->name), "card%u", index);
+	snprintf(cfg->socket_path, sizeof(cfg->socket_path), "%s", socket_path);
+}
+
 static void session_open(struct session *s)
 {
 	struct server_options opts = { .trace = true, .clock_us = test_clock };
@@ -554,12 +566,7 @@ static void session_open(struct session *s)
 	s->log = open_memstream(&s->log_text, &s->log_size);
 	opts.log = s->log;
 	s->srv = server_create(&opts, NULL);
-	memset(&cfg, 0, sizeof(cfg));
-#ifdef EMU_HAVE_CARD_MODEL
-	card_config_defaults(&cfg, 0);
-#endif
-	snprintf(cfg.name, sizeof(cfg.name), "card0");
-	snprintf(cfg.socket_path, sizeof(cfg.socket_path), "%s", s->path);
+	test_card_config(&cfg, 0, s->path);
 	if (server_add_card(s->srv, &cfg, err, sizeof(err)) < 0) {
 		fprintf(stderr, "server_add_card: %s\n", err);
 		exit(2);
@@ -756,12 +763,7 @@ static void test_socket_in_use(struct session *s)
 	struct card_config cfg;
 	char err[256] = "";
 
-	memset(&cfg, 0, sizeof(cfg));
-#ifdef EMU_HAVE_CARD_MODEL
-	card_config_defaults(&cfg, 1);
-#endif
-	snprintf(cfg.name, sizeof(cfg.name), "card1");
-	snprintf(cfg.socket_path, sizeof(cfg.socket_path), "%s", s->path);
+	test_card_config(&cfg, 1, s->path);
 	CHECK_EQ(server_add_card(other, &cfg, err, sizeof(err)), -1);
 	CHECK(strstr(err, "in use") != NULL);
 	CHECK(control_open(other, s->path, err, sizeof(err)) == NULL);
