@@ -22,4 +22,26 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+/* compiler annotations the kernel gets from compiler_types.h */
+#ifndef __packed
+#define __packed __attribute__((__packed__))
+#endif
+#ifndef __aligned
+#define __aligned(n) __attribute__((__aligned__(n)))
+#endif
+#define __iomem
+
+/* byte order helpers the kernel gets from <asm/byteorder.h> */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define cpu_to_le16(x) ((__le16)(__u16)(x))
+#define le16_to_cpu(x) ((__u16)(x))
+#define cpu_to_le32(x) ((__le32)(__u32)(x))
+#define le32_to_cpu(x) ((__u32)(x))
+#else
+#define cpu_to_le16(x) ((__le16)__builtin_bswap16(x))
+#define le16_to_cpu(x) __builtin_bswap16((__u16)(x))
+#define cpu_to_le32(x) ((__le32)__builtin_bswap32(x))
+#define le32_to_cpu(x) __builtin_bswap32((__u32)(x))
+#endif
+
 #endif
