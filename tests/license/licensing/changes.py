@@ -24,6 +24,8 @@ class FileChange:
     before: list = field(default_factory=list)   # texts (whole file or hunks)
     after: list = field(default_factory=list)
     fragment: bool = False      # before/after are hunks, not whole files
+    old_blob: str = ""          # from the patch's "index" line
+    hunks: list = field(default_factory=list)    # (old start, old lines, new lines)
 
     @property
     def path(self):
@@ -188,6 +190,10 @@ def parse_diff(text, source):
             current.status = "renamed" if line.startswith("rename") else "copied"
         elif current is not None and line.startswith(("rename to ", "copy to ")):
             current.new_path = line.split(" ", 2)[2]
+        elif current is not None and line.startswith("index "):
+            match = re.match(r"^index ([0-9a-f]+)\.\.([0-9a-f]+)", line)
+            if match:
+                current.old_blob = match.group(1)
         elif line.startswith("Binary files ") or line.startswith("GIT binary patch"):
             if current is None:
                 current = start(None, None)
@@ -234,6 +240,7 @@ def parse_diff(text, source):
                 index += 1
             if old_left > 0 or new_left > 0:
                 raise InputError(f"{source}: truncated hunk in {current.path}")
+            current.hunks.append((int(match.group(1)), before, after))
             current.before.append("\n".join(before))
             current.after.append("\n".join(after))
             continue
@@ -272,6 +279,12 @@ class GitRepository:
         data = self._batch.stdout.read(size)
         self._batch.stdout.read(1)
         return data
+
+    def blob_if_present(self, sha):
+        """The blob's bytes, or None when the repository lacks it."""
+        check = subprocess.run(["git", "-C", self.directory, "cat-file", "-e", sha + "^{blob}"],
+                               capture_output=True, check=False)
+        return self.blob(sha) if check.returncode == 0 else None
 
     def close(self):
         if self._batch is not None:
@@ -351,3 +364,35 @@ def _tree_reader(repo, commit):
                 texts[path] = text
         return texts
     return read
+
+
+def apply_hunks(original, hunks):
+    """The new text from the old one, or None if the hunks do not fit."""
+    lines = original.split("\n")
+    result = []
+    position = 0
+    for old_start, old_lines, new_lines in hunks:
+        start = old_start - 1 if old_lines else old_start
+        if start < position or lines[start:start + len(old_lines)] != old_lines:
+            return None
+        result.extend(lines[position:start])
+        result.extend(new_lines)
+        position = start + len(old_lines)
+    result.extend(lines[position:])
+    return "\n".join(result)
+
+
+def complete_from_repository(change, repo):
+    """Turn hunks into whole files when the repository has the base blob."""
+    for file_change in change.files:
+        if not file_change.fragment or not file_change.old_blob or file_change.binary:
+            continue
+        data = repo.blob_if_present(file_change.old_blob)
+        text = _text_of(data) if data is not None else None
+        if text is None:
+            continue
+        new_text = apply_hunks(text, file_change.hunks)
+        if new_text is None:
+            continue
+        file_change.before, file_change.after = [text], [new_text]
+        file_change.fragment = False

@@ -211,7 +211,7 @@ def dep5_stanzas(text):
                 fields[last] = value.strip()
         if "files" in fields:
             licence = fields.get("license", "").split("\n")[0].strip()
-            stanzas.append((line_number, fields["files"].split(), licence))
+            stanzas.append((line_number, tuple(fields["files"].split()), licence))
         line_number += block.count("\n") + 2
     return stanzas
 
@@ -230,8 +230,13 @@ def check(root):
     module = spdx.conjoin(parsed for _tag, parsed in expressions.values())
     module_text = spdx.render(module)
     expected = spdx.module_license(module)
-    summary = [f"{len(files)} files compiled into {MODULE}.ko: {module_text}",
-               f"MODULE_LICENSE expected: " + (f"\"{expected}\"" if expected else "(none possible)")]
+    by_expression = {}
+    for relative, (tag, _parsed) in expressions.items():
+        by_expression.setdefault(tag, []).append(relative)
+    summary = [f"{len(files)} files compiled into {MODULE}.ko: {module_text}"]
+    if len(by_expression) > 1:
+        summary += [f"  {tag}: {', '.join(sorted(paths))}" for tag, paths in sorted(by_expression.items())]
+    summary += [f"MODULE_LICENSE expected: " + (f"\"{expected}\"" if expected else "(none possible)")]
     mismatches = []
     if expected is None:
         mismatches.append(f"the module's files ({module_text}) cannot be combined under any "
@@ -250,20 +255,24 @@ def check(root):
                               f"files' licence {module_text}; expected MODULE_LICENSE(\"{expected}\")")
 
     stanzas = dep5_stanzas(_read(root, DEP5))
-    star = [s for s in stanzas if s[1] == ["*"]]
-    if not star:
-        mismatches.append(f"{DEP5}: no \"Files: *\" stanza; expected one with License: {to_dep5(module)}")
-    for line, _patterns, licence in star:
-        mismatches.extend(_dep5_compare(line, "Files: *", licence, module))
-    for relative, (tag, parsed) in sorted(expressions.items()):
-        governing = [s for s in stanzas if any(_dep5_match(p, relative) for p in s[1])]
-        if not governing:
+    if not any(s[1] == ("*",) for s in stanzas):
+        mismatches.append(f"{DEP5}: no \"Files: *\" stanza")
+    governed = {}
+    for relative, (_tag, parsed) in sorted(expressions.items()):
+        matching = [s for s in stanzas if any(_dep5_match(p, relative) for p in s[1])]
+        if not matching:
+            mismatches.append(f"{DEP5}: no Files stanza covers {relative}; expected one with "
+                              f"License: {to_dep5(parsed)}")
             continue
-        line, patterns, licence = governing[-1]
-        if patterns == ["*"]:
-            continue
-        mismatches.extend(_dep5_compare(line, f"Files: {' '.join(patterns)} (covers {relative})",
-                                        licence, parsed))
+        governed.setdefault(matching[-1], []).append((relative, parsed))
+    for (line, patterns, licence), members in governed.items():
+        wrong = [(r, p) for r, p in members if not _dep5_same(licence, p)]
+        if wrong:
+            wanted = spdx.conjoin(p for _r, p in wrong)
+            names = ", ".join(r for r, _p in wrong[:3]) + (" ..." if len(wrong) > 3 else "")
+            mismatches.append(f"{DEP5}:{line}: Files: {' '.join(patterns)} has License: "
+                              f"{licence or '(none)'} but covers {names}; expected License: "
+                              f"{to_dep5(wanted)}")
 
     spec = _read(root, SPEC)
     tags = re.findall(r"^License:\s*(.+?)\s*$", spec, re.M)
@@ -281,15 +290,11 @@ def check(root):
     return mismatches, summary
 
 
-def _dep5_compare(line, what, licence, wanted):
+def _dep5_same(licence, wanted):
     try:
-        same = spdx.equivalent(dep5_expression(licence), wanted)
+        return spdx.equivalent(dep5_expression(licence), wanted)
     except spdx.ExpressionError:
-        same = False
-    if same:
-        return []
-    return [f"{DEP5}:{line}: {what} has License: {licence or '(none)'}; "
-            f"expected License: {to_dep5(wanted)}"]
+        return False
 
 
 def main(argv=None):

@@ -31,7 +31,8 @@ def parse_args(argv):
     parser = _Parser(prog="notice-guard", usage=USAGE, description=__doc__)
     parser.add_argument("patches", nargs="*", help="patch or mailbox files")
     parser.add_argument("--git", metavar="RANGE", help="judge the commits of RANGE")
-    parser.add_argument("--repo", default=".", help="repository for --git (default: .)")
+    parser.add_argument("--repo", help="repository for --git (default: .); with patches, a "
+                        "repository holding their base, so whole files are judged, not hunks")
     parser.add_argument("--json", action="store_true", help="machine-readable report")
     parser.add_argument("--brief", action="store_true",
                         help="show only the changes with violations, warnings or consents")
@@ -84,6 +85,9 @@ def render_text(results, out, brief=False):
                     out.write(f"              notice: {finding.notice}\n")
                 if finding.holders and finding.severity != judge.INFO:
                     out.write(f"              holder(s): {', '.join(finding.holders)}\n")
+                if finding.terms_before and finding.severity != judge.INFO:
+                    after = f" -> {finding.terms_after}" if finding.terms_after else ""
+                    out.write(f"              terms: {finding.terms_before}{after}\n")
             if not verdict.findings:
                 out.write("    ok        no copyright notice involved\n")
     out.write(f"notice-guard: {len(results)} change(s), {violations} violation(s), "
@@ -115,14 +119,22 @@ def main(argv=None):
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         if args.git:
-            found, repo = changes_mod.read_git_range(args.repo, args.git)
+            found, repo = changes_mod.read_git_range(args.repo or ".", args.git)
         else:
             found = []
             for path in args.patches:
                 found.extend(changes_mod.read_patch_file(path))
+            if args.repo:
+                repo = changes_mod.GitRepository(args.repo)
+                repo.run("rev-parse", "--git-dir")
+                for change in found:
+                    changes_mod.complete_from_repository(change, repo)
         results = [(change, judge_change(change)) for change in found]
     except changes_mod.InputError as error:
         sys.stderr.write(f"notice-guard: {error}\n")
+        return 2
+    except (OSError, UnicodeError) as error:
+        sys.stderr.write(f"notice-guard: cannot read the input: {error}\n")
         return 2
     finally:
         if repo is not None:

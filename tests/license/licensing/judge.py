@@ -279,17 +279,44 @@ def _judge_removed(old, after, consenters):
 
 
 def _judge_orphans(before, after):
+    """Permission text with no copyright line in view must survive as it
+    was (or with terms only added to it, AND-wise)."""
     findings = []
-    after_texts = [text for _hunk, text, _e, _i in after.orphan_terms]
-    after_texts += [n.terms_text for n in after.notices]
-    for _hunk, text, expression, ids in before.orphan_terms:
-        if any(text in other for other in after_texts):
+    candidates = [(hunk, text, expression) for hunk, text, expression, _i in after.orphan_terms]
+    candidates += [(None, n.terms_text, n.terms_expression) for n in after.notices]
+    for hunk, text, expression, ids in before.orphan_terms:
+        kept = False
+        for other_hunk, other, other_expression in candidates:
+            if other == text:
+                kept = True
+            elif text in other and _layered(expression, other_expression):
+                kept = True
+            if kept:
+                break
+        if kept:
             continue
+        later = [e for h, t, e in candidates if h == hunk and e and e != expression]
         findings.append(Finding(
             VIOLATION, "unattributed-terms-changed",
-            "permission text changed or removed, and no copyright line in view names its holder "
-            "(judge it on the whole file: --git, or a patch with more context)",
-            terms_before=_describe(expression, ids)))
+            "permission text changed or removed, and no copyright line in view names its holder, "
+            "so consent cannot be checked (judge the whole file: --git, or --repo with the "
+            "patch's base)",
+            terms_before=_describe(expression, ids), terms_after=later[0] if later else ""))
+    before_texts = [text for _h, text, _e, _i in before.orphan_terms]
+    before_texts += [n.terms_text for n in before.notices]
+    for _hunk, text, expression, ids in after.orphan_terms:
+        if any(text == old or old in text for old in before_texts):
+            continue
+        parsed = _parsed(expression)
+        if text.startswith("alternatively") or (parsed is not None and len(parsed) > 1):
+            findings.append(Finding(
+                VIOLATION, "unattributed-terms-changed",
+                "licence alternative added to permission text whose holder is not in view, so "
+                "consent cannot be checked (judge the whole file: --git, or --repo with the "
+                "patch's base)", terms_after=_describe(expression, ids)))
+        else:
+            findings.append(Finding(INFO, "terms-added", "permission text added",
+                                    terms_after=_describe(expression, ids)))
     return findings
 
 

@@ -37,6 +37,7 @@ _YEARS_PREFIX = re.compile(
     r"[\s,;]*)+(?:by\s+)?", re.I)
 _EMAIL = re.compile(r"<[^>]*@[^>]*>|\(?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b\)?")
 _RESERVED = re.compile(r"all rights reserved\.?", re.I)
+_ABBREVIATION = re.compile(r"\b(?:inc|ltd|corp|co|jr|sr|llc|b\.?v|s\.?a|a\.?b|e\.?v)\.$", re.I)
 _SPLIT_HOLDERS = re.compile(r"\s+(?:and|&)\s+|\s*;\s*", re.I)
 
 
@@ -78,8 +79,10 @@ def split_statement(rest):
     body = re.sub(r"\(c\)|\u00a9", "", body, flags=re.I)
     names = []
     for part in _SPLIT_HOLDERS.split(body):
-        part = re.sub(r"^(?:by\s+)", "", part.strip(" \t,.;:-"), flags=re.I)
-        part = part.strip(" \t,.;:-")
+        part = re.sub(r"^(?:by\s+)", "", part.strip(" \t,;:-"), flags=re.I)
+        part = part.strip(" \t,;:-")
+        if part.endswith(".") and not _ABBREVIATION.search(part):
+            part = part.rstrip(".").strip()
         if part and re.search(r"[^\W\d_]", part):
             names.append(part)
     return years, tuple(names)
@@ -175,6 +178,12 @@ def classify(text, style, fragment=False):
             out.append(Line(number, raw, raw.strip(), 0))
             continue
         stripped = raw.strip()
+        if fragment and not in_block and style in ("c", "any") and stripped.startswith("*") \
+                and not stripped.startswith("*/") and (not out or out[-1].region < 0):
+            # A hunk's lines inside a block comment whose opening is out of view.
+            in_block = True
+            region = next_region
+            next_region += 1
         if in_block or (style in ("c", "any") and stripped.startswith("/*")):
             if not in_block:
                 region = next_region
