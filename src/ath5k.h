@@ -140,7 +140,6 @@ struct ath5k_dev {
 	__le32 *rx_tail_link;
 	unsigned int rx_bufsize;
 	struct tasklet_struct rx_tasklet;
-	u32 last_tsf_low;		/* for extending RX timestamps */
 
 	/* transmit */
 	spinlock_t txbuf_lock;		/* protects txbuf_free */
@@ -149,7 +148,6 @@ struct ath5k_dev {
 	struct ath5k_txq txqs[ATH5K_TXQ_COUNT];
 	unsigned int txq_limit;		/* frames per data queue (ethtool) */
 	struct tasklet_struct tx_tasklet;
-	u16 txq_pending;		/* queues with completions to reap */
 	struct delayed_work tx_watchdog;
 
 	/* beacons */
@@ -174,7 +172,6 @@ struct ath5k_dev {
 
 	/* statistics */
 	struct ath5k_survey survey;
-	struct ieee80211_low_level_stats ll_stats;
 	struct ath5k_mib mib;
 
 	/* LED and rfkill */
