@@ -282,10 +282,10 @@ static void intx_check_resignal(struct server_card *sc, uint64_t now)
 {
 	if (!sc->resignal_pending || now < intx_resignal_deadline(sc))
 		return;
+	/* Unmasking or re-enabling INTx arms it again; never spin here. */
+	sc->resignal_pending = false;
 	if (sc->irq_level && intx_can_signal(sc))
 		intx_signal(sc);
-	else if (!sc->irq_level || sc->irq_fd < 0)
-		sc->resignal_pending = false;
 }
 
 static void close_fd(int *fd)

@@ -1038,6 +1038,24 @@ static void test_session_intx(struct session *s)
 	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
 	CHECK_EQ(server_card_intx_signals(s->sc), 2);
 
+	/* INTx disabled in the command register holds the line back. */
+	server_card_set_irq(s->sc, true);
+	CHECK(eventfd_fired(efd));
+	region_write_posted(s, 7, 0x04, 0x0406, 2);
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	test_clock_us += 2 * SERVER_INTX_RESIGNAL_IDLE_US;
+	server_run_once(s->srv, 0);
+	CHECK(!eventfd_fired(efd));
+	CHECK(region_read(s, 7, 0x04, 4) & 0x00080000);	/* status: pending */
+	region_write_posted(s, 7, 0x04, 0x0006, 2);
+	CHECK_EQ(region_read(s, 7, 0x04, 2), 0x0006);
+	test_clock_us += 2 * SERVER_INTX_RESIGNAL_IDLE_US;
+	server_run_once(s->srv, 0);
+	CHECK(eventfd_fired(efd));
+	server_card_set_irq(s->sc, false);
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	CHECK_EQ(server_card_intx_signals(s->sc), 4);
+
 	/* Only INTx vector 0 exists; MSI cannot be set up. */
 	put_set_irqs(p, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER,
 		     0, 1, 1);
