@@ -31,7 +31,8 @@ struct presence_entry {
 	uint8_t mac[6];
 	uint16_t freq_mhz;
 	uint8_t receiving;
-	uint8_t pad[3];
+	uint8_t rssi;
+	uint8_t pad[2];
 };
 
 struct msg_header {
@@ -141,6 +142,7 @@ static unsigned int collect_presence(struct air *air, int except_fd,
 		card_own_mac(c, out[n].mac);
 		out[n].freq_mhz = c->freq_mhz;
 		out[n].receiving = card_is_receiving(c);
+		out[n].rssi = c->rssi;
 		n++;
 	}
 	for (unsigned int p = 0; p < air->n_peers; p++) {
@@ -198,10 +200,10 @@ void air_note_change(struct air *air)
 
 /* ---- frames -------------------------------------------------------------- */
 
-static bool deliver_local(struct air *air, const struct card *sender,
-			  const struct air_frame *f, bool wants_ack)
+static int deliver_local(struct air *air, const struct card *sender,
+			 const struct air_frame *f, bool wants_ack)
 {
-	bool acked = false;
+	int ack_rssi = -1;
 
 	for (struct card *c = air->cards; c; c = c->air_next) {
 		uint8_t mac[6];
@@ -213,12 +215,12 @@ static bool deliver_local(struct air *air, const struct card *sender,
 		card_own_mac(c, mac);
 		if (wants_ack && !f->fcs_bad && f->len >= 10 &&
 		    !memcmp(mac, f->data + 4, 6))
-			acked = true;
+			ack_rssi = c->rssi;
 	}
-	return acked;
+	return ack_rssi;
 }
 
-static bool remote_acks(const struct air *air, const struct air_frame *f)
+static int remote_ack_rssi(const struct air *air, const struct air_frame *f)
 {
 	for (unsigned int p = 0; p < air->n_peers; p++)
 		for (unsigned int i = 0; i < air->peers[p].n_cards; i++) {
@@ -226,9 +228,9 @@ static bool remote_acks(const struct air *air, const struct air_frame *f)
 
 			if (e->receiving && e->freq_mhz == f->freq_mhz &&
 			    !memcmp(e->mac, f->data + 4, 6))
-				return true;
+				return e->rssi;
 		}
-	return false;
+	return -1;
 }
 
 static void relay(struct air *air, const struct air_frame *f, int except_fd)
@@ -250,21 +252,21 @@ static void relay(struct air *air, const struct air_frame *f, int except_fd)
 	}
 }
 
-bool air_transmit(struct air *air, struct card *sender,
-		  const struct air_frame *f, bool wants_ack)
+int air_transmit(struct air *air, struct card *sender,
+		 const struct air_frame *f, bool wants_ack)
 {
-	bool acked;
+	int ack_rssi;
 
 	if (!f->freq_mhz)
-		return false;	/* radio never tuned */
+		return -1;	/* radio never tuned */
 	share_presence(air, false);
-	acked = deliver_local(air, sender, f, wants_ack);
+	ack_rssi = deliver_local(air, sender, f, wants_ack);
 	if (air->n_peers) {
-		if (wants_ack && !acked && f->len >= 10)
-			acked = remote_acks(air, f);
+		if (wants_ack && ack_rssi < 0 && f->len >= 10)
+			ack_rssi = remote_ack_rssi(air, f);
 		relay(air, f, -1);
 	}
-	return wants_ack && acked;
+	return wants_ack ? ack_rssi : -1;
 }
 
 /* ---- sockets ------------------------------------------------------------- */

@@ -18,7 +18,6 @@
 #define NOISE_FLOOR_DBM		(-100)
 #define PHY_NF_MINCCA_SHIFT	19
 #define PHY_NF_MINCCA_MASK	(0x1ffu << PHY_NF_MINCCA_SHIFT)
-#define DEFAULT_RSSI		40	/* dB above the noise floor */
 
 struct model_identity {
 	const char *name;
@@ -591,7 +590,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 	card->cfg = *cfg;
 	card->ops = ops;
 	card->host = host;
-	card->rssi = DEFAULT_RSSI;
+	card->rssi = cfg->rssi;
 	id = &identities[cfg->model];
 	card->pci = (struct card_pci_identity){
 		.vendor = 0x168c,

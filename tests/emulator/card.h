@@ -51,6 +51,7 @@ struct card_config {
 	bool trace;		/* name every register access */
 	char eeprom_desc[256];	/* description file, "" for the defaults */
 	bool airtime;		/* frames take their PHY time (default on) */
+	uint8_t rssi;		/* dB over the noise floor others hear us at */
 };
 
 /*

@@ -30,6 +30,7 @@ void card_config_defaults(struct card_config *cfg, unsigned int index)
 	cfg->mode_b = true;
 	cfg->mode_g = true;
 	cfg->airtime = true;
+	cfg->rssi = 40;		/* -60 dBm over a -100 dBm noise floor */
 }
 
 static int set_model(struct card_config *cfg, const char *v)
@@ -122,6 +123,13 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 	} else if (!strcmp(key, "bands")) {
 		if (set_bands(cfg, v))
 			goto bad;
+	} else if (!strcmp(key, "rssi")) {
+		char *end;
+		unsigned long rssi = strtoul(v, &end, 10);
+
+		if (!*v || *end || rssi > 100)
+			goto bad;
+		cfg->rssi = (uint8_t)rssi;
 	} else if (!strcmp(key, "eeprom-desc")) {
 		return set_desc(cfg, v, err, errlen);
 	} else if (!strcmp(key, "trace") || !strcmp(key, "airtime")) {
@@ -130,7 +138,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
 	} else {
 		snprintf(err, errlen,
-			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime)",
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime, rssi)",
 			 key);
 		return -1;
 	}
@@ -140,6 +148,7 @@ bad:
 		 !strcmp(key, "model") ? "ar5413, ar2413 or ar5212" :
 		 !strcmp(key, "mac") ? "xx:xx:xx:xx:xx:xx, unicast" :
 		 !strcmp(key, "regdomain") ? "0..0xffff" :
+		 !strcmp(key, "rssi") ? "0..100 dB over the noise floor" :
 		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
 		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :
 		 "non-empty, not too long");

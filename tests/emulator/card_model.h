@@ -108,9 +108,9 @@ bool rx_accepts(struct card *card, const struct air_frame *frame);
 /* air.c */
 void air_attach(struct air *air, struct card *card);
 void air_detach(struct air *air, struct card *card);
-/* Sends on the card's channel; true if a receiver ACKed it. */
-bool air_transmit(struct air *air, struct card *sender,
-		  const struct air_frame *frame, bool wants_ack);
+/* Sends on the card's channel; the ACK's RSSI, or -1 without an ACK. */
+int air_transmit(struct air *air, struct card *sender,
+		 const struct air_frame *frame, bool wants_ack);
 /* A card's address, channel or receive state may have changed. */
 void air_note_change(struct air *air);
 uint32_t wifi_crc32(const uint8_t *data, size_t len);

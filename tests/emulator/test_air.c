@@ -64,7 +64,8 @@ static void test_unicast(struct test_card *a, struct test_card *b)
 	      "addresses and body as sent");
 	check((st[0] & 3) == 1 && (st[0] >> 8 & 0xf) == 1 && (st[1] >> 21 & 3) == 0,
 	      "A: OK after one try in series 0 (st0 %08x st1 %08x)", st[0], st[1]);
-	check((st[1] >> 13 & 0xff) == 40, "A: ACK RSSI reported");
+	check((st[1] >> 13 & 0xff) == 55, "A: ACK RSSI is how A hears B (rssi=55): %u",
+	      st[1] >> 13 & 0xff);
 }
 
 static void test_no_receiver(struct test_card *a, struct test_card *b)
@@ -203,7 +204,7 @@ static void test_linked_airs(void)
 	snprintf(path, sizeof(path), "/tmp/ath5k-test-air-%d.sock", (int)getpid());
 	check(air_listen(airs[0], path, err, sizeof(err)) == 0, "listen %s", err);
 	test_card_open(&a, airs[0], 10, "airtime=0");
-	test_card_open(&b, airs[1], 11, "airtime=0");
+	test_card_open(&b, airs[1], 11, "airtime=0,rssi=33");
 	test_card_open(&c, airs[2], 12, "airtime=0");
 	check(air_connect(airs[1], path, err, sizeof(err)) == 0, "second connects %s", err);
 	check(air_connect(airs[2], path, err, sizeof(err)) == 0, "third connects %s", err);
@@ -213,7 +214,8 @@ static void test_linked_airs(void)
 	test_card_up(&c, 2462, RX_RING, 4);
 	pump(airs, 3);
 	send_one(&a, b.mac, 120, 0x1b, tries, st);
-	check((st[0] & 3) == 1, "A's unicast to B in the other process is ACKed");
+	check((st[0] & 3) == 1 && (st[1] >> 13 & 0xff) == 33,
+	      "A's unicast to B in the other process is ACKed at B's RSSI");
 	pump(airs, 3);
 	check(rx_count(&b) == 1 && (fake_get32(b.fh, RX_RING + 16) & 0xfff) == 24 + 120 + 4,
 	      "B received it with the right length");
@@ -248,7 +250,7 @@ int main(void)
 	struct test_card a, b, c;
 
 	test_card_open(&a, air, 0, "airtime=0");
-	test_card_open(&b, air, 1, "airtime=0");
+	test_card_open(&b, air, 1, "airtime=0,rssi=55");
 	test_card_open(&c, air, 2, "airtime=0");
 	test_unicast(&a, &b);
 	test_no_receiver(&a, &b);

@@ -284,11 +284,54 @@ static void test_dead(void)
 	free(fh);
 }
 
+static void test_config(void)
+{
+	static const struct {
+		const char *spec, *reason;
+	} bad[] = {
+		{ "colour=blue", "unknown card option 'colour'" },
+		{ "model=ar9999", "ar5413, ar2413 or ar5212" },
+		{ "mac=01:02:03:04:05:06", "unicast" },
+		{ "mac=00:11:22:33:44", "xx:xx" },
+		{ "regdomain=0x10000", "0..0xffff" },
+		{ "bands=abcd", "subset of abg" },
+		{ "model=ar2413,bands=ab", "no 5 GHz band" },
+		{ "trace=yes", "0 or 1" },
+		{ "rssi=101", "0..100" },
+		{ "socket", "not key=value" },
+		{ "eeprom-desc=/nonexistent.desc", "/nonexistent.desc" },
+	};
+	struct card_config cfg, before;
+	char err[256];
+	int rc;
+
+	printf("card options (--card SPEC)\n");
+	card_config_defaults(&cfg, 3);
+	check(!strcmp(cfg.name, "card3") && cfg.mac[5] == 4 && cfg.model == CARD_MODEL_AR5413 &&
+	      cfg.mode_a && cfg.mode_b && cfg.mode_g && cfg.airtime && cfg.rssi == 40,
+	      "defaults: card3, AR5413, abg, airtime on, rssi 40");
+	rc = card_config_parse(&cfg, "socket=/tmp/s,model=ar2413,mac=02:00:00:00:00:09,"
+			       "regdomain=0x10,trace=1,airtime=0,rssi=20,name=ap",
+			       err, sizeof(err));
+	check(rc == 0 && !strcmp(cfg.socket_path, "/tmp/s") &&
+	      cfg.model == CARD_MODEL_AR2413 && !cfg.mode_a && cfg.mac[5] == 9 &&
+	      cfg.regdomain == 0x10 && cfg.trace && !cfg.airtime && cfg.rssi == 20 &&
+	      !strcmp(cfg.name, "ap"), "every key lands in the config");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		before = cfg;
+		rc = card_config_parse(&cfg, bad[i].spec, err, sizeof(err));
+		check(rc == -1 && strstr(err, bad[i].reason) &&
+		      !memcmp(&cfg, &before, sizeof(cfg)),
+		      "'%s' refused: %s", bad[i].spec, err);
+	}
+}
+
 int main(void)
 {
 	struct fake_host *fh = fake_host_new();
 	struct card *c;
 
+	test_config();
 	test_identity();
 	c = new_card(fh, NULL);
 	test_wakeup_and_reset(c);

@@ -226,6 +226,30 @@ static void test_rx_padding(struct test_card *a, struct test_card *b)
 	      "the FCS is IEEE CRC-32 (check value 0xcbf43926)");
 }
 
+static void test_tx_key_icv(struct test_card *a, struct test_card *b)
+{
+	uint32_t d = TX_DESCS + 32 * 9, buf = TX_BUFS + 0x800 * 9;
+	unsigned int len = make_data_frame(a->fh->mem + buf, b->mac, a->mac, 16, 0x70);
+	struct tx_setup s = { .buf = buf, .frame_len = len + 8 + 4, .buf_len = len,
+			      .tries = { 1 }, .rates = { 0x0b } };
+	const uint8_t *rx = b->fh->mem + RX_RING + 0x10000;
+
+	printf("TX with a key set: the ICV the driver counts goes out as zeros\n");
+	test_card_up(b, 2412, RX_RING, 4);
+	put_tx_desc(a->fh, d, &s);
+	fake_put32(a->fh, d + 8, fake_get32(a->fh, d + 8) | 0x40000000);
+	wr(a->card, 0x800, d);
+	wr(a->card, 0x840, 1);
+	check((rx_status(b, 0, 0) & 0xfff) == len + 8 + 4 && rx[len - 1] == 0x70 + 15 &&
+	      rx[len] == 0 && rx[len + 7] == 0, "frame + 8 zero bytes + FCS (%u)",
+	      rx_status(b, 0, 0) & 0xfff);
+	fake_put32(a->fh, d + 8, fake_get32(a->fh, d + 8) & ~0x40000000u);
+	fake_put32(a->fh, d + 28, 0);
+	wr(a->card, 0x840, 1);
+	check((tx_status(a, d, 0) & 0x8) && !(rx_status(b, 1, 1) & 1),
+	      "without a key a frame longer than its buffer is refused (filtered)");
+}
+
 static void test_rx_filter_and_errors(struct test_card *a, struct test_card *b)
 {
 	static const uint8_t other[6] = { 0x00, 0x03, 0x7f, 0x11, 0x22, 0x33 };
@@ -278,6 +302,7 @@ int main(void)
 	a.card->cfg.airtime = false;
 	test_rx_ring(&a, &b);
 	test_rx_padding(&a, &b);
+	test_tx_key_icv(&a, &b);
 	test_rx_filter_and_errors(&a, &b);
 	test_card_close(&a);
 	test_card_close(&b);

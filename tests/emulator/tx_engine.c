@@ -20,6 +20,7 @@
 #define CTL0_FRAME_LEN		0x00000fff
 #define CTL0_VEOL		0x00800000
 #define CTL0_INTREQ		0x20000000
+#define CTL0_KEY_VALID		0x40000000
 #define CTL1_BUF_LEN		0x00000fff
 #define CTL1_MORE		0x00001000
 #define CTL1_TYPE_SHIFT		20
@@ -143,14 +144,21 @@ static bool load_frame(struct card *card, const struct tx_desc *d,
 	if (frame_len < 4 + 10 || buf_len == 0)
 		return false;
 	body_len = frame_len - 4;
-	if (buf_len < body_len)
+	/*
+	 * With a key set the driver counts the ICV the hardware would append;
+	 * with no crypto engine those bytes go out as zeros.
+	 */
+	if (buf_len < body_len && !(d->ctl[0] & CTL0_KEY_VALID))
 		return false;
+	if (buf_len > body_len + 4 || buf_len > sizeof(raw))
+		buf_len = body_len + 4 < sizeof(raw) ? body_len + 4 : sizeof(raw);
+	memset(raw, 0, sizeof(raw));
 	if (!card->ops->dma_read(card->host, d->buf, raw, buf_len))
 		return false;
 	pos = wifi_pad_position(raw, buf_len);
 	pad = pos & 3;
 	/* The driver pads 26- and 30-byte headers; the air carries none. */
-	if (pad && buf_len >= body_len + pad && body_len > pos) {
+	if (pad && buf_len >= pos + pad && body_len > pos) {
 		memcpy(f->data, raw, pos);
 		memcpy(f->data + pos, raw + pos + pad, body_len - pos);
 	} else {
@@ -199,6 +207,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 	uint32_t st0 = 0, st1 = ST1_DONE, status[2];
 	uint64_t tsf = card_tsf(card);
 	bool wants_ack, acked = false;
+	int ack_rssi = -1;
 
 	for (unsigned int s = 0; s < 4; s++)
 		tries[s] = d->ctl[2] >> (16 + 4 * s) & 0xf;
@@ -213,7 +222,9 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 		f.rssi = card->rssi;
 		finish_frame(&f, tsf, type);
 		wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
-		acked = card->air && air_transmit(card->air, card, &f, wants_ack);
+		if (card->air)
+			ack_rssi = air_transmit(card->air, card, &f, wants_ack);
+		acked = ack_rssi >= 0;
 		card->frames_sent++;
 		measure_gain(card);
 		if (!wants_ack || acked) {
@@ -237,7 +248,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 	st0 |= (count & 0xf) << ST0_LONG_RETRY_SHIFT;
 	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
 	if (acked)
-		st1 |= (uint32_t)card->rssi << ST1_ACK_RSSI_SHIFT;
+		st1 |= (uint32_t)ack_rssi << ST1_ACK_RSSI_SHIFT;
 	st1 |= final << ST1_FINAL_SHIFT;
 	status[0] = st0;
 	status[1] = st1;
