@@ -200,7 +200,7 @@ void ath5k_update_opmode(struct ath5k_dev *dev, struct ieee80211_vif *adding)
 		dev->opmode = ATH5K_OPMODE_AP;
 	else if (dev->n_ibss)
 		dev->opmode = ATH5K_OPMODE_IBSS;
-	else if (dev->n_sta || !dev->n_monitor)
+	else if (dev->n_sta || !(dev->hw->conf.flags & IEEE80211_CONF_MONITOR))
 		dev->opmode = ATH5K_OPMODE_STA;
 	else
 		dev->opmode = ATH5K_OPMODE_MONITOR;
