@@ -9,6 +9,7 @@ tests/lab/guest/, then a table of checks and out/lab/CELL-DRIVER.json.
 Exits 1 when a check fails, naming the cell, the step and the log."""
 
 import argparse
+import glob
 import io
 import json
 import os
@@ -29,9 +30,11 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 # The two cards every run puts on the air: A is the station, B the AP.
 CARD_MACS = ["02:a5:1a:b0:00:01", "02:a5:1a:b0:00:02"]
 
-# What each DRIVER carries to the guest (paths in the repository), and the
-# module options the checks load it with.  The emulator has no hardware
-# crypto, so every driver runs with nohwcrypt=1 here.
+# What each DRIVER carries to the guest under driver/ (paths or glob
+# patterns in the repository; "required" ones must exist), and the module
+# options the checks load it with.  The emulator has no hardware crypto, so
+# every driver runs with nohwcrypt=1 here.  guest/drivers/<driver>.sh
+# does the rest.
 DRIVERS = {
     "in-tree": {"payload": [], "options": "nohwcrypt=1"},
     "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
@@ -90,13 +93,13 @@ def make_payload(path, driver, env):
         tar.addfile(info, io.BytesIO(data.encode()))
         spec = DRIVERS[driver]
         missing = [p for p in spec.get("required", [])
-                   if not os.path.exists(os.path.join(TOP, p))]
+                   if not glob.glob(os.path.join(TOP, p))]
         if missing:
             raise RuntimeError("DRIVER=%s needs %s in the repository"
                                % (driver, ", ".join(missing)))
-        for p in spec["payload"]:
-            if os.path.exists(os.path.join(TOP, p)):
-                tar.add(os.path.join(TOP, p), arcname="driver/" + p)
+        for pattern in spec["payload"]:
+            for path in sorted(glob.glob(os.path.join(TOP, pattern))):
+                tar.add(path, arcname="driver/" + os.path.relpath(path, TOP))
 
 
 def shell_quote(v):

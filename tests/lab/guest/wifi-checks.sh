@@ -11,8 +11,16 @@ ns_b=lab-b
 addr_a=10.55.0.2
 addr_b=10.55.0.1
 
-# Kernel messages that mean the driver or the card misbehaved.
-dmesg_bad='WARNING:|BUG:|Oops|Call Trace|general protection|ath5k.*(error|fail|timeout|unable|invalid|stuck)|calibration.*timeout|phy[0-9]+:.*(error|fail|timeout)'
+# Kernel messages that mean the kernel, the driver or the card misbehaved:
+# faults match case-sensitively ("loops_per_jiffy" is no oops), driver
+# complaints in any case.
+kernel_faults='WARNING:|BUG:|(^|[^[:alpha:]])Oops([^[:alpha:]]|$)|Call Trace:|general protection fault|Kernel panic'
+driver_errors='ath5k.*(error|fail|timeout|unable|invalid|stuck)|phy[0-9]+:.*(error|fail|timeout)|calibration.*timeout'
+
+bad_kernel_lines() {
+	awk -v faults="$kernel_faults" -v errors="$driver_errors" \
+		'$0 ~ faults || tolower($0) ~ errors' "$@"
+}
 
 lower() { tr 'A-F' 'a-f'; }
 
@@ -122,7 +130,7 @@ check_interfaces_up() {
 	ip -n $ns_a addr add $addr_a/24 dev "$dev_a"
 	ip -n $ns_b addr add $addr_b/24 dev "$dev_b"
 	sleep 3
-	bad=$(dmesg_since_load | grep -E -i "$dmesg_bad" | head -n 3)
+	bad=$(dmesg_since_load | bad_kernel_lines | head -n 3)
 	if [ -n "$bad" ]; then
 		detail "dmesg after bringing up: $bad"
 		return 1
@@ -160,6 +168,9 @@ psk=ath5k-lab-passphrase
 check_ap() {
 	local net=$1 channel hw_mode security dev conf state
 	eval "$(network_conf "$net")"
+	# A station still chasing the previous network would keep card A
+	# hopping channels during the next scan.
+	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	dev=$(iface_of "$CARD_B_MAC" $ns_b) || { detail "card B not found"; return 1; }
 	conf="$WORK/hostapd-$net.conf"
@@ -202,7 +213,7 @@ check_scan() {
 	freq=$(network_freq "$channel")
 	dev=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
 	for try in 1 2 3 4 5; do
-		out=$(timeout 40 ip netns exec $ns_a iw dev "$dev" scan freq "$freq" passive 2>&1)
+		out=$(timeout 40 ip netns exec $ns_a iw dev "$dev" scan flush freq "$freq" passive 2>&1)
 		printf 'try %s:\n%s\n' "$try" "$out" >> "$LOGS/scan-$net.log"
 		entry=$(printf '%s\n' "$out" | awk -v ssid="ath5k-lab-$net" '
 			/^BSS / { bss = substr($2, 1, 17); sig = "" }
@@ -292,9 +303,9 @@ print(int(json.load(sys.stdin)["end"]["sum_received"]["bits_per_second"]))' 2>/d
 check_dmesg_clean() {
 	local bad
 	dmesg > "$LOGS/dmesg.txt"
-	bad=$(grep -E -i "$dmesg_bad" "$LOGS/dmesg.txt" | head -n 3)
+	bad=$(bad_kernel_lines "$LOGS/dmesg.txt")
 	if [ -n "$bad" ]; then
-		detail "$(grep -E -i -c "$dmesg_bad" "$LOGS/dmesg.txt") bad lines, first: $bad"
+		detail "$(printf '%s\n' "$bad" | wc -l) bad lines, first: $(printf '%s\n' "$bad" | head -n 3)"
 		return 1
 	fi
 	detail "no WARN, BUG, oops or ath5k error in $(wc -l < "$LOGS/dmesg.txt") lines"
