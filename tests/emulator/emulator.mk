@@ -75,7 +75,9 @@ $(EMU_OUT)/asan/test_%: $(EMU_OUT)/asan-obj/test_%.o $(EMU_SAN_LIB)
 	$(CC) $(EMU_CFLAGS) $(EMU_SANITIZE) -o $@ $^ $(EMU_LDLIBS)
 
 # One line per test program, then the tally; non-zero exit on a failure.
-check-emulator: $(EMU_TESTS) $(EMU_SAN_TESTS)
+# test_cli drives the real program.
+check-emulator: export ATH5K_EMU := $(OUT)/bin/ath5k-emu
+check-emulator: $(EMU_TESTS) $(EMU_SAN_TESTS) $(OUT)/bin/ath5k-emu
 	@passed=0; failed=0; \
 	for t in $(EMU_TESTS) $(EMU_SAN_TESTS); do \
 		name=$${t#$(EMU_OUT)/}; \
