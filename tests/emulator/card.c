@@ -629,6 +629,8 @@ const struct card_pci_identity *card_pci_identity(const struct card *card)
 void card_reset(struct card *card)
 {
 	power_on(card);
+	if (card->air)
+		air_note_change(card->air);
 }
 
 uint64_t card_next_deadline(const struct card *card)
@@ -652,6 +654,8 @@ void card_make_dead(struct card *card)
 {
 	card->dead = true;
 	card_update_irq(card);
+	if (card->air)
+		air_note_change(card->air);
 	card_logf(card, "fault: card is gone (BAR0 reads all ones)");
 }
 

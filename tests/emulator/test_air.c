@@ -231,6 +231,14 @@ static void test_linked_airs(void)
 	pump(airs, 3);
 	check((st[0] & 3) == 2 && rx_count(&c) == nb,
 	      "after C retunes to 2412: not heard, not ACKed");
+	test_card_up(&c, 2462, RX_RING, 4);
+	pump(airs, 3);
+	send_one(&a, c.mac, 30, 0x1b, tries, st);
+	check((st[0] & 3) == 1, "C back on 2462: ACKed again");
+	card_make_dead(c.card);
+	pump(airs, 3);
+	send_one(&a, c.mac, 30, 0x1b, tries, st);
+	check((st[0] & 3) == 2, "C dead: peers stop counting on its ACK");
 	test_card_close(&c);
 	air_destroy(airs[2]);
 	pump(airs, 2);
