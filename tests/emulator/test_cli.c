@@ -19,18 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "transport_test.h"
 #include "vfio_user.h"
-
-static int failures;
-
-#define CHECK(cond) \
-	do { \
-		if (!(cond)) { \
-			failures++; \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond); \
-		} \
-	} while (0)
 
 static const char *emu;
 
@@ -107,34 +97,6 @@ static void expect_usage_error(char *const argv[], const char *phrase)
 		fprintf(stderr, "  output was: %s", r.out);
 }
 
-static int connect_unix(const char *path)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
-	if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-static bool read_full(int fd, void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = read(fd, p, len);
-
-		if (n <= 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 /* Sends a request, returns the reply payload length or -1. */
 static ssize_t request(int fd, uint16_t id, uint16_t cmd, const void *payload,
 		       size_t len, uint8_t *out, size_t cap)
@@ -143,14 +105,14 @@ static ssize_t request(int fd, uint16_t id, uint16_t cmd, const void *payload,
 	struct vfu_header hdr;
 	size_t n = vfu_build_request(msg, sizeof(msg), id, cmd, 0, payload, len);
 
-	if (write(fd, msg, n) != (ssize_t)n || !read_full(fd, raw, sizeof(raw)))
+	if (write(fd, msg, n) != (ssize_t)n || !test_read_full(fd, raw, sizeof(raw)))
 		return -1;
 	vfu_header_decode(&hdr, raw);
 	if (hdr.msg_id != id || (hdr.flags & VFU_FLAG_ERROR) ||
 	    hdr.msg_size - VFU_HEADER_SIZE > cap)
 		return -1;
 	n = hdr.msg_size - VFU_HEADER_SIZE;
-	return read_full(fd, out, n) ? (ssize_t)n : -1;
+	return test_read_full(fd, out, n) ? (ssize_t)n : -1;
 }
 
 static uint32_t read32(int fd, uint16_t id, uint32_t region, uint64_t offset)
@@ -183,7 +145,7 @@ static void test_session(const char *dir)
 	start(&r, argv);
 	CHECK(wait_output(&r, "ath5k-emu: ready\n"));
 
-	fd = connect_unix(card);
+	fd = test_connect_unix(card);
 	CHECK(fd >= 0);
 	if (fd >= 0) {
 		/* Version without capabilities, then the card's identity. */
@@ -193,7 +155,7 @@ static void test_session(const char *dir)
 		CHECK(read32(fd, 3, VFIO_PCI_BAR0_REGION_INDEX, 0x4020) == 0xa4);
 	}
 
-	ctl = connect_unix(control);
+	ctl = test_connect_unix(control);
 	CHECK(ctl >= 0);
 	if (ctl >= 0) {
 		CHECK(write(ctl, "card0 kill\n", 11) == 11);

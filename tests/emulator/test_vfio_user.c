@@ -21,29 +21,8 @@
 #include "card.h"
 #include "pci_config.h"
 #include "server.h"
+#include "transport_test.h"
 #include "vfio_user.h"
-
-static int failures;
-
-#define CHECK(cond) \
-	do { \
-		if (!(cond)) { \
-			failures++; \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond); \
-		} \
-	} while (0)
-
-#define CHECK_EQ(a, b) \
-	do { \
-		unsigned long long a_ = (unsigned long long)(a); \
-		unsigned long long b_ = (unsigned long long)(b); \
-		if (a_ != b_) { \
-			failures++; \
-			fprintf(stderr, "%s:%d: %s == 0x%llx, expected %s == 0x%llx\n", \
-				__FILE__, __LINE__, #a, a_, #b, b_); \
-		} \
-	} while (0)
 
 #define SREV_OFFSET 0x4020u
 #define SREV_AR5413 0xa4u
@@ -516,22 +495,13 @@ struct session {
 	uint16_t next_id;
 };
 
-static int connect_unix(const char *path)
+static void session_connect(struct session *s)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
+	s->fd = test_connect_unix(s->path);
+	if (s->fd < 0) {
 		perror("connect");
 		exit(2);
 	}
-	return fd;
-}
-
-static void session_connect(struct session *s)
-{
-	s->fd = connect_unix(s->path);
 	/* Let the loop accept before the first message. */
 	for (int i = 0; i < 20 && !server_card_connected(s->sc); i++)
 		server_run_once(s->srv, 1000);
@@ -625,19 +595,6 @@ static bool pump_until_readable(struct session *s)
 	return false;
 }
 
-static bool read_exact(int fd, uint8_t *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = read(fd, buf, len);
-
-		if (n <= 0)
-			return false;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 /* Sends one command and returns its reply (header in hdr, payload in out). */
 static size_t transact_fds(struct session *s, uint16_t cmd, uint32_t flags,
 			   const void *payload, size_t len, const int *fds,
@@ -651,7 +608,7 @@ static size_t transact_fds(struct session *s, uint16_t cmd, uint32_t flags,
 
 	send_with_fds(s->fd, msg, n, fds, nfds);
 	memset(hdr, 0, sizeof(*hdr));
-	if (!pump_until_readable(s) || !read_exact(s->fd, raw, sizeof(raw))) {
+	if (!pump_until_readable(s) || !test_read_full(s->fd, raw, sizeof(raw))) {
 		CHECK(!"reply expected");
 		return 0;
 	}
@@ -661,7 +618,7 @@ static size_t transact_fds(struct session *s, uint16_t cmd, uint32_t flags,
 	CHECK_EQ(hdr->flags & VFU_FLAG_TYPE_MASK, VFU_FLAG_TYPE_REPLY);
 	n = hdr->msg_size - VFU_HEADER_SIZE;
 	if (hdr->msg_size < VFU_HEADER_SIZE || n > cap ||
-	    !read_exact(s->fd, out, n)) {
+	    !test_read_full(s->fd, out, n)) {
 		CHECK(!"reply payload fits");
 		return 0;
 	}
@@ -1177,7 +1134,7 @@ static void test_session_reset_and_control(struct session *s)
 
 	/* The same over the socket, one line at a time. */
 	{
-		int fd = connect_unix(path);
+		int fd = test_connect_unix(path);
 		char reply[64] = "";
 		ssize_t n = 0;
 
