@@ -217,6 +217,10 @@ static void program_synth(struct card *card, uint32_t high)
 
 /* ---- beacon timers ------------------------------------------------------ */
 
+/*
+ * The timers take effect when BEACON is written: pcu.c writes TIMER0 = 0
+ * and then the new TIMER0..3 before it, which must not fire anything.
+ */
 static void arm_beacon_timers(struct card *card)
 {
 	uint32_t beacon = card_reg(card, REG_BEACON);
@@ -458,11 +462,6 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_BEACON:
 		write_beacon(card, value);
-		return;
-	case REG_TIMER0: case REG_TIMER2:
-		card_reg_set(card, off, value);
-		if (card->beacon_armed)
-			arm_beacon_timers(card);
 		return;
 	case REG_TSF_L32:
 		/* Either half may come first (set_tsf64 vs. the reset restore). */
