@@ -171,6 +171,11 @@ CASES = [
          {"hw.c": CODE + "\n" + comment(reindent(ADA, "\t"), ISC)},
          f"hw: move the licence to the end\n\n{SIGN_JO}\n",
          0, expect=[("info", "moved")], absent=[("violation", "removed")]),
+    Case("reindent-only",
+         {"hw.c": comment(ADA, ISC) + CODE},
+         {"hw.c": comment(reindent(ADA, "    "), ISC) + CODE},
+         f"hw: indent the notice\n\n{SIGN_JO}\n",
+         0, expect=[("info", "reindented")], text=["re-indented"]),
     Case("whitespace-and-rewrap-only",
          {"hw.c": comment(ADA, ISC) + CODE},
          {"hw.c": comment(ADA, " ".join(ISC.split("\n")[:3]) + "\n\n" +

@@ -137,8 +137,10 @@ class FileLicensing:
         return ids
 
 
-def comment_style(path):
+def comment_style(path, text=""):
     name = os.path.basename(path).lower()
+    if text.startswith("#!"):
+        return "hash"
     ext = os.path.splitext(name)[1]
     if ext in C_LIKE:
         return "c"
@@ -158,6 +160,10 @@ _LINE_LEAD = {
 }
 
 
+_TEXT_LEAD = re.compile(r"^\s*(?:<!--|#+|//+|;+|\.\\\"|%+)?\s?")
+_TEXT_TRAIL = re.compile(r"\s*-->\s*$")
+
+
 def classify(text, style, fragment=False):
     """Split text into Lines, marking comment regions."""
     lines = text.split("\n")
@@ -175,7 +181,8 @@ def classify(text, style, fragment=False):
         next_region += 1
     for number, raw in enumerate(lines, 1):
         if style == "text":
-            out.append(Line(number, raw, raw.strip(), 0))
+            content = _TEXT_TRAIL.sub("", _TEXT_LEAD.sub("", raw, count=1)).strip()
+            out.append(Line(number, raw, content, 0))
             continue
         stripped = raw.strip()
         if fragment and not in_block and style in ("c", "any") and stripped.startswith("*") \
@@ -241,7 +248,7 @@ _MODULE_LICENSE = re.compile(r"\bMODULE_LICENSE\s*\(\s*\"([^\"]*)\"\s*\)")
 def examine(text, path, fragment=False):
     """FileLicensing of one text (a whole file, or the joined lines of a
     hunk when fragment is set)."""
-    style = comment_style(path)
+    style = comment_style(path, text)
     lines = classify(text, style, fragment)
     result = FileLicensing()
     for line in lines:
@@ -280,11 +287,11 @@ def examine(text, path, fragment=False):
         incorporated = bool(
             number and groups[number - 1][0][1].region == group[0][1].region
             and recognise.INCORPORATES.search(" ".join(l.content for l in previous_block)))
-        terms = _terms_text(blocks[number])
+        terms = _terms_text(blocks[number], contiguous=style == "text")
         follower = number + 1
         while not terms and follower < len(groups) and \
                 groups[follower][0][1].region == group[0][1].region:
-            terms = _terms_text(blocks[follower])
+            terms = _terms_text(blocks[follower], contiguous=style == "text")
             follower += 1
         expression, ids = recognise.licences_in(terms) if terms else (None, set())
         for _index, notice in group:
@@ -327,7 +334,10 @@ def _only_reserved_between(lines, first, second):
     return all(_RESERVED.fullmatch(l.content.strip()) for l in between)
 
 
-def _terms_text(block):
+def _terms_text(block, contiguous=False):
+    """The permission paragraphs of a notice's block; with contiguous (prose
+    files), only those right after the notice, so that a README's later
+    paragraphs about licensing are not read as the notice's terms."""
     paragraphs = []
     current = []
     for line in block + [Line(0, "", "", -2)]:
@@ -342,5 +352,7 @@ def _terms_text(block):
             paragraph = recognise.INCORPORATES.sub("", " ".join(current)).strip()
             if recognise.TERMS_WORDS.search(paragraph):
                 paragraphs.append(paragraph)
+            elif contiguous:
+                break
             current = []
     return " ".join(paragraphs)
