@@ -252,6 +252,14 @@ static void test_tsf_and_swba(struct card *c, struct fake_host *fh)
 	card_advance(c, fh->now);
 	check(rd(c, 0x80) & 0x10000, "SWBA again one beacon period later");
 	wr(c, 0x80, 0x10000);
+	/* pcu.c re-initialising the timers: TIMER0 = 0 first, BEACON last */
+	wr(c, 0x8028, 0);
+	wr(c, 0x8030, 0);
+	check(!(rd(c, 0x80) & 0x10000), "zeroed timers fire nothing before BEACON");
+	wr(c, 0x8028, 400);
+	wr(c, 0x8030, (400 - 10) << 3);
+	wr(c, 0x8020, 100 | 0x00800000);
+	check(!(rd(c, 0x80) & 0x10000), "re-armed at TBTT 400 TU: quiet for now");
 	wr(c, 0x8020, 100);
 	fh->now += 300 * 1024;
 	card_advance(c, fh->now);
