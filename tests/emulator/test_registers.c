@@ -278,6 +278,43 @@ static void test_queues_idle(struct card *c)
 	wr(c, 0x880, 0);
 }
 
+/* Guest garbage must never crash the card or touch memory out of range. */
+static void test_register_storm(void)
+{
+	struct fake_host *fh = fake_host_new();
+	struct card *c = new_card(fh, NULL);
+	uint32_t x = 12345;
+	unsigned int irq_edges;
+
+	printf("20000 pseudo-random BAR0 writes (descriptor pointers into memory)\n");
+	for (int i = 0; i < 20000; i++) {
+		uint32_t off, val;
+
+		x = x * 1103515245u + 12345u;
+		off = (x >> 8) % CARD_BAR0_SIZE & ~3u;
+		if (i % 3 == 0)
+			off = (uint32_t[]){ 0x08, 0x0c, 0x800, 0x824, 0x840, 0x880, 0x4000,
+					    0x8020, 0x8028, 0x989c, 0x98d8, 0xa200,
+					    0x80, 0x24, 0xa0 }[(x >> 4) % 15];
+		x = x * 1103515245u + 12345u;
+		val = x;
+		if (off == 0x0c || (off >= 0x800 && off < 0x828))
+			val %= FAKE_MEM_SIZE + 64;	/* some just past the end */
+		wr(c, off, val);
+		fh->now += x % 300;
+		card_advance(c, fh->now);
+		if (off == 0x4020 || off == 0x4000)
+			wr(c, 0x4000, 0);
+	}
+	irq_edges = fh->irq_edges;
+	check(rd(c, 0x4020) == 0xa4 && rd(c, 0x9818) == 0x61, "card still identifies itself");
+	card_reset(c);
+	check(rd(c, 0x840) == 0 && !fh->irq && rd(c, 0x4008) == 0,
+	      "reset brings it back quiet (%u IRQ edges during the storm)", irq_edges);
+	card_destroy(c);
+	free(fh);
+}
+
 static void test_dead(void)
 {
 	struct fake_host *fh = fake_host_new();
@@ -351,6 +388,7 @@ int main(void)
 	test_eeprom_window(c);
 	card_destroy(c);
 	free(fh);
+	test_register_storm();
 	test_dead();
 	return checks_report("test_registers");
 }
