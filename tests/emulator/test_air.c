@@ -49,6 +49,8 @@ static void test_unicast(struct test_card *a, struct test_card *b)
 	printf("unicast A -> B on 2412 MHz\n");
 	test_card_up(a, 2412, RX_RING, 4);
 	test_card_up(b, 2412, RX_RING, 4);
+	a->fh->now += 23456;
+	b->fh->now += 23456;
 	send_one(a, b->mac, 300, 0x0c, tries, st);
 	s0 = fake_get32(b->fh, RX_RING + 16);
 	s1 = fake_get32(b->fh, RX_RING + 20);
@@ -56,6 +58,12 @@ static void test_unicast(struct test_card *a, struct test_card *b)
 	check((s0 & 0xfff) == 24 + 300 + 4, "length %u = 24 + 300 + FCS", s0 & 0xfff);
 	check((s0 >> 15 & 0x1f) == 0x0c, "rate code 0x%x (54 Mbit/s)", s0 >> 15 & 0x1f);
 	check((s0 >> 20 & 0xff) == 40, "RSSI %u dB over the noise floor", s0 >> 20 & 0xff);
+	{
+		uint32_t tsf = rd(b->card, 0x804c);
+
+		check((s1 >> 16 & 0x7fff) == (tsf & 0x7fff) && tsf >= 23456,
+		      "RX timestamp is B's TSF bits 14:0 (0x%x)", s1 >> 16 & 0x7fff);
+	}
 	crc = wifi_crc32(rx, 24 + 300);
 	check(rx[324] == (crc & 0xff) && rx[325] == (crc >> 8 & 0xff) &&
 	      rx[326] == (crc >> 16 & 0xff) && rx[327] == crc >> 24,

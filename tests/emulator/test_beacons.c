@@ -158,6 +158,29 @@ static void test_ap_beacons(struct test_card *ap, struct test_card *sta)
 	      !(rd(ap->card, 0x80) & 0x10000), "beacons disabled: silence");
 }
 
+static void test_probe_response(struct test_card *ap, struct test_card *sta)
+{
+	unsigned int len = make_beacon(ap->fh->mem + CAB_BUF, ap->mac);
+	struct tx_setup s = { .buf = CAB_BUF, .frame_len = len + 4, .buf_len = len,
+			      .intreq = true, .type = 4, .tries = { 3 },
+			      .rates = { 0x1b } };
+	uint64_t ts, tsf;
+
+	printf("probe responses get the TSF too\n");
+	ap->fh->mem[CAB_BUF] = 0x50;			/* probe response */
+	memcpy(ap->fh->mem + CAB_BUF + 4, sta->mac, 6);
+	test_card_up(ap, 2462, RX_RING, 4);
+	test_card_up(sta, 2462, RX_RING, 4);
+	put_tx_desc(ap->fh, CAB_DESC, &s);
+	tsf = (uint64_t)rd(ap->card, 0x8050) << 32 | rd(ap->card, 0x804c);
+	wr(ap->card, 0x800, CAB_DESC);
+	wr(ap->card, 0x840, 1);
+	ts = beacon_timestamp(sta->fh->mem + RX_BUF0);
+	check((fake_get32(ap->fh, CAB_DESC + 24) & 1) && ts >= tsf && ts < tsf + 10,
+	      "ACKed, timestamp %llu = AP TSF %llu", (unsigned long long)ts,
+	      (unsigned long long)tsf);
+}
+
 static void test_ibss_beacons(struct test_card *ap, struct test_card *sta)
 {
 	struct test_card both[2] = { *ap, *sta };
@@ -194,6 +217,7 @@ int main(void)
 	test_card_open(&ap, air, 0, "airtime=0");
 	test_card_open(&sta, air, 1, "airtime=0");
 	test_ap_beacons(&ap, &sta);
+	test_probe_response(&ap, &sta);
 	test_ibss_beacons(&ap, &sta);
 	test_card_close(&ap);
 	test_card_close(&sta);
