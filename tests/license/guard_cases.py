@@ -244,6 +244,12 @@ CASES = [
           + MODULE_CODE.format(licence="Dual BSD/GPL")},
          f"base: drop the vendor notice\n\n{ACK_SAM}\n",
          1, expect=[("violation", "removed")], text=["Wavecorp Communications, Inc."]),
+    Case("person-of-a-person-and-company-notice-consents",
+         {"base.c": STORY_BASE},
+         {"base.c": comment(WAVE + "\nAll rights reserved.", BSD3, DUAL_GPL)
+          + MODULE_CODE.format(licence="Dual BSD/GPL")},
+         f"base: drop Sam's notice, none of that code is left\n\n{ACK_SAM}\n",
+         0, expect=[("consented", "removed")]),
     Case("module-license-contradicts-files",
          {"base.c": STORY_BASE, "hw.c": comment(ADA, ISC) + CODE},
          {"base.c": bsd_dual_file(licence="GPL"), "hw.c": comment(ADA, ISC) + CODE},

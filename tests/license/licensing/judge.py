@@ -387,7 +387,11 @@ def judge_module_license(change, licensings):
                 continue
             expected = spdx.module_license(spdx.conjoin(expressions.values()))
             combined = spdx.render(spdx.conjoin(expressions.values()))
-            if expected is None or expected != value_norm:
+            if expected == value_norm:
+                findings.append((path, Finding(
+                    INFO, "module-license", f"MODULE_LICENSE(\"{value}\") agrees with the files "
+                    f"({combined}, from {len(expressions)} file(s))", line_after=line)))
+            else:
                 findings.append((path, Finding(
                     VIOLATION, "module-license",
                     f"MODULE_LICENSE changed to \"{value}\", but the files ({combined}, from "
