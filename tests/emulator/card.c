@@ -665,20 +665,56 @@ void card_corrupt_eeprom(struct card *card)
 	card_logf(card, "fault: EEPROM checksum broken");
 }
 
+/*
+ * Each call injects the next of three broken receptions, so the driver's
+ * error paths all get exercised: a runt with a bad FCS, a frame longer
+ * than the RX buffer (MORE set), and a truncated QoS header with a good FCS.
+ */
 int card_inject_malformed_frame(struct card *card)
 {
-	struct air_frame f = { 0 };
+	static const char *const kinds[] = { "runt with bad FCS",
+		"oversized (MORE)", "truncated QoS header" };
+	struct air_frame *f;
+	unsigned int kind = card->malformed_injected % 3;
+	uint8_t own[6];
+	uint32_t crc;
 
 	if (card->dead || !card_is_receiving(card))
 		return -1;
-	/* Shorter than any 802.11 header, with a broken FCS. */
-	f.freq_mhz = card->freq_mhz;
-	f.rate_code = 0x0b;
-	f.rssi = card->rssi;
-	f.fcs_bad = true;
-	f.len = 7;
-	memcpy(f.data, "\x08\x00\x00\x00\xde\xad\x00", 7);
-	rx_deliver(card, &f);
-	card_logf(card, "fault: malformed frame injected");
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return -1;
+	f->freq_mhz = card->freq_mhz;
+	f->rate_code = 0x0b;
+	f->rssi = card->rssi;
+	card_own_mac(card, own);
+	switch (kind) {
+	case 0:
+		f->fcs_bad = true;
+		f->len = 7;
+		memcpy(f->data, "\x08\x00\x00\x00\xde\xad\x00", 7);
+		break;
+	case 1:
+		f->len = 3000;
+		f->data[0] = 0x08;
+		memcpy(f->data + 4, own, 6);
+		memset(f->data + 24, 0xa5, f->len - 24);
+		break;
+	default:
+		f->len = 12;
+		f->data[0] = 0x88;
+		memset(f->data + 4, 0xff, 6);
+		break;
+	}
+	if (!f->fcs_bad) {
+		crc = wifi_crc32(f->data, f->len);
+		for (unsigned int i = 0; i < 4; i++)
+			f->data[f->len + i] = (uint8_t)(crc >> (8 * i));
+		f->len += 4;
+	}
+	rx_deliver(card, f);
+	free(f);
+	card->malformed_injected++;
+	card_logf(card, "fault: malformed frame injected (%s)", kinds[kind]);
 	return 0;
 }

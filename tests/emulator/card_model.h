@@ -70,6 +70,7 @@ struct card {
 
 	struct tx_queue txq[CARD_QUEUES];
 	unsigned long frames_sent, frames_received, rx_dropped;
+	unsigned int malformed_injected;
 };
 
 /* card.c */

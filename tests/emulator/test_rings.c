@@ -278,7 +278,14 @@ static void test_rx_filter_and_errors(struct test_card *a, struct test_card *b)
 	wr(b->card, 0x80, rd(b->card, 0x80));
 	check(card_inject_malformed_frame(b->card) == 0, "malformed frame injected");
 	check((rd(b->card, 0x80) & 4) && (rx_status(b, 2, 1) & 5) == 5,
-	      "RXERR with the CRC bit");
+	      "runt: RXERR with the CRC bit");
+	check(card_inject_malformed_frame(b->card) == 0 &&
+	      (rx_status(b, 3, 0) & 0x1fff) == (0x1000 | RX_BUF_SIZE) &&
+	      (rx_status(b, 3, 1) & 3) == 3, "oversized: MORE set, cut at the buffer");
+	check(card_inject_malformed_frame(b->card) == 0 &&
+	      (rx_status(b, 4, 0) & 0xfff) == 16 && (rx_status(b, 4, 1) & 3) == 3,
+	      "truncated QoS header: 16 bytes, good FCS, no pad inserted");
+	before += 2;
 	wr(b->card, 0x08, 0x20);
 	queue_frame(a, 8, b->mac, 30, 0);
 	wr(a->card, 0x840, 1);
