@@ -151,6 +151,7 @@ void ath5k_calib_work(struct work_struct *work)
 		goto out;
 
 	if (time_is_before_eq_jiffies(dev->cal_next_long)) {
+		/* the long calibration measures the noise floor as well */
 		dev->cal_next_long = jiffies + msecs_to_jiffies(ATH5K_CAL_LONG_MS);
 		ret = ath5k_hw_calibrate(&dev->ah);
 		if (ret > 0 || ret == -EAGAIN) {
@@ -158,8 +159,9 @@ void ath5k_calib_work(struct work_struct *work)
 			ath5k_reset(dev, false);
 			goto out;
 		}
+	} else {
+		ath5k_hw_nf_update(&dev->ah);
 	}
-	ath5k_hw_nf_update(&dev->ah);
 	ath5k_survey_update(dev);
 	dev->cal_next_short = jiffies + msecs_to_jiffies(ATH5K_CAL_SHORT_MS);
 out:
