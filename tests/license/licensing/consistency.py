@@ -26,7 +26,6 @@ from . import spdx
 MODULE = "ath5k"
 SPEC = "rpm/ath5k-dkms.spec"
 DEP5 = "debian/copyright"
-KERNEL_SAME = {"GPL v2": "GPL"}
 DEP5_TO_SPDX = {
     "isc": "ISC", "bsd-2-clause": "BSD-2-Clause", "bsd-3-clause": "BSD-3-Clause",
     "gpl-2": "GPL-2.0-only", "gpl-2+": "GPL-2.0-or-later", "gpl-2.0": "GPL-2.0-only",
@@ -236,7 +235,7 @@ def check(root):
     summary = [f"{len(files)} files compiled into {MODULE}.ko: {module_text}"]
     if len(by_expression) > 1:
         summary += [f"  {tag}: {', '.join(sorted(paths))}" for tag, paths in sorted(by_expression.items())]
-    summary += [f"MODULE_LICENSE expected: " + (f"\"{expected}\"" if expected else "(none possible)")]
+    summary += ["MODULE_LICENSE expected: " + (f"\"{expected}\"" if expected else "(none possible)")]
     mismatches = []
     if expected is None:
         mismatches.append(f"the module's files ({module_text}) cannot be combined under any "
@@ -250,7 +249,7 @@ def check(root):
     if not declared:
         raise MissingInput(f"no MODULE_LICENSE in the files compiled into {MODULE}.ko")
     for relative, line, value in declared:
-        if expected and KERNEL_SAME.get(value, value) != expected:
+        if expected and spdx.kernel_name(value) != expected:
             mismatches.append(f"{relative}:{line}: MODULE_LICENSE(\"{value}\") does not match the "
                               f"files' licence {module_text}; expected MODULE_LICENSE(\"{expected}\")")
 

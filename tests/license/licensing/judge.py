@@ -12,7 +12,6 @@ VIOLATION, WARNING, CONSENTED, INFO = "violation", "warning", "consented", "info
 CONSENT_WORDS = "relicensed with the holder's consent"
 # Licences whose text itself says the permission notice must stay.
 NOTICE_MUST_STAY = {"ISC", "BSD-2-Clause", "BSD-3-Clause", "BSD-4-Clause", "MIT", "X11"}
-KERNEL_SAME = {"GPL v2": "GPL"}
 
 
 @dataclass
@@ -215,7 +214,7 @@ def _judge_kept(old, new, consenters, reordered):
     if new.incorporated and not old.incorporated:
         findings.append(Finding(INFO, "moved", "moved under \"This file incorporates work covered "
                                 "by the following copyright and permission notice\"", **base))
-    elif reordered or old.region != new.region:
+    elif reordered or old.code_before != new.code_before:
         findings.append(Finding(INFO, "moved", "moved within the file", **base))
     elif old.raw.strip() != new.raw.strip() or len(old.raw) - len(old.raw.lstrip()) != \
             len(new.raw) - len(new.raw.lstrip()):
@@ -361,9 +360,9 @@ def judge_module_license(change, licensings):
     for path, (before, after) in licensings.items():
         if after is None:
             continue
-        old_values = {KERNEL_SAME.get(v, v) for _l, v in before.module_licenses} if before else set()
+        old_values = {spdx.kernel_name(v) for _l, v in before.module_licenses} if before else set()
         for line, value in after.module_licenses:
-            value_norm = KERNEL_SAME.get(value, value)
+            value_norm = spdx.kernel_name(value)
             if value_norm in old_values:
                 continue
             sources = {}

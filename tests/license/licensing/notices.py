@@ -106,6 +106,7 @@ class Notice:
     keys: tuple
     region: int
     ordinal: int = 0     # position among the file's notices
+    code_before: int = 0  # code lines above it (a change means it moved)
     incorporated: bool = False
     terms_text: str = ""
     terms_expression: str = None
@@ -260,10 +261,14 @@ def examine(text, path, fragment=False):
             result.module_licenses.append((line.number, module.group(1)))
 
     groups = []          # lists of (index into lines, Notice)
+    code_lines = 0
     for index, line in enumerate(lines):
+        if line.region < 0 and line.content:
+            code_lines += 1
         notice = _notice_of(line)
         if notice is None:
             continue
+        notice.code_before = code_lines
         previous = groups[-1][-1] if groups else None
         if (previous is not None and previous[1].region == notice.region
                 and _only_reserved_between(lines, previous[0], index)):

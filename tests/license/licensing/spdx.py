@@ -186,3 +186,11 @@ def find_tag(text):
         if match:
             return match.group(1).strip()
     return None
+
+
+# MODULE_LICENSE strings the kernel treats as one.
+_KERNEL_SAME = {"GPL v2": "GPL"}
+
+
+def kernel_name(value):
+    return _KERNEL_SAME.get(value, value)
