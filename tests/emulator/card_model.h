@@ -99,6 +99,7 @@ uint64_t tx_next_deadline(const struct card *card);
 void tx_beacon_slot(struct card *card);
 void tx_reset(struct card *card);
 unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len);
+unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack);
 /* header length the driver pads after (24, 26, 30, 32) */
 unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 

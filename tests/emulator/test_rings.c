@@ -102,9 +102,12 @@ static void test_tx_airtime(struct test_card *a, struct test_card *b)
 	wr(c, 0x804, 0x1234);
 	check(rd(c, 0x804) == TX_DESCS + 128, "TXDP write ignored while TXE is set");
 	deadline = card_next_deadline(c);
-	/* 1428 bytes at 6 Mbit/s: 20 µs preamble + 4 µs * ceil(11446 / 24) */
-	check(deadline - a->fh->now == 20 + 4 * 477, "deadline %llu us ahead",
-	      (unsigned long long)(deadline - a->fh->now));
+	/*
+	 * 1428 bytes at 6 Mbit/s: DIFS 34, preamble 20, 4 µs * ceil(11446 / 24)
+	 * symbols, SIFS 16, a 14-byte ACK at 6 Mbit/s (20 + 4 * 6)
+	 */
+	check(deadline - a->fh->now == 34 + 20 + 4 * 477 + 16 + 44,
+	      "deadline %llu us ahead", (unsigned long long)(deadline - a->fh->now));
 	test_cards_advance(a, 1, deadline - a->fh->now - 1);
 	check(!(tx_status(a, TX_DESCS + 128, 1) & 1), "still on air 1 us before");
 	test_cards_advance(a, 1, 1);

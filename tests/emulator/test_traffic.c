@@ -181,7 +181,9 @@ int main(void)
 		wakeups++;
 	}
 	elapsed = sta->fh->now - start;
-	airtime = (uint64_t)FRAMES * tx_airtime_us(0x0b, 24 + BODY + 4);
+	/* DIFS, preamble, 6 Mbit/s symbols of 24 bits, SIFS, ACK */
+	airtime = (uint64_t)FRAMES *
+		  (34 + 20 + 4 * ((16 + 8 * (24 + BODY + 4) + 6 + 23) / 24) + 16 + 44);
 
 	check(tx.completed == FRAMES && tx.acked == FRAMES,
 	      "all %u frames completed and ACKed (%u)", FRAMES, tx.acked);

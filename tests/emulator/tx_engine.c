@@ -97,6 +97,22 @@ unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len)
 	return ((rate_code & 0x04) ? 96 : 192) + (80 * len + rate - 1) / rate;
 }
 
+/*
+ * Time the medium is busy for one frame: DIFS, the frame, and for a
+ * unicast frame SIFS plus the ACK at the lowest rate of the modulation.
+ */
+unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
+{
+	bool ofdm;
+	unsigned int t;
+
+	rate_100k(rate_code, &ofdm);
+	t = (ofdm ? 34 : 50) + tx_airtime_us(rate_code, len);
+	if (wants_ack)
+		t += ofdm ? 16 + tx_airtime_us(0x0b, 14) : 10 + tx_airtime_us(0x1b, 14);
+	return t;
+}
+
 static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
 {
 	uint32_t w[8];
@@ -336,11 +352,14 @@ static void kick(struct card *card, unsigned int q)
 		}
 		if (airtime_enabled(card)) {
 			unsigned int len = d.ctl[0] & CTL0_FRAME_LEN;
+			uint8_t addr1 = 0xff;
 
+			card->ops->dma_read(card->host, d.buf + 4, &addr1, 1);
 			tq->in_flight = true;
 			tq->desc = addr;
 			tq->done_at = card_now(card) +
-				      tx_airtime_us(d.ctl[3] & 0x1f, len);
+				tx_exchange_us(d.ctl[3] & 0x1f, len,
+					       !(d.ctl[1] & CTL1_NOACK) && !(addr1 & 1));
 			return;
 		}
 		send_descriptor(card, q, addr, &d);
