@@ -45,8 +45,10 @@ struct device;
 #define ATH5K_EE_V4_0			0x4000
 #define ATH5K_EE_V4_1			0x4001
 #define ATH5K_EE_V4_2			0x4002
+#define ATH5K_EE_V4_3			0x4003
 #define ATH5K_EE_V4_6			0x4006
 #define ATH5K_EE_V5_0			0x5000
+#define ATH5K_EE_V5_1			0x5001
 #define ATH5K_EE_V5_3			0x5003
 
 /* Calibration data layouts (MISC0 bits 15:14). */

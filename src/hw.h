@@ -142,7 +142,9 @@ struct ath5k_txq_params {
 	u16 cw_min;		/* 2^n - 1 */
 	u16 cw_max;		/* 2^n - 1 */
 	u16 burst_time;		/* TXOP, us; 0 = one frame */
-	u32 ready_time;		/* CAB: percent of the beacon interval */
+	u32 ready_time;		/* CAB: TU after TBTT it may send (80% of
+				 * the beacon interval is usual)
+				 */
 };
 
 /* ----- descriptors ---------------------------------------------------- */
@@ -198,7 +200,7 @@ struct ath5k_tx_params {
 	u16 frame_len;		/* whole frame including FCS */
 	u16 buf_len;		/* bytes in this buffer */
 	u8 pkt_type;		/* enum ath5k_pkt_type */
-	u8 txpower;		/* half dBm, clamped to the hardware limit */
+	u8 txpower;		/* from ath5k_hw_desc_txpower() */
 	u8 antenna;		/* 0 = use default */
 	u8 flags;		/* ATH5K_TXF_* */
 	u16 key_index;		/* ATH5K_KEY_INVALID for none */
@@ -255,12 +257,19 @@ struct ath5k_rate_info {
 };
 
 /* The twelve 802.11a/b/g rates, CCK first, ascending. */
-extern const struct ath5k_rate_info ath5k_rates[];
 #define ATH5K_RATE_COUNT	12
+extern const struct ath5k_rate_info ath5k_rates[ATH5K_RATE_COUNT];
 #define ATH5K_RATE_FIRST_OFDM	4
 
 /* Index into ath5k_rates of a received rate code, or -EINVAL. */
 int ath5k_rate_code_to_idx(u8 code);
+/*
+ * Microseconds on air of a @len-byte frame (FCS added here) at @rate,
+ * SIFS included, as the PCU duration registers count it.
+ */
+unsigned int ath5k_frame_airtime(const struct ath5k_rate_info *rate,
+				 unsigned int len, bool short_preamble);
+#define ATH5K_ACK_LEN		10	/* bytes of an ACK without FCS */
 
 /* ----- key cache ------------------------------------------------------ */
 
@@ -312,8 +321,24 @@ struct ath5k_mib {
 
 #define ATH5K_TXPOWER_MAX	63	/* half dBm: the descriptor field's range */
 #define ATH5K_NF_DEFAULT	(-95)	/* dBm, until a measurement exists */
+#define ATH5K_NF_HISTORY	8	/* noise-floor readings for the median */
 
 /* ----- the hardware state -------------------------------------------- */
+
+/* Working tables of the TX power computation (phy.c). */
+#define ATH5K_PWR_TABLE		64	/* half-dB steps per curve */
+
+struct ath5k_txpower {
+	u8 curve[ATH5K_EE_PD_GAINS][ATH5K_PWR_TABLE];	/* at the channel */
+	u8 curve_r[ATH5K_EE_PD_GAINS][ATH5K_PWR_TABLE]; /* right pier */
+	u8 pd_table[2 * ATH5K_PWR_TABLE];	/* what goes to the chip */
+	u8 rate_idx[16];	/* per rate group: index into pd_table */
+	s16 min_pwr, max_pwr;	/* quarter dBm the calibration covers */
+	s16 offset;		/* rate power to table index */
+	u16 freq;		/* channel the curves were built for */
+	u8 mode;
+	bool valid;
+};
 
 struct ath5k_txq_state {
 	u8 type;		/* enum ath5k_txq_type */
@@ -348,23 +373,25 @@ struct ath5k_hw {
 	u32 imr;		/* ATH5K_INT_* currently unmasked */
 	u16 txq_imr;		/* queues with TX interrupts enabled */
 	u8 coverage_class;
+	u8 clock_mhz;		/* MAC clock on this channel, for us->clocks */
 	u8 slot_time;		/* us, 0 = mode default */
 	bool ack_rate_high;	/* ACK at the highest basic rate */
 
 	/* power and calibration */
+	struct ath5k_txpower txp;
+	u8 ctl_group_2ghz;	/* regulatory CTL group, 0xff: none */
+	u8 ctl_group_5ghz;
 	u8 txpower_limit;	/* half dBm requested by the stack */
 	u8 txpower_cur;		/* half dBm actually programmed */
-	s8 txpower_offset;	/* PCDAC offset from calibration data */
 	s16 noise_floor;	/* dBm, the RSSI base */
-	s16 nf_history[8];
+	s16 nf_history[ATH5K_NF_HISTORY];
 	u8 nf_hist_pos;
 	bool iq_cal_pending;
-	u32 cal_next_full;	/* jiffies of the next full calibration */
 
 	/* antennas */
 	u8 ant_mode;		/* enum ath5k_ant_mode */
 	u8 def_ant;		/* 1 = A, 2 = B */
-	u32 ant_ctl[ATH5K_MODE_COUNT][11];	/* antenna switch table */
+	u8 tx_ant;		/* antenna for descriptors, 0 = any */
 
 	/* TX queues */
 	struct ath5k_txq_state txq[ATH5K_TXQ_COUNT];
@@ -373,6 +400,7 @@ struct ath5k_hw {
 	/* RF banks for the current channel (built in phy.c) */
 	u32 *rf_banks;		/* allocated at attach */
 	unsigned int rf_banks_len;
+	u16 rf_bank_start[8];	/* first word of each bank in rf_banks */
 
 	/* GPIO */
 	u32 gpio_out;		/* shadow of the output register */
@@ -454,6 +482,11 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah);
 u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan);
 /* Set the user limit (half dBm) and reprogram the current channel. */
 int ath5k_hw_set_txpower_limit(struct ath5k_hw *ah, u8 half_dbm);
+/*
+ * Regulatory CTL groups (upper nibble of the EEPROM CTL ids: 0x10 FCC,
+ * 0x30 ETSI, 0x40 MKK; 0xff none) the conformance limits are taken from.
+ */
+void ath5k_hw_set_ctl_groups(struct ath5k_hw *ah, u8 group_2ghz, u8 group_5ghz);
 
 /* Read the noise floor and start a new measurement (short calibration). */
 void ath5k_hw_nf_update(struct ath5k_hw *ah);
@@ -498,7 +531,7 @@ void ath5k_hw_tsf_reset(struct ath5k_hw *ah);
 
 /* Program beacon timers: first target beacon time and interval in TU. */
 void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
-				 u32 interval_tu);
+				 u32 interval_tu, bool reset_tsf);
 void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
 
 void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us);
@@ -530,7 +563,8 @@ unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q);
 
 /* ----- DMA and interrupts (dma.c) ------------------------------------- */
 
-void ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr);
+/* -EBUSY while RX DMA runs (the chip would ignore the write). */
+int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr);
 u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah);
 void ath5k_hw_rx_start(struct ath5k_hw *ah);
 int ath5k_hw_rx_stop(struct ath5k_hw *ah);
@@ -545,6 +579,8 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags);
 
 /* ----- descriptors (desc.c) ------------------------------------------- */
 
+/* Descriptor power field for @half_dbm on the current channel. */
+u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm);
 int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
 /* -EINPROGRESS while the hardware still owns the descriptor. */
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
@@ -570,11 +606,14 @@ int ath5k_hw_gpio_set(struct ath5k_hw *ah, unsigned int gpio, bool val);
 /* Interrupt when @gpio reads the opposite of @level. */
 void ath5k_hw_gpio_irq(struct ath5k_hw *ah, unsigned int gpio, bool level);
 
-/* rfkill switch from the EEPROM: true if the radio is blocked. */
+/* rfkill switch (pin and polarity from the EEPROM). */
 bool ath5k_hw_rfkill_present(const struct ath5k_hw *ah);
 bool ath5k_hw_rfkill_blocked(struct ath5k_hw *ah);
 /* Watch the switch with ATH5K_INT_GPIO (if the EEPROM allows it). */
 void ath5k_hw_rfkill_irq(struct ath5k_hw *ah, bool enable);
+/* Radio on: drive the line unblocked, then watch it.  Stop: the reverse. */
+void ath5k_hw_rfkill_start(struct ath5k_hw *ah);
+void ath5k_hw_rfkill_stop(struct ath5k_hw *ah);
 
 /* Drive the PCI-config LED bits. */
 void ath5k_hw_led_set(struct ath5k_hw *ah, enum ath5k_led_state state);

@@ -29,6 +29,8 @@ int ath5k_hw_txpower_set(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 			 u8 limit);
 void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 int ath5k_hw_phy_activate(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+int ath5k_hw_fast_retune(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 void ath5k_hw_antenna_apply(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 
 /* initvals.c, rfbanks.c: the tables and their writers */
@@ -38,17 +40,12 @@ void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 
 /* pcu.c */
 void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
-
-/* qcu.c */
 void ath5k_hw_dcu_global_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 
+/* qcu.c */
+int ath5k_hw_txq_program_all(struct ath5k_hw *ah);
+
 /* dma.c */
-int ath5k_hw_tx_stop_all(struct ath5k_hw *ah);
-
-/* keycache.c */
-void ath5k_hw_keycache_init(struct ath5k_hw *ah);
-
-/* gpio.c */
-void ath5k_hw_gpio_restore(struct ath5k_hw *ah);
+void ath5k_hw_dma_init(struct ath5k_hw *ah);
 
 #endif /* ATH5K_HW_INTERNAL_H */

@@ -32,11 +32,12 @@
 #define   TXCFG_DMA_SIZE	GENMASK(2, 0)	/* max DMA read burst */
 #define   TXCFG_TXFULL		GENMASK(9, 4)	/* TX FIFO trigger level */
 #define   TXCFG_FRAME_PAD_DIS	BIT(13)
+#define   TXCFG_DCU_DBL_BUF_DIS	BIT(15)
 #define   TXCFG_DCU_CACHE_DIS	BIT(16)
 #define R_RXCFG			0x0034
 #define   RXCFG_DMA_SIZE	GENMASK(2, 0)	/* max DMA write burst */
-#define   DMA_SIZE_128B		4
-#define   DMA_SIZE_256B		5
+#define   DMA_SIZE_128B		5
+#define   DMA_SIZE_256B		6
 #define R_MIBC			0x0040		/* MIB control */
 #define   MIBC_COUNTER_CLEAR	BIT(0)
 #define   MIBC_FREEZE		BIT(1)
@@ -144,23 +145,23 @@
 #define   DCU_CHAN_TIME_ENABLE	BIT(20)
 #define R_DCU_MISC(q)		(0x1100 + 4 * (q))
 #define   DCU_MISC_BACKOFF	GENMASK(5, 0)
-#define   DCU_MISC_POST_FR_BKOFF_DIS BIT(9)
-#define   DCU_MISC_VIRTCOL	GENMASK(13, 12)
-#define   DCU_VIRTCOL_IGNORE	2
+#define   DCU_MISC_FRAG_WAIT	BIT(8)
+#define   DCU_MISC_BACKOFF_FRAG	BIT(9)
+#define   DCU_MISC_VIRTCOL	GENMASK(15, 14)
 #define   DCU_MISC_BCN_ENABLE	BIT(16)
 #define   DCU_MISC_ARBLOCK_CTL	GENMASK(18, 17)
 #define   DCU_ARBLOCK_GLOBAL	2
 #define   DCU_MISC_ARBLOCK_IGNORE BIT(19)
-#define   DCU_MISC_SEQ_NUM_CTL	BIT(20)
-#define   DCU_MISC_SEQNUM_INC_DIS BIT(21)
+#define   DCU_MISC_SEQ_INCR_DIS	BIT(20)
+#define   DCU_MISC_POST_FR_BKOFF_DIS BIT(21)
+#define   DCU_MISC_SEQNUM_CTL	BIT(24)
 #define R_DCU_SEQNUM(q)		(0x1140 + 4 * (q))
 #define R_DCU_GBL_IFS_SIFS	0x1030
 #define R_DCU_GBL_IFS_SLOT	0x1070
 #define R_DCU_GBL_IFS_EIFS	0x10b0
 #define R_DCU_GBL_IFS_MISC	0x10f0
-#define   DCU_GBL_SIFS_DUR_USEC	GENMASK(15, 10)
-#define   DCU_GBL_USEC_DUR	GENMASK(17, 10)
-#define   DCU_GBL_DCU_ARB_DELAY	GENMASK(21, 20)
+#define   GBL_IFS_MISC_SIFS_DUR	GENMASK(9, 4)
+#define   GBL_IFS_MISC_USEC_DUR	GENMASK(19, 10)
 #define R_DCU_TXP		0x1270		/* DCU transmit pause */
 #define   DCU_TXP_MASK		GENMASK(9, 0)
 #define   DCU_TXP_STATUS	BIT(16)
@@ -184,6 +185,7 @@
 #define R_SFR			0x400c
 #define R_PCICFG		0x4010
 #define   PCICFG_SLEEP_CLK_EN	BIT(1)
+#define   PCICFG_SLEEP_CLK_RATE	GENMASK(25, 24)
 #define   PCICFG_EESIZE		GENMASK(4, 3)
 #define   PCICFG_LED		GENMASK(6, 5)
 #define   PCICFG_LED_NONE	0
@@ -286,6 +288,7 @@
 #define   DIAG_SW_DIS_DEC	BIT(4)
 #define   DIAG_SW_DIS_RX	BIT(5)
 #define   DIAG_SW_IGNORE_CS	BIT(21)
+#define   DIAG_SW_CHAN_IDLE_HIGH	BIT(22)
 #define R_TSF_L32		0x804c
 #define R_TSF_U32		0x8050
 #define R_DEFAULT_ANTENNA	0x8058
@@ -304,6 +307,9 @@
 #define R_BSSID_MASK0		0x80e0
 #define R_BSSID_MASK1		0x80e4
 #define R_TXPC			0x80e8		/* power for self-generated frames */
+#define   TXPC_ACK		GENMASK(5, 0)
+#define   TXPC_CTS		GENMASK(13, 8)
+#define   TXPC_CHIRP		GENMASK(21, 16)
 #define R_PROFCNT_TX		0x80ec
 #define R_PROFCNT_RX		0x80f0
 #define R_PROFCNT_RXCLR		0x80f4
@@ -354,15 +360,21 @@
 
 #define R_PHY(n)		(0x9800 + 4 * (n))
 #define R_PHY_TURBO		0x9804
-#define R_PHY_TEST2		0x9808
+#define R_PHY_TEST1		0x9808
+#define   TEST1_TXHOLD		GENMASK(13, 11)
 #define R_PHY_CHIP_ID		0x9818
 #define R_PHY_ACTIVE		0x981c
 #define   PHY_ACTIVE_ENABLE	BIT(0)
 #define   PHY_ACTIVE_DISABLE	BIT(1)
 #define R_PHY_RF_CTL2		0x9824
+#define   RF_CTL2_TXF2TXD_START	GENMASK(3, 0)
 #define R_PHY_RF_CTL3		0x9828
 #define   RF_CTL3_TXE2XLNA_ON	GENMASK(15, 8)
 #define R_PHY_ADC_CTL		0x982c
+#define   ADC_CTL_INBUFGAIN_OFF	GENMASK(1, 0)
+#define   ADC_CTL_PWD_DAC_OFF	BIT(13)
+#define   ADC_CTL_PWD_ADC_OFF	BIT(15)
+#define   ADC_CTL_INBUFGAIN_ON	GENMASK(17, 16)
 #define R_PHY_RF_CTL4		0x9834
 #define   RF_CTL4_TXE2XPA_A_OFF	GENMASK(7, 0)
 #define   RF_CTL4_TXE2XPA_B_OFF	GENMASK(15, 8)
@@ -394,12 +406,17 @@
 #define R_PHY_NF		0x9864
 #define   PHY_NF_VALUE		GENMASK(8, 0)	/* written: half dBm */
 #define   PHY_NF_LOAD		BIT(9)
+#define   PHY_NF_THRESH62	GENMASK(18, 12)
 #define   PHY_NF_READ		GENMASK(27, 19)	/* read: signed dBm */
 #define R_PHY_WEAK_OFDM_HIGH	0x9868
 #define R_PHY_WEAK_OFDM_LOW	0x986c
 #define R_PHY_SCR		0x9870
+#define   PHY_SCR_32MHZ		0x1f
 #define R_PHY_SLMT		0x9874
+#define   PHY_SLMT_32MHZ	0x7f
 #define R_PHY_SCAL		0x9878
+#define   PHY_SCAL_32MHZ	0x0e
+#define   PHY_SCAL_32MHZ_2417	0x0a
 #define R_PHY_PLL		0x987c
 #define R_PHY_RF_BUFFER		0x989c		/* serial RF bank data */
 #define R_PHY_RF_BUFFER_CTL(n)	(0x98c0 + 4 * (n))
@@ -423,7 +440,11 @@
 #define   PHY_IQ_CORR_ENABLE	BIT(11)
 #define   PHY_IQ_CAL_NUM_LOG_MAX GENMASK(15, 12)
 #define   PHY_IQ_RUN		BIT(16)
+#define   PHY_IQ_PILOT_MASK_EN	BIT(28)
+#define   PHY_IQ_CHAN_MASK_EN	BIT(29)
+#define   PHY_IQ_SPUR_FILT_EN	BIT(30)
 #define R_PHY_OFDM_SELFCORR	0x9924
+#define   SELFCORR_CYPWR_THR1	GENMASK(7, 1)
 #define R_PHY_CTL		0x992c
 #define   PHY_CTL_TX_ANT_SEL	BIT(3)
 #define   PHY_CTL_TX_ANT_STATIC	BIT(4)
@@ -450,23 +471,38 @@
 #define R_PHY_ANT_SWITCH_B	0x9964
 #define R_PHY_NFTHRES		0x9968
 #define R_PHY_RESTART		0x9970
+#define   RESTART_DIV_GC	GENMASK(20, 18)
 #define R_PHY_SIGMA_DELTA	0x996c
 #define R_PHY_RFBUS_REQ		0x997c		/* fast channel switch request */
+#define   RFBUS_REQ_REQUEST	BIT(0)
 #define R_PHY_TIMING_3		0x9814
 #define   TIMING_3_DSC_MAN	GENMASK(30, 17)
 #define   TIMING_3_DSC_EXP	GENMASK(16, 13)
 #define R_PHY_TIMING_7		0x9980
 #define R_PHY_TIMING_8		0x9984
+#define   TIMING_PILOT_MASK_2	GENMASK(19, 0)	/* also TIMING_10 */
+#define R_PHY_BIN_MASK2(n)	(0x9988 + 4 * (n))	/* n = 0..3 */
+#define   BIN_MASK_4		GENMASK(13, 0)
+#define R_PHY_BIN_MASK(n)	(0x9900 + 4 * (n))	/* n = 0..2 */
 #define R_PHY_TIMING_9		0x9998
 #define R_PHY_TIMING_10		0x999c
 #define R_PHY_TIMING_11		0x99a0
+#define   TIMING_11_SPUR_DELTA_PHASE GENMASK(19, 0)
+#define   TIMING_11_SPUR_FREQ_SD GENMASK(29, 20)
+#define   TIMING_11_SPUR_IN_AGC	BIT(30)
+#define R_PHY_HEAVY_CLIP_ENABLE	0x99e0
 #define R_PHY_BIN_MASK_CTL	0x990c
+#define   BIN_MASK_CTL_RATE	GENMASK(31, 24)
 #define R_PHY_SCLOCK		0x99f0
+#define   PHY_SCLOCK_32MHZ	0x0c
 #define R_PHY_SDELAY		0x99f4
+#define   PHY_SDELAY_32MHZ	0xff
 #define R_PHY_RADIO_REV		0x9c00		/* probe result, bits 31:24 */
 #define R_PHY_IQRES_CAL_PWR_I	0x9c10
 #define R_PHY_IQRES_CAL_PWR_Q	0x9c14
 #define R_PHY_IQRES_CAL_CORR	0x9c18
+#define R_PHY_ADC_TEST		0x9c24
+#define   ADC_TEST_BUSY		BIT(4)
 #define R_PHY_RFBUS_GRANT	0x9c20		/* fast channel switch grant */
 #define   RFBUS_GRANT_OK	BIT(0)
 #define R_PHY_CURRENT_RSSI	0x9c1c
@@ -475,8 +511,15 @@
 #define   TX_PWR_ADJ_CCK_PCDAC_IDX GENMASK(23, 18)
 #define R_PHY_CCKTXCTL		0xa204
 #define   CCKTXCTL_JAPAN	BIT(4)
-#define R_PHY_CCK_CROSSCORR	0xa208
+#define R_PHY_FAST_ANT_DIV	0xa208
+#define   FAST_ANT_DIV_EN	BIT(13)
+#define R_PHY_DAG_CCK_CTL	0xa228
+#define   DAG_CCK_EN_RSSI_THR	BIT(9)
+#define   DAG_CCK_RSSI_THR	GENMASK(16, 10)
+#define R_PHY_FAST_ADC		0xa24c
+#define R_PHY_BLUETOOTH		0xa254
 #define R_PHY_GAIN_2GHZ		0xa20c
+#define   GAIN_2GHZ_MARGIN_TXRX	GENMASK(23, 18)
 #define R_PHY_GAIN_2GHZ_INI	0xa244
 #define R_PHY_CCK_RX_CTL_4	0xa21c
 #define R_PHY_MODE		0xa200

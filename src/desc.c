@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * AR5212 DMA descriptors: building TX descriptors (four control words,
+ * up to four multi-rate-retry series) and RX descriptors, and decoding
+ * the two status words the hardware writes back.  Pure logic on memory:
+ * also built into the userspace unit tests.
+ *
+ * Word layouts from the Linux ath5k driver (desc.h, desc.c in Debian
+ * linux-source-6.1) and the project's hardware-facts note.
+ */
+
+#include <linux/kernel.h>
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+
+#include "hw.h"
+
+/* TX control word 0 */
+#define TX0_FRAME_LEN		GENMASK(11, 0)
+#define TX0_POWER		GENMASK(21, 16)
+#define TX0_RTS			BIT(22)
+#define TX0_VEOL		BIT(23)
+#define TX0_CLRDMASK		BIT(24)
+#define TX0_ANTENNA		GENMASK(28, 25)
+#define TX0_INTREQ		BIT(29)
+#define TX0_KEY_VALID		BIT(30)
+#define TX0_CTS			BIT(31)
+/* TX control word 1 */
+#define TX1_BUF_LEN		GENMASK(11, 0)
+#define TX1_MORE		BIT(12)
+#define TX1_KEY_INDEX		GENMASK(19, 13)
+#define TX1_FRAME_TYPE		GENMASK(23, 20)
+#define TX1_NOACK		BIT(24)
+/* TX control word 2: RTS/CTS duration and tries per series */
+#define TX2_RTS_DURATION	GENMASK(14, 0)
+#define TX2_TRIES_SHIFT		16	/* four 4-bit fields */
+/* TX control word 3: rate per series, RTS/CTS rate */
+#define TX3_RATE_BITS		5	/* four 5-bit fields from bit 0 */
+#define TX3_RTSCTS_RATE		GENMASK(24, 20)
+/* TX status word 0 */
+#define TXS0_OK			BIT(0)
+#define TXS0_XRETRY		BIT(1)
+#define TXS0_FIFO		BIT(2)
+#define TXS0_FILTERED		BIT(3)
+#define TXS0_SHORT_RETRY	GENMASK(7, 4)
+#define TXS0_LONG_RETRY		GENMASK(11, 8)
+#define TXS0_TSTAMP		GENMASK(31, 16)
+/* TX status word 1 */
+#define TXS1_DONE		BIT(0)
+#define TXS1_SEQ		GENMASK(12, 1)
+#define TXS1_ACK_RSSI		GENMASK(20, 13)
+#define TXS1_FINAL_IDX		GENMASK(22, 21)
+#define TXS1_ANTENNA		BIT(24)
+/* RX control word 1 */
+#define RX1_BUF_LEN		GENMASK(11, 0)
+#define RX1_INTREQ		BIT(13)
+/* RX status word 0 */
+#define RXS0_LEN		GENMASK(11, 0)
+#define RXS0_MORE		BIT(12)
+#define RXS0_RATE		GENMASK(19, 15)
+#define RXS0_RSSI		GENMASK(27, 20)
+#define RXS0_ANTENNA		GENMASK(31, 28)
+/* RX status word 1 */
+#define RXS1_DONE		BIT(0)
+#define RXS1_OK			BIT(1)
+#define RXS1_CRC		BIT(2)
+#define RXS1_DECRYPT		BIT(3)
+#define RXS1_PHY		BIT(4)
+#define RXS1_MIC		BIT(5)
+#define RXS1_KEY_VALID		BIT(8)
+#define RXS1_KEY_INDEX		GENMASK(15, 9)
+#define RXS1_PHY_CODE		GENMASK(15, 8)	/* overlays the key fields */
+#define RXS1_TSTAMP		GENMASK(30, 16)
+#define RXS1_KEY_MISS		BIT(31)
+
+#define MAX_TRIES		15
+#define MAX_KEY_INDEX		127
+
+int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p)
+{
+	u32 c0, c1, c2, c3;
+	unsigned int i;
+
+	if (!p->tries[0] || !p->rate[0])
+		return -EINVAL;
+	if (p->frame_len > TX0_FRAME_LEN || p->buf_len > TX1_BUF_LEN ||
+	    !p->buf_len)
+		return -EINVAL;
+	if (p->key_index != ATH5K_KEY_INVALID && p->key_index > MAX_KEY_INDEX)
+		return -EINVAL;
+	if ((p->flags & ATH5K_TXF_RTS) && (p->flags & ATH5K_TXF_CTS))
+		return -EINVAL;
+
+	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
+	     FIELD_PREP(TX0_POWER, min_t(u8, p->txpower, ATH5K_TXPOWER_MAX)) |
+	     FIELD_PREP(TX0_ANTENNA, p->antenna);
+	c1 = FIELD_PREP(TX1_BUF_LEN, p->buf_len) |
+	     FIELD_PREP(TX1_FRAME_TYPE, p->pkt_type);
+	c2 = 0;
+	c3 = 0;
+
+	if (p->flags & ATH5K_TXF_NOACK)
+		c1 |= TX1_NOACK;
+	if (p->flags & ATH5K_TXF_INTREQ)
+		c0 |= TX0_INTREQ;
+	if (p->flags & ATH5K_TXF_VEOL)
+		c0 |= TX0_VEOL;
+	if (p->flags & ATH5K_TXF_CLRDMASK)
+		c0 |= TX0_CLRDMASK;
+	if (p->key_index != ATH5K_KEY_INVALID) {
+		c0 |= TX0_KEY_VALID;
+		c1 |= FIELD_PREP(TX1_KEY_INDEX, p->key_index);
+	}
+	if (p->flags & (ATH5K_TXF_RTS | ATH5K_TXF_CTS)) {
+		c0 |= (p->flags & ATH5K_TXF_RTS) ? TX0_RTS : TX0_CTS;
+		c2 |= FIELD_PREP(TX2_RTS_DURATION, p->rtscts_duration);
+		c3 |= FIELD_PREP(TX3_RTSCTS_RATE, p->rtscts_rate);
+	}
+
+	/* retry series: a zero try count ends the list */
+	for (i = 0; i < ATH5K_MRR_SERIES && p->tries[i]; i++) {
+		c2 |= (u32)min_t(u8, p->tries[i], MAX_TRIES) <<
+		      (TX2_TRIES_SHIFT + 4 * i);
+		c3 |= (u32)(p->rate[i] & 0x1f) << (TX3_RATE_BITS * i);
+	}
+
+	d->tx.ctl[0] = cpu_to_le32(c0);
+	d->tx.ctl[1] = cpu_to_le32(c1);
+	d->tx.ctl[2] = cpu_to_le32(c2);
+	d->tx.ctl[3] = cpu_to_le32(c3);
+	d->tx.status[0] = 0;
+	d->tx.status[1] = 0;
+	return 0;
+}
+
+int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
+			    struct ath5k_tx_status *ts)
+{
+	u32 s0 = le32_to_cpu(READ_ONCE(d->tx.status[0]));
+	u32 s1 = le32_to_cpu(READ_ONCE(d->tx.status[1]));
+
+	if (!(s1 & TXS1_DONE))
+		return -EINPROGRESS;
+
+	memset(ts, 0, sizeof(*ts));
+	ts->tstamp = FIELD_GET(TXS0_TSTAMP, s0);
+	ts->short_retry = FIELD_GET(TXS0_SHORT_RETRY, s0);
+	ts->long_retry = FIELD_GET(TXS0_LONG_RETRY, s0);
+	ts->seq = FIELD_GET(TXS1_SEQ, s1);
+	ts->ack_rssi = (s8)FIELD_GET(TXS1_ACK_RSSI, s1);
+	ts->final_idx = FIELD_GET(TXS1_FINAL_IDX, s1);
+	ts->antenna = (s1 & TXS1_ANTENNA) ? 2 : 1;
+	if (s0 & TXS0_OK)
+		ts->flags |= ATH5K_TXS_OK;
+	if (s0 & TXS0_XRETRY)
+		ts->flags |= ATH5K_TXS_XRETRY;
+	if (s0 & TXS0_FIFO)
+		ts->flags |= ATH5K_TXS_FIFO;
+	if (s0 & TXS0_FILTERED)
+		ts->flags |= ATH5K_TXS_FILTERED;
+	return 0;
+}
+
+int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq)
+{
+	if (!buf_size || buf_size > RX1_BUF_LEN)
+		return -EINVAL;
+	d->rx.ctl[0] = 0;
+	d->rx.ctl[1] = cpu_to_le32(FIELD_PREP(RX1_BUF_LEN, buf_size) |
+				   (intreq ? RX1_INTREQ : 0));
+	d->rx.status[0] = 0;
+	d->rx.status[1] = 0;
+	return 0;
+}
+
+int ath5k_hw_rx_desc_status(const struct ath5k_desc *d,
+			    struct ath5k_rx_status *rs)
+{
+	u32 s0 = le32_to_cpu(READ_ONCE(d->rx.status[0]));
+	u32 s1 = le32_to_cpu(READ_ONCE(d->rx.status[1]));
+
+	if (!(s1 & RXS1_DONE))
+		return -EINPROGRESS;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->len = FIELD_GET(RXS0_LEN, s0);
+	rs->more = s0 & RXS0_MORE;
+	rs->rate = FIELD_GET(RXS0_RATE, s0);
+	rs->rssi = (s8)FIELD_GET(RXS0_RSSI, s0);
+	rs->antenna = FIELD_GET(RXS0_ANTENNA, s0);
+	rs->tstamp = FIELD_GET(RXS1_TSTAMP, s1);
+	rs->key_miss = s1 & RXS1_KEY_MISS;
+
+	/* a PHY error overlays its code on the key fields */
+	if ((s1 & RXS1_KEY_VALID) && !(s1 & RXS1_PHY)) {
+		rs->key_valid = true;
+		rs->key_index = FIELD_GET(RXS1_KEY_INDEX, s1);
+	}
+	if (s1 & RXS1_OK)
+		return 0;
+	if (s1 & RXS1_PHY) {
+		rs->flags |= ATH5K_RXE_PHY;
+		rs->phyerr = FIELD_GET(RXS1_PHY_CODE, s1);
+	}
+	if (s1 & RXS1_CRC)
+		rs->flags |= ATH5K_RXE_CRC;
+	if (s1 & RXS1_DECRYPT)
+		rs->flags |= ATH5K_RXE_DECRYPT;
+	if (s1 & RXS1_MIC)
+		rs->flags |= ATH5K_RXE_MIC;
+	return 0;
+}

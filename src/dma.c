@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * DMA engines and interrupts: starting and stopping RX and the TX
+ * queues with the hardware's handshakes, descriptor pointers, and the
+ * translation between the chip's interrupt registers and the abstract
+ * ATH5K_INT_* flags.  Facts from the Linux ath5k driver (dma.c, reg.h in
+ * Debian linux-source-6.1) and the project's hardware-facts note.
+ *
+ * Everything here may run in atomic context (interrupt handler, tasklets,
+ * beacon timing), so waits use udelay-based polling.
+ */
+
+#include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/errno.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+#define DMA_POLL_US		100
+#define DMA_POLL_TRIES		1000
+#define QUIET_POLL_TRIES	100
+#define QUIET_SETTLE_US		400	/* atomic context: no sleeping here */
+#define SREV_AR2414		0x70
+
+/* ----- RX ---------------------------------------------------------------- */
+
+int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr)
+{
+	if (ath5k_rd(ah, R_CR) & CR_RXE)
+		return -EBUSY;	/* the chip ignores it while RX runs */
+	ath5k_wr(ah, R_RXDP, paddr);
+	return 0;
+}
+
+u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah)
+{
+	return ath5k_rd(ah, R_RXDP);
+}
+
+void ath5k_hw_rx_start(struct ath5k_hw *ah)
+{
+	ath5k_wr(ah, R_CR, CR_RXE);
+}
+
+int ath5k_hw_rx_stop(struct ath5k_hw *ah)
+{
+	ath5k_wr(ah, R_CR, CR_RXD);
+	if (ath5k_hw_wait_atomic(ah, R_CR, CR_RXE, 0, DMA_POLL_US,
+				 DMA_POLL_TRIES)) {
+		dev_err(ah->dev, "RX DMA did not stop\n");
+		return -EBUSY;
+	}
+	return 0;
+}
+
+/* ----- TX ---------------------------------------------------------------- */
+
+static bool txq_active(const struct ath5k_hw *ah, unsigned int q)
+{
+	return q < ATH5K_TXQ_COUNT &&
+	       ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE;
+}
+
+int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
+{
+	if (!txq_active(ah, q))
+		return -EINVAL;
+	if (ath5k_rd(ah, R_QCU_TXD) & BIT(q))
+		return -EIO;	/* a stop is still in progress */
+	ath5k_wr(ah, R_QCU_TXE, BIT(q));
+	return 0;
+}
+
+static u32 frames_pending(struct ath5k_hw *ah, unsigned int q)
+{
+	return ath5k_rd(ah, R_QCU_STS(q)) & QCU_STS_FRMPENDCNT;
+}
+
+static bool wait_drained(struct ath5k_hw *ah, unsigned int q,
+			 unsigned int tries)
+{
+	while (tries--) {
+		if (!frames_pending(ah, q))
+			return true;
+		udelay(DMA_POLL_US);
+	}
+	return false;
+}
+
+/*
+ * Frames stuck behind a busy medium: open a short quiet period with the
+ * channel forced idle so the DCU can flush them (AR2414 and later).
+ */
+static bool quiet_flush(struct ath5k_hw *ah, unsigned int q)
+{
+	bool drained;
+
+	ath5k_wr(ah, R_QUIET_CTL2, FIELD_PREP(QUIET_CTL2_QT_PER, 100) |
+		 FIELD_PREP(QUIET_CTL2_QT_DUR, 10));
+	ath5k_wr(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN |
+		 FIELD_PREP(QUIET_CTL1_NEXT_QT,
+			    ath5k_rd(ah, R_TSF_L32) >> 10));
+	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	udelay(QUIET_SETTLE_US);
+	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
+	drained = wait_drained(ah, q, QUIET_POLL_TRIES);
+	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	return drained;
+}
+
+int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
+{
+	bool drained;
+
+	if (!txq_active(ah, q))
+		return -EINVAL;
+
+	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	ath5k_wr(ah, R_QCU_TXD, BIT(q));
+	if (ath5k_hw_wait_atomic(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
+				 DMA_POLL_TRIES))
+		dev_dbg(ah->dev, "TX queue %u still enabled\n", q);
+
+	drained = wait_drained(ah, q, DMA_POLL_TRIES);
+	if (!drained && ah->srev >= SREV_AR2414)
+		drained = quiet_flush(ah, q);
+
+	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	ath5k_wr(ah, R_QCU_TXD, 0);
+	if (!drained) {
+		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
+			q, frames_pending(ah, q));
+		return -EBUSY;
+	}
+	return 0;
+}
+
+int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
+{
+	if (q >= ATH5K_TXQ_COUNT)
+		return -EINVAL;
+	if (ath5k_rd(ah, R_QCU_TXE) & BIT(q))
+		return -EBUSY;
+	ath5k_wr(ah, R_QCU_TXDP(q), paddr);
+	return 0;
+}
+
+u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
+{
+	return q < ATH5K_TXQ_COUNT ? ath5k_rd(ah, R_QCU_TXDP(q)) : 0;
+}
+
+unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
+{
+	u32 n;
+
+	if (!txq_active(ah, q))
+		return 0;
+	n = frames_pending(ah, q);
+	/* enabled with nothing counted yet: treat as one in flight */
+	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
+		return 1;
+	return n;
+}
+
+int ath5k_hw_dma_stop(struct ath5k_hw *ah)
+{
+	unsigned int q;
+	int ret;
+
+	ath5k_hw_imr_set(ah, 0);
+	ret = ath5k_hw_rx_stop(ah);
+	if (ret)
+		return ret;
+	ath5k_wr(ah, R_PISR, INT_ALL_ONES);
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		if (!txq_active(ah, q))
+			continue;
+		ret = ath5k_hw_txq_stop(ah, q);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void ath5k_hw_dma_init(struct ath5k_hw *ah)
+{
+	ath5k_rmw(ah, R_TXCFG, TXCFG_DMA_SIZE,
+		  FIELD_PREP(TXCFG_DMA_SIZE, DMA_SIZE_128B));
+	ath5k_rmw(ah, R_RXCFG, RXCFG_DMA_SIZE,
+		  FIELD_PREP(RXCFG_DMA_SIZE, DMA_SIZE_128B));
+	ath5k_hw_imr_set(ah, ah->imr);
+}
+
+/* ----- interrupts --------------------------------------------------------- */
+
+/* Abstract flags that map one to one onto primary status bits. */
+static const u32 int_map[][2] = {
+	{ ATH5K_INT_RXOK, INT_RXOK },
+	{ ATH5K_INT_RXERR, INT_RXERR },
+	{ ATH5K_INT_RXEOL, INT_RXEOL },
+	{ ATH5K_INT_RXORN, INT_RXORN },
+	{ ATH5K_INT_TXOK, INT_TXOK },
+	{ ATH5K_INT_TXERR, INT_TXERR },
+	{ ATH5K_INT_TXDESC, INT_TXDESC },
+	{ ATH5K_INT_TXEOL, INT_TXEOL },
+	{ ATH5K_INT_SWBA, INT_SWBA },
+	{ ATH5K_INT_BMISS, INT_BMISS },
+	{ ATH5K_INT_BNR, INT_BNR },
+	{ ATH5K_INT_MIB, INT_MIB },
+	{ ATH5K_INT_GPIO, INT_GPIO },
+	{ ATH5K_INT_FATAL, INT_HIUERR },
+};
+
+/* Primary bits that only summarise secondary registers. */
+#define INT_FROM_SECONDARY	(INT_TXURN | INT_HIUERR | INT_TIM | \
+				 INT_QCBRORN | INT_QCBRURN | INT_QTRIG)
+
+bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
+{
+	return ath5k_rd(ah, R_INTPEND) == INTPEND_TRUE;
+}
+
+int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
+{
+	u32 pisr, s[5], flags = 0;
+	unsigned int i;
+
+	pisr = ath5k_rd(ah, R_PISR);
+	if (pisr == INT_ALL_ONES)
+		return -ENODEV;
+	for (i = 0; i < ARRAY_SIZE(s); i++)
+		s[i] = ath5k_rd(ah, R_SISR(i));
+
+	/* acknowledge: secondaries first, then what the primary holds */
+	for (i = 0; i < ARRAY_SIZE(s); i++)
+		ath5k_wr(ah, R_SISR(i), s[i]);
+	ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
+	ath5k_rd(ah, R_PISR);	/* flush before the line is re-sampled */
+
+	for (i = 0; i < ARRAY_SIZE(int_map); i++)
+		if (pisr & int_map[i][1])
+			flags |= int_map[i][0];
+	if (pisr & INT_TIM) {
+		if (s[2] & SISR2_TIM)
+			flags |= ATH5K_INT_TIM;
+		if (s[2] & SISR2_DTIM)
+			flags |= ATH5K_INT_DTIM;
+		if (s[2] & SISR2_CAB_TIMEOUT)
+			flags |= ATH5K_INT_CAB_TIMEOUT;
+	}
+
+	isr->txq_done = 0;
+	if (pisr & INT_TXOK)
+		isr->txq_done |= FIELD_GET(SISR_QLOW, s[0]);
+	if (pisr & INT_TXDESC)
+		isr->txq_done |= FIELD_GET(SISR_QHIGH, s[0]);
+	if (pisr & INT_TXERR)
+		isr->txq_done |= FIELD_GET(SISR_QLOW, s[1]);
+	isr->txq_eol = (pisr & INT_TXEOL) ? FIELD_GET(SISR_QHIGH, s[1]) : 0;
+	isr->txq_done |= isr->txq_eol;
+
+	isr->flags = flags & ah->imr;
+	return 0;
+}
+
+u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
+{
+	u32 old = ah->imr, pimr = 0, simr2;
+	unsigned int i;
+
+	if (old & ATH5K_INT_GLOBAL) {
+		ath5k_wr(ah, R_IER, 0);
+		ath5k_rd(ah, R_IER);
+	}
+
+	for (i = 0; i < ARRAY_SIZE(int_map); i++)
+		if (flags & int_map[i][0])
+			pimr |= int_map[i][1];
+
+	simr2 = ath5k_rd(ah, R_SIMR(2)) & SISR2_TXURN;
+	if (flags & ATH5K_INT_FATAL)
+		simr2 |= SISR2_BUS_ERRORS;
+	if (flags & (ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT))
+		pimr |= INT_TIM;
+	if (flags & ATH5K_INT_TIM)
+		simr2 |= SISR2_TIM;
+	if (flags & ATH5K_INT_DTIM)
+		simr2 |= SISR2_DTIM;
+	if (flags & ATH5K_INT_CAB_TIMEOUT)
+		simr2 |= SISR2_CAB_TIMEOUT;
+
+	ath5k_wr(ah, R_PIMR, pimr);
+	ath5k_wr(ah, R_SIMR(2), simr2);
+	ath5k_wr(ah, R_RXNOFRM, 0);
+	ah->imr = flags;
+
+	if (flags & ATH5K_INT_GLOBAL) {
+		ath5k_wr(ah, R_IER, IER_ENABLE);
+		ath5k_rd(ah, R_IER);
+	}
+	return old;
+}

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Hardware key cache: 128 entries of eight words (five key words, the
+ * cipher type, the peer address shifted right by one with a valid bit).
+ * TKIP keeps its Michael keys in the entry 64 above the key.  Layout from
+ * the Linux ath common key code (ath/key.c, ath/reg.h in Debian
+ * linux-source-6.1) and the project's hardware-facts note.
+ *
+ * The mac80211 layer decides whether to use it (module parameter
+ * nohwcrypt); this file only programs entries.
+ */
+
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+#define KEY_WORDS		8
+#define TKIP_MIC_OFFSET		64
+#define SREV_AR2414		0x70	/* combined TX/RX Michael keys */
+
+static u32 le32_at(const u8 *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
+}
+
+static u32 le16_at(const u8 *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static void entry_wipe(struct ath5k_hw *ah, u16 idx)
+{
+	unsigned int w;
+
+	for (w = 0; w < KEY_WORDS; w++)
+		ath5k_wr(ah, R_KEY(idx, w), w == KEY_WORD_TYPE ?
+			 KEY_TYPE_NULL : 0);
+}
+
+void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+{
+	bool tkip;
+
+	if (idx >= ATH5K_KEYCACHE_SIZE)
+		return;
+	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
+	entry_wipe(ah, idx);
+	if (tkip && idx + TKIP_MIC_OFFSET < ATH5K_KEYCACHE_SIZE)
+		entry_wipe(ah, idx + TKIP_MIC_OFFSET);
+}
+
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
+{
+	u16 i;
+
+	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
+		entry_wipe(ah, i);
+}
+
+bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx)
+{
+	return idx < ATH5K_KEYCACHE_SIZE &&
+	       (ath5k_rd(ah, R_KEY(idx, KEY_WORD_MAC1)) & KEY_MAC1_VALID);
+}
+
+/* Peer address as the key search wants it: shifted right by one bit. */
+static void entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
+{
+	u32 lo = 0, hi = 0, valid = KEY_MAC1_VALID;
+
+	if (mac) {
+		lo = le32_at(mac);
+		hi = le16_at(mac + 4);
+		lo = lo >> 1 | (hi & 1) << 31;
+		hi >>= 1;
+		if (mac[0] & 1)
+			valid = 0;	/* group address: no unicast match */
+	}
+	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC0), lo);
+	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC1), hi | valid);
+}
+
+/* Michael keys: RX in words 0/2, TX split over 1/3/4 (combined mode). */
+static void tkip_mic_write(struct ath5k_hw *ah, u16 idx,
+			   const struct ath5k_key *k)
+{
+	u16 mic = idx + TKIP_MIC_OFFSET;
+	bool combined = ah->srev >= SREV_AR2414;
+
+	ath5k_wr(ah, R_KEY(mic, 0), le32_at(k->rx_mic));
+	ath5k_wr(ah, R_KEY(mic, 1), combined ? le16_at(k->tx_mic + 2) : 0);
+	ath5k_wr(ah, R_KEY(mic, 2), le32_at(k->rx_mic + 4));
+	ath5k_wr(ah, R_KEY(mic, 3), combined ? le16_at(k->tx_mic) : 0);
+	ath5k_wr(ah, R_KEY(mic, 4), combined ? le32_at(k->tx_mic + 4) : 0);
+	ath5k_wr(ah, R_KEY(mic, KEY_WORD_TYPE), KEY_TYPE_NULL);
+	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC0), 0);
+	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC1), 0);
+}
+
+int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
+		     const u8 *mac)
+{
+	u8 kv[16] = { 0 };
+	u32 type, w[5];
+
+	if (idx >= ATH5K_KEYCACHE_SIZE || k->len > sizeof(kv))
+		return -EINVAL;
+
+	switch (k->cipher) {
+	case ATH5K_CIPHER_WEP40:
+		type = KEY_TYPE_WEP40;
+		break;
+	case ATH5K_CIPHER_WEP104:
+		type = KEY_TYPE_WEP104;
+		break;
+	case ATH5K_CIPHER_TKIP:
+		if (idx + TKIP_MIC_OFFSET >= ATH5K_KEYCACHE_SIZE)
+			return -EINVAL;
+		type = KEY_TYPE_TKIP;
+		break;
+	case ATH5K_CIPHER_CCMP:
+		if (!ath5k_hw_has_aes(ah))
+			return -EOPNOTSUPP;
+		type = KEY_TYPE_CCM;
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+
+	memcpy(kv, k->key, k->len);
+	w[0] = le32_at(kv);
+	w[1] = le16_at(kv + 4);
+	w[2] = le32_at(kv + 6);
+	w[3] = le16_at(kv + 10);
+	w[4] = le32_at(kv + 12);
+	if (k->len <= 13)
+		w[4] &= 0xff;	/* WEP: only byte 12 is key */
+
+	if (type == KEY_TYPE_TKIP) {
+		/*
+		 * The entry must never look valid with a half-written key:
+		 * write the first words inverted, the MIC entry, then the
+		 * real first words.
+		 */
+		ath5k_wr(ah, R_KEY(idx, 0), ~w[0]);
+		ath5k_wr(ah, R_KEY(idx, 1), ~w[1]);
+		ath5k_wr(ah, R_KEY(idx, 2), w[2]);
+		ath5k_wr(ah, R_KEY(idx, 3), w[3]);
+		ath5k_wr(ah, R_KEY(idx, 4), w[4]);
+		ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
+		entry_mac_write(ah, idx, mac);
+		tkip_mic_write(ah, idx, k);
+		ath5k_wr(ah, R_KEY(idx, 0), w[0]);
+		ath5k_wr(ah, R_KEY(idx, 1), w[1]);
+		return 0;
+	}
+
+	ath5k_wr(ah, R_KEY(idx, 0), w[0]);
+	ath5k_wr(ah, R_KEY(idx, 1), w[1]);
+	ath5k_wr(ah, R_KEY(idx, 2), w[2]);
+	ath5k_wr(ah, R_KEY(idx, 3), w[3]);
+	ath5k_wr(ah, R_KEY(idx, 4), w[4]);
+	ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
+	entry_mac_write(ah, idx, mac);
+	return 0;
+}

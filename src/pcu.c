@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Protocol control unit: addresses, operating mode, RX filter, multicast
+ * hash, TSF and beacon timers, IFS/slot/ACK timing, MIB and cycle
+ * counters.  Register facts from the Linux ath5k driver (pcu.c, qcu.c,
+ * reg.h in Debian linux-source-6.1) and the project's hardware-facts note.
+ */
+
+#include <linux/kernel.h>
+#include <linux/irqflags.h>
+#include <linux/string.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+/* ----- addresses and mode ---------------------------------------------- */
+
+/* Addresses go to the chip least significant byte first. */
+static u32 le_bytes32(const u8 *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
+}
+
+static u16 le_bytes16(const u8 *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static void write_addr(struct ath5k_hw *ah, u32 lo_reg, u32 hi_reg,
+		       const u8 *addr, u32 hi_keep_mask, u32 hi_extra)
+{
+	u32 hi = ath5k_rd(ah, hi_reg) & hi_keep_mask;
+
+	ath5k_wr(ah, lo_reg, le_bytes32(addr));
+	ath5k_wr(ah, hi_reg, hi | hi_extra | le_bytes16(addr + 4));
+}
+
+void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac)
+{
+	memcpy(ah->mac, mac, 6);
+	write_addr(ah, R_STA_ID0, R_STA_ID1, mac, (u32)~STA_ID1_ADDR_HI, 0);
+}
+
+void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
+{
+	memcpy(ah->bssid_mask, mask, 6);
+	ath5k_wr(ah, R_BSSID_MASK0, le_bytes32(mask));
+	ath5k_wr(ah, R_BSSID_MASK1, le_bytes16(mask + 4));
+}
+
+void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
+{
+	memcpy(ah->bssid, bssid, 6);
+	ah->aid = aid;
+	ath5k_hw_set_bssid_mask(ah, ah->bssid_mask);
+	write_addr(ah, R_BSSID0, R_BSSID1, bssid, 0,
+		   FIELD_PREP(BSSID1_AID, aid & 0x3fff));
+}
+
+void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
+{
+	u32 id1 = STA_ID1_KEYSRCH_MODE;
+
+	switch (opmode) {
+	case ATH5K_OPMODE_IBSS:
+		id1 |= STA_ID1_ADHOC;
+		ath5k_set_bits(ah, R_CFG, CFG_IBSS);
+		break;
+	case ATH5K_OPMODE_AP:
+		id1 |= STA_ID1_AP;
+		ath5k_clear_bits(ah, R_CFG, CFG_IBSS);
+		break;
+	default:
+		break;
+	}
+	ah->opmode = opmode;
+	write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac,
+		   (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
+		     STA_ID1_KEYSRCH_MODE), id1);
+}
+
+/* ----- RX filter ---------------------------------------------------------- */
+
+#define PHY_ERR_FIL_RADAR	BIT(5)
+#define PHY_ERR_FIL_OFDM	BIT(17)
+#define PHY_ERR_FIL_CCK		BIT(25)
+#define RXCFG_ZERO_LEN_DMA	BIT(3)
+
+static const u8 rx_filter_bits[][2] = {
+	{ ATH5K_RXF_UCAST, RXF_UCAST },
+	{ ATH5K_RXF_MCAST, RXF_MCAST },
+	{ ATH5K_RXF_BCAST, RXF_BCAST },
+	{ ATH5K_RXF_CONTROL, RXF_CONTROL },
+	{ ATH5K_RXF_BEACON, RXF_BEACON },
+	{ ATH5K_RXF_PROM, RXF_PROM },
+	{ ATH5K_RXF_PROBEREQ, RXF_PROBEREQ },
+};
+
+void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
+{
+	u32 hw = 0, phyerr = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rx_filter_bits); i++)
+		if (filter & rx_filter_bits[i][0])
+			hw |= rx_filter_bits[i][1];
+	if (filter & ATH5K_RXF_RADARERR)
+		phyerr |= PHY_ERR_FIL_RADAR;
+	if (filter & ATH5K_RXF_PHYERR)
+		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
+
+	/* PHY error reports arrive as zero-length frames */
+	if (phyerr)
+		ath5k_set_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
+	else
+		ath5k_clear_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
+	ath5k_wr(ah, R_RX_FILTER, hw);
+	ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
+	ah->rx_filter = filter;
+}
+
+u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah)
+{
+	return ah->rx_filter;
+}
+
+/* The 64-bin hash: XOR of the eight 6-bit groups of the address. */
+unsigned int ath5k_hw_mcast_hash(const u8 *addr)
+{
+	u32 lo = le_bytes32(addr), hi = le_bytes32(addr + 3);
+	u32 pos;
+
+	pos = (lo >> 18) ^ (lo >> 12) ^ (lo >> 6) ^ lo;
+	pos ^= (hi >> 18) ^ (hi >> 12) ^ (hi >> 6) ^ hi;
+	return pos & 0x3f;
+}
+
+void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter)
+{
+	ath5k_wr(ah, R_MCAST_FILTER0, lower_32_bits(filter));
+	ath5k_wr(ah, R_MCAST_FILTER1, upper_32_bits(filter));
+}
+
+void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah)
+{
+	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_DIS_RX);
+}
+
+void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah)
+{
+	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_DIS_RX);
+}
+
+/* ----- TSF and beacon timers -------------------------------------------- */
+
+#define TSF_READ_TRIES		10
+
+/* The two halves are not latched together: re-read until stable. */
+u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
+{
+	u32 hi, lo = 0, hi2;
+	unsigned long flags;
+	unsigned int i;
+
+	local_irq_save(flags);
+	hi = ath5k_rd(ah, R_TSF_U32);
+	for (i = 0; i < TSF_READ_TRIES; i++) {
+		lo = ath5k_rd(ah, R_TSF_L32);
+		hi2 = ath5k_rd(ah, R_TSF_U32);
+		if (hi2 == hi)
+			break;
+		hi = hi2;
+	}
+	local_irq_restore(flags);
+	return (u64)hi << 32 | lo;
+}
+
+void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf)
+{
+	ath5k_wr(ah, R_TSF_L32, lower_32_bits(tsf));
+	ath5k_wr(ah, R_TSF_U32, upper_32_bits(tsf));
+}
+
+/* The reset bit must be written twice to take effect. */
+void ath5k_hw_tsf_reset(struct ath5k_hw *ah)
+{
+	u32 v = ath5k_rd(ah, R_BEACON) | BEACON_RESET_TSF;
+
+	ath5k_wr(ah, R_BEACON, v);
+	ath5k_wr(ah, R_BEACON, v);
+}
+
+/* Lead times before TBTT: DMA beacon alert and software beacon alert. */
+#define DMA_BEACON_LEAD_TU	2
+#define SW_BEACON_LEAD_TU	10
+#define STA_TIMER1_IDLE		0x0000ffff
+#define STA_TIMER2_IDLE		0x0007ffff
+#define TXCFG_ADHOC_BCN_ATIM	BIT(11)
+
+void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
+				 u32 interval_tu, bool reset_tsf)
+{
+	u32 dba, swba;
+
+	switch (ah->opmode) {
+	case ATH5K_OPMODE_STA:
+	case ATH5K_OPMODE_MONITOR:
+		dba = STA_TIMER1_IDLE;
+		swba = STA_TIMER2_IDLE;
+		break;
+	case ATH5K_OPMODE_IBSS:
+		ath5k_set_bits(ah, R_TXCFG, TXCFG_ADHOC_BCN_ATIM);
+		fallthrough;
+	default:
+		dba = (next_tbtt_tu - DMA_BEACON_LEAD_TU) << 3;
+		swba = (next_tbtt_tu - SW_BEACON_LEAD_TU) << 3;
+		break;
+	}
+
+	if (ah->opmode == ATH5K_OPMODE_AP)
+		ath5k_wr(ah, R_TIMER0, 0);
+	ath5k_wr(ah, R_TIMER0, next_tbtt_tu);
+	ath5k_wr(ah, R_TIMER1, dba);
+	ath5k_wr(ah, R_TIMER2, swba);
+	ath5k_wr(ah, R_TIMER3, next_tbtt_tu + 1);
+
+	if (reset_tsf)
+		ath5k_hw_tsf_reset(ah);
+	ath5k_wr(ah, R_BEACON, FIELD_PREP(BEACON_PERIOD, interval_tu) |
+		 BEACON_ENABLE);
+
+	/* a stale beacon-miss from before must not fire now */
+	ath5k_wr(ah, R_PISR, INT_BMISS);
+	ath5k_clear_bits(ah, R_STA_ID1, STA_ID1_PWR_SV);
+}
+
+void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
+{
+	ath5k_clear_bits(ah, R_BEACON, BEACON_ENABLE);
+}
+
+/* ----- timing ------------------------------------------------------------ */
+
+#define SLOT_US_DEFAULT		9
+#define SLOT_US_11B		20
+#define SIFS_US_A		16
+#define SIFS_US_BG		10
+
+static unsigned int slot_default(const struct ath5k_hw *ah)
+{
+	if (ah->slot_time)
+		return ah->slot_time;
+	return ah->chan.mode == ATH5K_MODE_11B ? SLOT_US_11B : SLOT_US_DEFAULT;
+}
+
+static unsigned int sifs_default(const struct ath5k_hw *ah)
+{
+	return ah->chan.mode == ATH5K_MODE_11A ? SIFS_US_A : SIFS_US_BG;
+}
+
+static u32 us_to_clocks(const struct ath5k_hw *ah, unsigned int us)
+{
+	return us * ah->clock_mhz;
+}
+
+/* SIFS, slot and EIFS for the DCUs; EIFS covers an ACK at the base rate. */
+static void ifs_write(struct ath5k_hw *ah, unsigned int slot)
+{
+	const struct ath5k_rate_info *base =
+		&ath5k_rates[ah->chan.mode == ATH5K_MODE_11A ?
+			     ATH5K_RATE_FIRST_OFDM : 0];
+	unsigned int sifs = sifs_default(ah);
+	unsigned int eifs = ath5k_frame_airtime(base, ATH5K_ACK_LEN, false) +
+			    sifs + 2 * slot;
+
+	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, us_to_clocks(ah, slot));
+	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, us_to_clocks(ah, eifs));
+	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_SIFS_DUR,
+		  FIELD_PREP(GBL_IFS_MISC_SIFS_DUR, sifs));
+	ath5k_wr(ah, R_DCU_GBL_IFS_SIFS, us_to_clocks(ah, sifs - 2));
+}
+
+/* Slot time grows by 3 us per coverage class; ACK/CTS waits follow. */
+static void timing_apply(struct ath5k_hw *ah)
+{
+	unsigned int slot = slot_default(ah) + 3 * ah->coverage_class;
+	unsigned int timeout = sifs_default(ah) + slot;
+
+	if (!ah->clock_mhz)
+		return;		/* no channel yet; applied at reset */
+	ifs_write(ah, slot);
+	if (ah->coverage_class || ah->slot_time) {
+		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_ACK,
+			  FIELD_PREP(TIME_OUT_ACK, us_to_clocks(ah, timeout)));
+		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_CTS,
+			  FIELD_PREP(TIME_OUT_CTS, us_to_clocks(ah, timeout)));
+	}
+}
+
+void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us)
+{
+	if (us && us < 6)
+		return;
+	ah->slot_time = us;
+	timing_apply(ah);
+}
+
+void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
+{
+	ah->coverage_class = coverage_class;
+	timing_apply(ah);
+}
+
+/*
+ * ACK airtime per received rate, so the PCU can compute NAV: with "ACK
+ * rate high" the ACK goes out at the highest basic rate not above the
+ * received one, otherwise at 1 Mbit/s (CCK) or 6 Mbit/s (OFDM).
+ */
+static const u8 ack_rate_high[ATH5K_RATE_COUNT] = {
+	0, 1, 1, 1, 4, 4, 6, 6, 8, 8, 8, 8,
+};
+
+static void rate_durations_write(struct ath5k_hw *ah)
+{
+	const struct ath5k_rate_info *rx, *ack;
+	unsigned int i;
+
+	for (i = 0; i < ATH5K_RATE_COUNT; i++) {
+		rx = &ath5k_rates[i];
+		if (ah->ack_rate_high)
+			ack = &ath5k_rates[ack_rate_high[i]];
+		else
+			ack = &ath5k_rates[rx->ofdm ? ATH5K_RATE_FIRST_OFDM : 0];
+		ath5k_wr(ah, R_RATE_DUR(rx->code),
+			 ath5k_frame_airtime(ack, ATH5K_ACK_LEN, false));
+		if (rx->code_short)
+			ath5k_wr(ah, R_RATE_DUR(rx->code_short),
+				 ath5k_frame_airtime(ack, ATH5K_ACK_LEN, true));
+	}
+}
+
+void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
+{
+	u32 bits = STA_ID1_BASE_RATE_11B | STA_ID1_ACKCTS_6MB;
+
+	ah->ack_rate_high = high;
+	if (high)
+		ath5k_clear_bits(ah, R_STA_ID1, bits);
+	else
+		ath5k_set_bits(ah, R_STA_ID1, bits);
+	rate_durations_write(ah);
+}
+
+/* ----- counters ----------------------------------------------------------- */
+
+void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta)
+{
+	ath5k_wr(ah, R_MIBC, MIBC_FREEZE);
+	delta->cycles = ath5k_rd(ah, R_PROFCNT_CYCLE);
+	delta->rx_busy = ath5k_rd(ah, R_PROFCNT_RXCLR);
+	delta->rx_frame = ath5k_rd(ah, R_PROFCNT_RX);
+	delta->tx_frame = ath5k_rd(ah, R_PROFCNT_TX);
+	ath5k_wr(ah, R_PROFCNT_CYCLE, 0);
+	ath5k_wr(ah, R_PROFCNT_RXCLR, 0);
+	ath5k_wr(ah, R_PROFCNT_RX, 0);
+	ath5k_wr(ah, R_PROFCNT_TX, 0);
+	ath5k_wr(ah, R_MIBC, 0);
+
+	ah->cycles_total.cycles += delta->cycles;
+	ah->cycles_total.rx_busy += delta->rx_busy;
+	ah->cycles_total.rx_frame += delta->rx_frame;
+	ah->cycles_total.tx_frame += delta->tx_frame;
+}
+
+/* The MIB counters clear on read: accumulate into @acc. */
+void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc)
+{
+	acc->ack_fail += ath5k_rd(ah, R_ACK_FAIL);
+	acc->rts_fail += ath5k_rd(ah, R_RTS_FAIL);
+	acc->rts_ok += ath5k_rd(ah, R_RTS_OK);
+	acc->fcs_error += ath5k_rd(ah, R_FCS_FAIL);
+	acc->beacons += ath5k_rd(ah, R_BEACON_CNT);
+}
+
+/* ----- after a reset --------------------------------------------------- */
+
+#define RSSI_THR_DEFAULT	129
+#define BMISS_THR_DEFAULT	7
+#define RSSI_THR_BMISS_SHIFT	8
+#define SREV_AR2413		0x78
+#define MIC_QOS_CTL_DEFAULT	0x000100aa
+#define MIC_QOS_SEL_DEFAULT	0x00003210
+#define QOS_NOACK_DEFAULT	(2 | 5 << 4)	/* 2-bit values at bit 5 */
+
+void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+{
+	ath5k_hw_set_bssid(ah, ah->bssid, ah->aid);
+	ath5k_hw_set_opmode(ah, ah->opmode);
+	ath5k_wr(ah, R_RSSI_THR, RSSI_THR_DEFAULT |
+		 BMISS_THR_DEFAULT << RSSI_THR_BMISS_SHIFT);
+	if (ah->srev >= SREV_AR2413) {
+		ath5k_wr(ah, R_MIC_QOS_CTL, MIC_QOS_CTL_DEFAULT);
+		ath5k_wr(ah, R_MIC_QOS_SEL, MIC_QOS_SEL_DEFAULT);
+	}
+	ath5k_wr(ah, R_QOS_NOACK, QOS_NOACK_DEFAULT);
+	ath5k_hw_set_ack_rate_high(ah, ah->ack_rate_high);
+}
+
+/* Global DCU timing for the channel (after the queues are set up). */
+void ath5k_hw_dcu_global_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+{
+	ifs_write(ah, slot_default(ah) + 3 * ah->coverage_class);
+	if (ah->coverage_class || ah->slot_time)
+		timing_apply(ah);
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * TX queues: which queue serves what (four WMM data queues, the
+ * content-after-beacon queue and the beacon queue), their contention
+ * parameters and how the QCU/DCU pair of each is programmed after a
+ * reset.  Register facts from the Linux ath5k driver (qcu.c, reg.h in
+ * Debian linux-source-6.1) and the project's hardware-facts note.
+ */
+
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/log2.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+#define AIFS_DEFAULT		2
+#define AIFS_MAX		0xfc
+#define CW_MIN_DEFAULT		15
+#define CW_MIN_DEFAULT_11B	31
+#define CW_MAX_DEFAULT		1023
+#define RETRY_SHORT		7
+#define RETRY_LONG		4
+/* the CAB queue stops this many TU before the next beacon alert */
+#define CAB_READY_MARGIN_TU	(10 - 2)
+
+static bool queue_matches_type(unsigned int q, enum ath5k_txq_type type)
+{
+	switch (type) {
+	case ATH5K_TXQ_TYPE_DATA:
+		return q < ATH5K_TXQ_DATA_COUNT;
+	case ATH5K_TXQ_TYPE_CAB:
+		return q == ATH5K_TXQ_CAB;
+	case ATH5K_TXQ_TYPE_BEACON:
+		return q == ATH5K_TXQ_BEACON;
+	default:
+		return false;
+	}
+}
+
+/* Contention windows are 2^n - 1, at most 1023. */
+static u16 cw_valid(u16 cw)
+{
+	cw = min_t(u16, cw, CW_MAX_DEFAULT);
+	if (is_power_of_2(cw + 1))
+		return cw;
+	if (is_power_of_2(cw))
+		return cw - 1;
+	return roundup_pow_of_two(cw) - 1;
+}
+
+int ath5k_hw_txq_set_params(struct ath5k_hw *ah, unsigned int q,
+			    const struct ath5k_txq_params *p)
+{
+	struct ath5k_txq_params *dst;
+
+	if (q >= ATH5K_TXQ_COUNT || ah->txq[q].type == ATH5K_TXQ_TYPE_INACTIVE)
+		return -EINVAL;
+	dst = &ah->txq[q].params;
+	*dst = *p;
+	if (p->aifs != ATH5K_TXQ_DEFAULT)
+		dst->aifs = min_t(u16, p->aifs, AIFS_MAX);
+	if (p->cw_min != ATH5K_TXQ_DEFAULT)
+		dst->cw_min = cw_valid(p->cw_min);
+	if (p->cw_max != ATH5K_TXQ_DEFAULT)
+		dst->cw_max = cw_valid(p->cw_max);
+	return 0;
+}
+
+int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
+		       enum ath5k_txq_type type,
+		       const struct ath5k_txq_params *params)
+{
+	static const struct ath5k_txq_params defaults = {
+		.aifs = ATH5K_TXQ_DEFAULT,
+		.cw_min = ATH5K_TXQ_DEFAULT,
+		.cw_max = ATH5K_TXQ_DEFAULT,
+	};
+
+	if (q >= ATH5K_TXQ_COUNT || !queue_matches_type(q, type))
+		return -EINVAL;
+	ah->txq[q].type = type;
+	return ath5k_hw_txq_set_params(ah, q, params ? params : &defaults);
+}
+
+void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q)
+{
+	if (q < ATH5K_TXQ_COUNT)
+		ah->txq[q].type = ATH5K_TXQ_TYPE_INACTIVE;
+}
+
+/* Which queues raise which TX interrupts (beacons: no end-of-list). */
+static void txq_interrupts_write(struct ath5k_hw *ah)
+{
+	u16 active = 0, eol;
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
+		if (ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE)
+			active |= BIT(q);
+	eol = active & ~BIT(ATH5K_TXQ_BEACON);
+	ah->txq_imr = active;
+
+	ath5k_wr(ah, R_SIMR(0), FIELD_PREP(SISR_QHIGH, active));
+	ath5k_wr(ah, R_SIMR(1), FIELD_PREP(SISR_QHIGH, eol));
+	ath5k_clear_bits(ah, R_SIMR(2), SISR2_TXURN);
+	ath5k_wr(ah, R_SIMR(3), 0);
+	ath5k_wr(ah, R_SIMR(4), 0);
+	ath5k_wr(ah, R_TXNOFRM, 0);
+}
+
+int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
+{
+	const struct ath5k_txq_state *tq;
+	const struct ath5k_txq_params *p;
+	u16 aifs, cw_min, cw_max;
+	u32 qmisc, dmisc;
+
+	if (q >= ATH5K_TXQ_COUNT)
+		return -EINVAL;
+	tq = &ah->txq[q];
+	if (tq->type == ATH5K_TXQ_TYPE_INACTIVE)
+		return 0;
+	p = &tq->params;
+
+	aifs = p->aifs == ATH5K_TXQ_DEFAULT ? AIFS_DEFAULT : p->aifs;
+	cw_min = p->cw_min != ATH5K_TXQ_DEFAULT ? p->cw_min :
+		 ah->chan.mode == ATH5K_MODE_11B ? CW_MIN_DEFAULT_11B :
+		 CW_MIN_DEFAULT;
+	cw_max = p->cw_max == ATH5K_TXQ_DEFAULT ? CW_MAX_DEFAULT : p->cw_max;
+
+	ath5k_wr(ah, R_DCU_LCL_IFS(q), FIELD_PREP(DCU_IFS_CW_MIN, cw_min) |
+		 FIELD_PREP(DCU_IFS_CW_MAX, cw_max) |
+		 FIELD_PREP(DCU_IFS_AIFS, aifs));
+	ath5k_wr(ah, R_DCU_RETRY_LMT(q),
+		 FIELD_PREP(DCU_RETRY_RTS, RETRY_LONG) |
+		 FIELD_PREP(DCU_RETRY_STA_RTS, RETRY_LONG) |
+		 FIELD_PREP(DCU_RETRY_STA_DATA, max(RETRY_LONG, RETRY_SHORT)));
+
+	qmisc = ath5k_rd(ah, R_QCU_MISC(q)) & ~QCU_MISC_FRSHED;
+	dmisc = ath5k_rd(ah, R_DCU_MISC(q)) | DCU_MISC_FRAG_WAIT;
+
+	if (p->ready_time && tq->type != ATH5K_TXQ_TYPE_CAB)
+		ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
+			 FIELD_PREP(QCU_RDY_INTERVAL, p->ready_time) |
+			 QCU_RDY_ENABLE);
+	if (p->burst_time)
+		ath5k_wr(ah, R_DCU_CHAN_TIME(q),
+			 FIELD_PREP(DCU_CHAN_TIME_DUR, p->burst_time) |
+			 DCU_CHAN_TIME_ENABLE);
+
+	switch (tq->type) {
+	case ATH5K_TXQ_TYPE_BEACON:
+		/* sent at the DMA beacon alert, locking out everyone else */
+		qmisc |= FIELD_PREP(QCU_MISC_FRSHED, QCU_FRSHED_DBA_GATED) |
+			 QCU_MISC_CBREXP_BCN_DIS | QCU_MISC_BCN_ENABLE;
+		dmisc |= FIELD_PREP(DCU_MISC_ARBLOCK_CTL, DCU_ARBLOCK_GLOBAL) |
+			 DCU_MISC_ARBLOCK_IGNORE | DCU_MISC_POST_FR_BKOFF_DIS |
+			 DCU_MISC_BCN_ENABLE;
+		break;
+	case ATH5K_TXQ_TYPE_CAB:
+		/* right after the beacon, for at most ready_time TU */
+		qmisc |= FIELD_PREP(QCU_MISC_FRSHED, QCU_FRSHED_DBA_GATED) |
+			 QCU_MISC_CBREXP_DIS | QCU_MISC_CBREXP_BCN_DIS;
+		if (p->ready_time > CAB_READY_MARGIN_TU)
+			ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
+				 FIELD_PREP(QCU_RDY_INTERVAL,
+					    (p->ready_time -
+					     CAB_READY_MARGIN_TU) * 1024) |
+				 QCU_RDY_ENABLE);
+		dmisc |= FIELD_PREP(DCU_MISC_ARBLOCK_CTL, DCU_ARBLOCK_GLOBAL);
+		break;
+	default:
+		break;
+	}
+	ath5k_wr(ah, R_QCU_MISC(q), qmisc);
+	ath5k_wr(ah, R_DCU_MISC(q), dmisc);
+
+	/* each DCU serves exactly its own QCU */
+	ath5k_wr(ah, R_DCU_QCUMASK(q), BIT(q));
+	txq_interrupts_write(ah);
+	return 0;
+}
+
+/* Program every active queue and the global DCU timing. */
+int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
+{
+	unsigned int q;
+	int ret;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		ret = ath5k_hw_txq_program(ah, q);
+		if (ret)
+			return ret;
+	}
+	txq_interrupts_write(ah);
+	ath5k_hw_dcu_global_init(ah, &ah->chan);
+	return 0;
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The full reset: from any state to a chip tuned to a channel with the
+ * PCU, queues and DMA configured.  The order of the steps and the values
+ * come from the Linux ath5k driver (reset.c ath5k_hw_reset and helpers,
+ * initvals.c, in Debian linux-source-6.1) and the project's hardware-
+ * facts note.
+ */
+
+#include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/errno.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "initvals.h"
+#include "reg.h"
+
+#define PHY_SELECT_5GHZ		0x00000007
+#define MACVER_AR2417		0xf
+#define PHY_REV_5212A		0x42
+#define PHY_REV_5212B		0x43
+#define RADREV_5112A		0x35
+#define INI_PAUSE_EVERY		64	/* writes between short pauses */
+#define TXF2TXD_START_DEFAULT	14
+#define CYCPWR_THR1_DEFAULT	2
+#define PCU_FIRST		0x8000
+#define PCU_LAST		0x8fff
+
+/* ----- initial values --------------------------------------------------- */
+
+static void ini_write(struct ath5k_hw *ah, const u32 *t, unsigned int mode,
+		      bool skip_pcu, unsigned int *count)
+{
+	unsigned int cols = mode < ATH5K_MODE_COUNT ? ATH5K_MODE_COUNT : 1;
+	unsigned int col = mode < ATH5K_MODE_COUNT ? mode : 0;
+	u32 reg, n, i;
+
+	while (*t != INI_END) {
+		reg = INI_RUN_REG(*t);
+		n = INI_RUN_LEN(*t);
+		t++;
+		for (i = 0; i < n; i++, reg += 4, t += cols) {
+			if (skip_pcu && reg >= PCU_FIRST && reg <= PCU_LAST)
+				continue;
+			ath5k_wr(ah, reg, t[col]);
+			/* let posted writes drain now and then */
+			if (++*count % INI_PAUSE_EVERY == 0)
+				udelay(1);
+		}
+	}
+}
+
+#define COMMON_TABLE	ATH5K_MODE_COUNT	/* "mode" of one-column tables */
+
+void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
+			     bool skip_pcu)
+{
+	const struct ath5k_ini_set *set = ath5k_ini_for_radio(ah->radio);
+	unsigned int count = 0;
+
+	ini_write(ah, set->modal_head, chan->mode, skip_pcu, &count);
+	ini_write(ah, set->common, COMMON_TABLE, skip_pcu, &count);
+	ini_write(ah, set->radio_modal, chan->mode, skip_pcu, &count);
+	ini_write(ah, set->radio_common, COMMON_TABLE, skip_pcu, &count);
+	ini_write(ah, set->bb_gain, COMMON_TABLE, skip_pcu, &count);
+}
+
+/* ----- clocks ------------------------------------------------------------ */
+
+static bool radio_has_40mhz_ref(const struct ath5k_hw *ah)
+{
+	return ah->radio != ATH5K_RADIO_RF2425 ||
+	       ah->mac_version == MACVER_AR2417;
+}
+
+/* Run the sleep timers from the 32 MHz reference, not a 32 kHz crystal. */
+static void sleep_clock_off(struct ath5k_hw *ah)
+{
+	bool spending_low = ah->radio == ATH5K_RADIO_RF5112 ||
+			    ah->radio == ATH5K_RADIO_RF5413 ||
+			    ah->mac_version == MACVER_AR2417;
+
+	ath5k_clear_bits(ah, R_PCICFG, PCICFG_SLEEP_CLK_EN |
+			 PCICFG_SLEEP_CLK_RATE);
+	ath5k_wr(ah, R_PHY_SCR, PHY_SCR_32MHZ);
+	ath5k_wr(ah, R_PHY_SLMT, PHY_SLMT_32MHZ);
+	ath5k_wr(ah, R_PHY_SCAL, ah->mac_version == MACVER_AR2417 ?
+		 PHY_SCAL_32MHZ_2417 : PHY_SCAL_32MHZ);
+	ath5k_wr(ah, R_PHY_SCLOCK, PHY_SCLOCK_32MHZ);
+	ath5k_wr(ah, R_PHY_SDELAY, PHY_SDELAY_32MHZ);
+	ath5k_wr(ah, R_PHY_SPENDING, spending_low ? 0x14 : 0x18);
+	ath5k_rmw(ah, R_TSF_PARM, TSF_PARM_INC, FIELD_PREP(TSF_PARM_INC, 1));
+	ath5k_rmw(ah, R_USEC, USEC_32, FIELD_PREP(USEC_32, ah->radio ==
+		  ATH5K_RADIO_RF2425 ? 31 : 39));
+}
+
+/* MAC clock: 40 MHz on 11a, 22 MHz on 11b, 44 MHz on 11g. */
+static void core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+{
+	static const u8 mhz[ATH5K_MODE_COUNT] = { 40, 22, 44 };
+	u32 usec;
+
+	ah->clock_mhz = mhz[chan->mode];
+	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_USEC_DUR,
+		  FIELD_PREP(GBL_IFS_MISC_USEC_DUR, ah->clock_mhz));
+
+	/* keep the latencies the initial values set */
+	usec = ath5k_rd(ah, R_USEC) & (USEC_TX_LATENCY | USEC_RX_LATENCY);
+	usec |= FIELD_PREP(USEC_1, ah->clock_mhz - 1);
+	usec |= FIELD_PREP(USEC_32, ah->radio == ATH5K_RADIO_RF2425 ? 31 : 39);
+	ath5k_wr(ah, R_USEC, usec);
+
+	if (ah->radio == ATH5K_RADIO_RF5112)
+		ath5k_rmw(ah, R_PHY_RF_CTL2, RF_CTL2_TXF2TXD_START,
+			  TXF2TXD_START_DEFAULT);
+}
+
+/* ----- revision-specific corrections to the initial values -------------- */
+
+static void initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+{
+	if (ah->phy_rev >= PHY_REV_5212A) {
+		ath5k_wr(ah, R_PHY_ADC_CTL,
+			 FIELD_PREP(ADC_CTL_INBUFGAIN_OFF, 2) |
+			 FIELD_PREP(ADC_CTL_INBUFGAIN_ON, 2) |
+			 ADC_CTL_PWD_DAC_OFF | ADC_CTL_PWD_ADC_OFF);
+		ath5k_clear_bits(ah, R_PHY_DAG_CCK_CTL, DAG_CCK_EN_RSSI_THR);
+		ath5k_rmw(ah, R_PHY_DAG_CCK_CTL, DAG_CCK_RSSI_THR,
+			  FIELD_PREP(DAG_CCK_RSSI_THR, 2));
+		ath5k_wr(ah, R_SEQ_MASK, 0xf);
+	}
+	if (ah->phy_rev >= PHY_REV_5212B)
+		ath5k_wr(ah, R_PHY_BLUETOOTH, 0);
+	if (ah->phy_rev > PHY_REV_5212B)
+		ath5k_clear_bits(ah, R_TXCFG, TXCFG_DCU_DBL_BUF_DIS);
+
+	/* the fast ADC disturbs channels 11 and 12 */
+	if (ah->radio == ATH5K_RADIO_RF5413 ||
+	    ah->mac_version == MACVER_AR2417) {
+		u32 fast_adc = chan->freq == 2462 || chan->freq == 2467 ? 0 : 1;
+
+		if (ath5k_rd(ah, R_PHY_FAST_ADC) != fast_adc)
+			ath5k_wr(ah, R_PHY_FAST_ADC, fast_adc);
+	}
+
+	if (ah->radio == ATH5K_RADIO_RF5112 && ah->radio_rev < RADREV_5112A) {
+		ath5k_wr(ah, R_PHY_CCKTXCTL, 0);
+		ath5k_wr(ah, R_PHY_FRAME_CTL, ath5k_chan_is_2ghz(chan) ?
+			 0xffb80d20 : 0xffb81020);
+	}
+}
+
+/* Spurs from the reference clock's harmonics near the channel centre. */
+static bool chan_has_spur_noise(const struct ath5k_hw *ah,
+				const struct ath5k_chan *chan)
+{
+	unsigned int ref = radio_has_40mhz_ref(ah) ? 40 : 32;
+	unsigned int off = chan->freq % ref;
+
+	return off && (off < 10 || off > 22);
+}
+
+/* Front-end settings of this mode from the EEPROM. */
+static void eeprom_settings_write(struct ath5k_hw *ah,
+				  const struct ath5k_chan *chan)
+{
+	const struct ath5k_eeprom *ee = &ah->ee;
+	const struct ath5k_ee_mode *m = &ee->mode[chan->mode];
+	s16 delta;
+	u32 thr1;
+
+	/* CCK runs this much (tenths of dB) below OFDM on 11g */
+	delta = chan->freq == 2484 ?
+		((ee->cck_ofdm_power_delta - ee->scaled_cck_delta) * 2) / 10 :
+		(ee->cck_ofdm_power_delta * 2) / 10;
+	if (chan->mode == ATH5K_MODE_11G)
+		ath5k_wr(ah, R_PHY_TX_PWR_ADJ,
+			 FIELD_PREP(TX_PWR_ADJ_CCK_GAIN_DELTA,
+				    -ee->cck_ofdm_gain_delta) |
+			 FIELD_PREP(TX_PWR_ADJ_CCK_PCDAC_IDX, -delta));
+	else
+		ath5k_wr(ah, R_PHY_TX_PWR_ADJ, 0);
+
+	ath5k_hw_antenna_apply(ah, chan);
+
+	ath5k_wr(ah, R_PHY_NFTHRES, FIELD_PREP(PHY_NF_VALUE, m->nf_threshold) |
+		 PHY_NF_LOAD);
+	ath5k_rmw(ah, R_PHY_SETTLING, SETTLING_SWITCH,
+		  FIELD_PREP(SETTLING_SWITCH, m->switch_settling));
+	ath5k_rmw(ah, R_PHY_GAIN, GAIN_TXRX_ATTEN,
+		  FIELD_PREP(GAIN_TXRX_ATTEN, m->atn_tx_rx));
+	ath5k_rmw(ah, R_PHY_DESIRED_SIZE, DESIRED_SIZE_ADC,
+		  FIELD_PREP(DESIRED_SIZE_ADC, (u8)m->adc_desired_size));
+	ath5k_rmw(ah, R_PHY_DESIRED_SIZE, DESIRED_SIZE_PGA,
+		  FIELD_PREP(DESIRED_SIZE_PGA, (u8)m->pga_desired_size));
+	if (ee->version >= ATH5K_EE_V4_1)
+		ath5k_rmw(ah, R_PHY_GAIN_2GHZ, GAIN_2GHZ_MARGIN_TXRX,
+			  FIELD_PREP(GAIN_2GHZ_MARGIN_TXRX, m->margin_tx_rx));
+
+	ath5k_wr(ah, R_PHY_RF_CTL4, (u32)m->tx_end2xpa_off << 24 |
+		 m->tx_end2xpa_off << 16 | m->tx_frame2xpa_on << 8 |
+		 m->tx_frame2xpa_on);
+	ath5k_rmw(ah, R_PHY_RF_CTL3, RF_CTL3_TXE2XLNA_ON,
+		  FIELD_PREP(RF_CTL3_TXE2XLNA_ON, m->tx_end2xlna));
+	ath5k_rmw(ah, R_PHY_NF, PHY_NF_THRESH62,
+		  FIELD_PREP(PHY_NF_THRESH62, m->thr_62));
+
+	thr1 = CYCPWR_THR1_DEFAULT;
+	if (chan_has_spur_noise(ah, chan))
+		thr1 += m->false_detect;
+	ath5k_rmw(ah, R_PHY_OFDM_SELFCORR, SELFCORR_CYPWR_THR1,
+		  FIELD_PREP(SELFCORR_CYPWR_THR1, thr1));
+
+	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_I_COFF,
+		  FIELD_PREP(PHY_IQ_CORR_Q_I_COFF, m->i_cal));
+	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_Q_COFF,
+		  FIELD_PREP(PHY_IQ_CORR_Q_Q_COFF, m->q_cal));
+	ath5k_set_bits(ah, R_PHY_IQ, PHY_IQ_CORR_ENABLE);
+
+	if (ee->version >= ATH5K_EE_V5_1)
+		ath5k_wr(ah, R_PHY_HEAVY_CLIP_ENABLE, 0);
+}
+
+/* ----- the reset ---------------------------------------------------------- */
+
+static int chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+{
+	if (chan->mode >= ATH5K_MODE_COUNT ||
+	    !ath5k_hw_mode_supported(ah, chan->mode)) {
+		dev_err(ah->dev, "mode %u not supported by this card\n",
+			chan->mode);
+		return -EINVAL;
+	}
+	if (chan->bw != ATH5K_BW_20) {
+		dev_err(ah->dev, "only 20 MHz channels are supported\n");
+		return -EOPNOTSUPP;
+	}
+	if (!ath5k_hw_freq_supported(ah, chan->freq)) {
+		dev_err(ah->dev, "%u MHz outside the card's range\n",
+			chan->freq);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		   const struct ath5k_chan *chan, bool fast)
+{
+	u32 seq, led, gpiocr, gpiodo;
+	int ret;
+
+	ret = chan_check(ah, chan);
+	if (ret)
+		return ret;
+
+	if (fast && ath5k_hw_has_fast_chanswitch(ah) && ah->chan_valid &&
+	    chan->mode == ah->chan.mode && opmode == ah->opmode) {
+		if (!ath5k_hw_fast_retune(ah, chan))
+			return 0;
+		dev_dbg(ah->dev, "fast retune to %u MHz failed, full reset\n",
+			chan->freq);
+	}
+
+	/* what a chip reset would lose but must survive */
+	seq = ath5k_rd(ah, R_DCU_SEQNUM(0));
+	led = ath5k_rd(ah, R_PCICFG) & (PCICFG_LED | PCICFG_LEDMODE |
+					PCICFG_LEDBLINK | PCICFG_LEDSLOW);
+	gpiocr = ath5k_rd(ah, R_GPIOCR);
+	gpiodo = ath5k_rd(ah, R_GPIODO);
+
+	sleep_clock_off(ah);
+	ah->chan_valid = false;
+	ah->opmode = opmode;
+
+	ret = ath5k_hw_nic_wakeup(ah);
+	if (ret)
+		return ret;
+	ret = ath5k_hw_phy_mode_set(ah, chan);
+	if (ret)
+		return ret;
+	ath5k_wr(ah, R_PHY(0), PHY_SELECT_5GHZ);
+
+	ath5k_hw_initvals_write(ah, chan, false);
+	core_clock_init(ah, chan);
+	initvals_tweak(ah, chan);
+	eeprom_settings_write(ah, chan);
+
+	ath5k_wr(ah, R_DCU_SEQNUM(0), seq);
+	ath5k_set_bits(ah, R_PCICFG, led);
+	ath5k_wr(ah, R_GPIOCR, gpiocr);
+	ath5k_wr(ah, R_GPIODO, gpiodo);
+
+	/* PCU settings use the channel (timing, rates) */
+	ah->chan = *chan;
+	ath5k_hw_pcu_init(ah, chan);
+
+	ret = ath5k_hw_phy_setup(ah, chan);
+	if (ret) {
+		dev_err(ah->dev, "PHY setup for %u MHz failed (%d)\n",
+			chan->freq, ret);
+		return ret;
+	}
+
+	ret = ath5k_hw_txq_program_all(ah);
+	if (ret)
+		return ret;
+	ath5k_hw_dma_init(ah);
+
+	ath5k_clear_bits(ah, R_BEACON, BEACON_ENABLE);
+	ath5k_hw_tsf_reset(ah);
+	return 0;
+}
+
+void ath5k_hw_stop(struct ath5k_hw *ah)
+{
+	ath5k_hw_dma_stop(ah);
+	ath5k_hw_pcu_rx_stop(ah);
+	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_DISABLE);
+	ah->chan_valid = false;
+}
