@@ -224,6 +224,23 @@ static void test_tsf_and_swba(struct card *c, struct fake_host *fh)
 	t1 = read_tsf(c);
 	check(t1 - t0 == 1234, "TSF counts microseconds (%llu)",
 	      (unsigned long long)(t1 - t0));
+	{
+		bool monotonic = true;
+		uint64_t prev = t1, now;
+
+		/* across the 32-bit boundary: U/L/U reads stay consistent */
+		wr(c, 0x804c, 0xffff0000);
+		wr(c, 0x8050, 0);
+		prev = read_tsf(c);
+		for (int i = 0; i < 2000; i++) {
+			fh->now += (uint64_t)(i % 7) * 37;
+			now = read_tsf(c);
+			monotonic &= now >= prev;
+			prev = now;
+		}
+		check(monotonic && prev > 0xffffffffull,
+		      "TSF never goes backwards, carries into the upper half");
+	}
 	wr(c, 0x804c, 0x89abcdef);
 	wr(c, 0x8050, 0x1);
 	check(read_tsf(c) == 0x189abcdefull, "TSF write L32 then U32 sets it");
