@@ -98,6 +98,8 @@ void air_attach(struct air *air, struct card *card)
 	air->cards = card;
 }
 
+static void share_presence(struct air *air, bool force);
+
 void air_detach(struct air *air, struct card *card)
 {
 	for (struct card **p = &air->cards; *p; p = &(*p)->air_next)
@@ -106,6 +108,7 @@ void air_detach(struct air *air, struct card *card)
 			break;
 		}
 	card->air = NULL;
+	share_presence(air, false);	/* peers must stop counting on its ACKs */
 }
 
 static void drop_peer(struct air *air, unsigned int i)

@@ -247,6 +247,21 @@ static void test_linked_airs(void)
 	pump(airs, 3);
 	send_one(&a, c.mac, 30, 0x1b, tries, st);
 	check((st[0] & 3) == 2, "C dead: peers stop counting on its ACK");
+	{
+		struct test_card d;
+		uint8_t d_mac[6];
+
+		test_card_open(&d, airs[1], 13, "airtime=0");
+		memcpy(d_mac, d.mac, 6);
+		test_card_up(&d, 2462, RX_RING, 4);
+		pump(airs, 3);
+		send_one(&a, d_mac, 30, 0x1b, tries, st);
+		check((st[0] & 3) == 1, "D joins B's process: ACKed");
+		test_card_close(&d);
+		pump(airs, 3);
+		send_one(&a, d_mac, 30, 0x1b, tries, st);
+		check((st[0] & 3) == 2, "D destroyed: no longer ACKed");
+	}
 	test_card_close(&c);
 	air_destroy(airs[2]);
 	pump(airs, 2);
