@@ -25,7 +25,7 @@ class FileChange:
     after: list = field(default_factory=list)
     fragment: bool = False      # before/after are hunks, not whole files
     old_blob: str = ""          # from the patch's "index" line
-    hunks: list = field(default_factory=list)    # (old start, old lines, new lines)
+    hunks: list = field(default_factory=list)    # (old start, new start, old lines, new lines)
 
     @property
     def path(self):
@@ -240,7 +240,7 @@ def parse_diff(text, source):
                 index += 1
             if old_left > 0 or new_left > 0:
                 raise InputError(f"{source}: truncated hunk in {current.path}")
-            current.hunks.append((int(match.group(1)), before, after))
+            current.hunks.append((int(match.group(1)), int(match.group(3)), before, after))
             current.before.append("\n".join(before))
             current.after.append("\n".join(after))
             continue
@@ -371,7 +371,7 @@ def apply_hunks(original, hunks):
     lines = original.split("\n")
     result = []
     position = 0
-    for old_start, old_lines, new_lines in hunks:
+    for old_start, _new_start, old_lines, new_lines in hunks:
         start = old_start - 1 if old_lines else old_start
         if start < position or lines[start:start + len(old_lines)] != old_lines:
             return None

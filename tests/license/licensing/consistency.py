@@ -220,7 +220,7 @@ def _dep5_match(pattern, path):
     return re.fullmatch(regex, path) is not None or fnmatch.fnmatchcase(path, pattern)
 
 
-def check(root):
+def check(root, verbose=False):
     """Return (mismatches, summary lines); raise MissingInput."""
     files = module_files(root)
     expressions, problems = file_expressions(root, files)
@@ -233,7 +233,9 @@ def check(root):
     for relative, (tag, _parsed) in expressions.items():
         by_expression.setdefault(tag, []).append(relative)
     summary = [f"{len(files)} files compiled into {MODULE}.ko: {module_text}"]
-    if len(by_expression) > 1:
+    if verbose:
+        summary += [f"  {relative}: {tag}" for relative, (tag, _p) in sorted(expressions.items())]
+    elif len(by_expression) > 1:
         summary += [f"  {tag}: {', '.join(sorted(paths))}" for tag, paths in sorted(by_expression.items())]
     summary += ["MODULE_LICENSE expected: " + (f"\"{expected}\"" if expected else "(none possible)")]
     mismatches = []
@@ -302,9 +304,11 @@ def main(argv=None):
     default_root = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
     parser.add_argument("root", nargs="?", default=default_root,
                         help="project tree (default: this repository)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="list each compiled file with its licence")
     args = parser.parse_args(argv)
     try:
-        mismatches, summary = check(args.root)
+        mismatches, summary = check(args.root, args.verbose)
     except MissingInput as error:
         sys.stderr.write(f"check-consistency: {error}\n")
         return 2

@@ -38,18 +38,21 @@ class FileVerdict:
     findings: list = field(default_factory=list)
 
 
-def _combine(texts, path, fragment):
-    """One FileLicensing for a file given as whole text or as hunks."""
+def _combine(texts, path, fragment, starts):
+    """One FileLicensing for a file given as whole text or as hunks
+    (starts: the file line number each text begins at)."""
     merged = notices.FileLicensing()
     for hunk, text in enumerate(texts):
         part = notices.examine(text, path, fragment=fragment)
+        shift = (starts[hunk] - 1) if hunk < len(starts) else 0
         for notice in part.notices:
             notice.ordinal += len(merged.notices)
             notice.region = (hunk, notice.region)
+            notice.line += shift
         merged.notices.extend(part.notices)
         merged.tag_expressions.extend(part.tag_expressions)
         merged.orphan_terms.extend((hunk if fragment else 0, *o) for o in part.orphan_terms)
-        merged.module_licenses.extend(part.module_licenses)
+        merged.module_licenses.extend((line + shift, value) for line, value in part.module_licenses)
     return merged
 
 
@@ -162,8 +165,10 @@ def judge_file(change, consenters):
     if change.binary:
         verdict.findings.append(Finding(INFO, "binary", "binary file: not examined for notices"))
         return verdict, None, None
-    before = _combine(change.before, change.old_path or "", change.fragment)
-    after = _combine(change.after, change.new_path or "", change.fragment)
+    old_starts = [h[0] for h in change.hunks] if change.fragment else []
+    new_starts = [h[1] for h in change.hunks] if change.fragment else []
+    before = _combine(change.before, change.old_path or "", change.fragment, old_starts)
+    after = _combine(change.after, change.new_path or "", change.fragment, new_starts)
     if change.status == "deleted":
         if before.notices:
             verdict.findings.append(Finding(
