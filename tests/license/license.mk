@@ -8,8 +8,7 @@
 LICENSE_DIR := tests/license
 
 DEPS_PACKAGES += reuse python3 git
-# Joins CHECKS once the project inputs of check-consistency exist.
-# CHECKS += check-license
+CHECKS += check-license
 
 .PHONY: check-license check-license-reuse check-license-tests \
 	check-license-consistency check-license-history
