@@ -61,8 +61,17 @@ struct peer {
 	struct presence_entry cards[AIR_MAX_REMOTE_CARDS];
 };
 
+/* When each channel's medium (in this process) is free again. */
+struct medium {
+	uint16_t freq_mhz;
+	uint64_t busy_until;		/* host µs */
+};
+
+#define AIR_MEDIA		16
+
 struct air {
 	struct card *cards;
+	struct medium media[AIR_MEDIA];
 	int listen_fd;
 	char listen_path[108];
 	struct peer peers[AIR_MAX_PEERS];
@@ -130,6 +139,29 @@ void air_destroy(struct air *air)
 	for (struct card *c = air->cards; c; c = c->air_next)
 		c->air = NULL;
 	free(air);
+}
+
+uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
+		     unsigned int duration_us)
+{
+	struct medium *m = NULL, *oldest = &air->media[0];
+	uint64_t start;
+
+	for (unsigned int i = 0; i < AIR_MEDIA; i++) {
+		if (air->media[i].freq_mhz == freq_mhz) {
+			m = &air->media[i];
+			break;
+		}
+		if (air->media[i].busy_until < oldest->busy_until)
+			oldest = &air->media[i];
+	}
+	if (!m) {
+		m = oldest;
+		*m = (struct medium){ .freq_mhz = freq_mhz };
+	}
+	start = m->busy_until > now ? m->busy_until : now;
+	m->busy_until = start + duration_us;
+	return m->busy_until;
 }
 
 /* ---- presence ----------------------------------------------------------- */

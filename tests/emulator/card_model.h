@@ -113,6 +113,13 @@ void air_detach(struct air *air, struct card *card);
 /* Sends on the card's channel; the ACK's RSSI, or -1 without an ACK. */
 int air_transmit(struct air *air, struct card *sender,
 		 const struct air_frame *frame, bool wants_ack);
+/*
+ * Takes the channel for duration_us from the first moment it is free
+ * (frames of this process's cards queue behind each other); returns when
+ * the exchange ends.
+ */
+uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
+		     unsigned int duration_us);
 /* A card's address, channel or receive state may have changed. */
 void air_note_change(struct air *air);
 uint32_t wifi_crc32(const uint8_t *data, size_t len);

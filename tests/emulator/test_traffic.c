@@ -138,6 +138,47 @@ static void start_ap(struct test_card *ap)
 	wr(c, 0x8020, 100 | 0x00800000);
 }
 
+/* Two cards on one channel queue behind each other; another channel does not. */
+static void test_shared_medium(struct test_card *cards)
+{
+	struct test_card *ap = &cards[0], *sta = &cards[1];
+	unsigned int x = 34 + 20 + 4 * ((16 + 8 * (24 + 500 + 4) + 6 + 23) / 24) + 16 + 44;
+	uint64_t t0 = ap->fh->now, first, second;
+	struct tx_setup s = { .intreq = true, .tries = { 1 }, .rates = { 0x0b } };
+	unsigned int len;
+
+	printf("two senders on one channel share the medium\n");
+	sta->fh->now = t0;
+	len = make_data_frame(ap->fh->mem + 0x20000, sta->mac, ap->mac, 500, 1);
+	s.buf = 0x20000;
+	s.frame_len = len + 4;
+	s.buf_len = len;
+	put_tx_desc(ap->fh, 0x1f00, &s);
+	make_data_frame(sta->fh->mem + 0x20000, ap->mac, sta->mac, 500, 2);
+	put_tx_desc(sta->fh, 0x1f00, &s);
+	wr(ap->card, 0x804, 0x1f00);
+	wr(ap->card, 0x840, 2);
+	wr(sta->card, 0x804, 0x1f00);
+	wr(sta->card, 0x840, 2);
+	first = card_next_deadline(ap->card);
+	second = card_next_deadline(sta->card);
+	check(first == t0 + x && second == t0 + 2 * x,
+	      "AP done after %llu us, station after %llu us (one exchange is %u us)",
+	      (unsigned long long)(first - t0), (unsigned long long)(second - t0), x);
+	tune(sta->card, 5200);
+	wr(sta->card, 0x08, 0x4);
+	ap->fh->now = sta->fh->now = second;
+	card_advance(ap->card, second);
+	card_advance(sta->card, second);
+	fake_put32(ap->fh, 0x1f00 + 28, 0);
+	fake_put32(sta->fh, 0x1f00 + 28, 0);
+	wr(ap->card, 0x840, 2);
+	wr(sta->card, 0x840, 2);
+	check(card_next_deadline(ap->card) == second + x &&
+	      card_next_deadline(sta->card) == second + x,
+	      "on 5180 and 5200 MHz both go at once");
+}
+
 int main(void)
 {
 	struct air *air = air_create();
@@ -198,6 +239,7 @@ int main(void)
 	      "station heard %u beacons in %llu us (one per 100 TU)", sta_rx.beacons,
 	      (unsigned long long)elapsed);
 	check(rd(sta->card, 0x800) == tx.last, "TXDP rests on the last descriptor");
+	test_shared_medium(cards);
 	test_card_close(ap);
 	test_card_close(sta);
 	air_destroy(air);

@@ -354,12 +354,16 @@ static void kick(struct card *card, unsigned int q)
 			unsigned int len = d.ctl[0] & CTL0_FRAME_LEN;
 			uint8_t addr1 = 0xff;
 
+			unsigned int busy;
+
 			card->ops->dma_read(card->host, d.buf + 4, &addr1, 1);
+			busy = tx_exchange_us(d.ctl[3] & 0x1f, len,
+					      !(d.ctl[1] & CTL1_NOACK) && !(addr1 & 1));
 			tq->in_flight = true;
 			tq->desc = addr;
-			tq->done_at = card_now(card) +
-				tx_exchange_us(d.ctl[3] & 0x1f, len,
-					       !(d.ctl[1] & CTL1_NOACK) && !(addr1 & 1));
+			tq->done_at = card->air && card->freq_mhz ?
+				air_reserve(card->air, card->freq_mhz, card_now(card), busy) :
+				card_now(card) + busy;
 			return;
 		}
 		send_descriptor(card, q, addr, &d);
