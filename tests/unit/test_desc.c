@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * AR5212 descriptors: TX control words (lengths, power, antenna, key,
+ * flags, four retry series), TX and RX status decoding, RX setup, and
+ * refusal of impossible parameters.  Expected words are written out from
+ * the documented bit layout.
+ *
+ * Links: src/desc.c
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hw.h"
+#include "check.h"
+
+static u32 w(__le32 v)
+{
+	return le32_to_cpu(v);
+}
+
+static struct ath5k_tx_params base_params(void)
+{
+	struct ath5k_tx_params p;
+
+	memset(&p, 0, sizeof(p));
+	p.frame_len = 1504;
+	p.buf_len = 1500;
+	p.pkt_type = ATH5K_PKT_NORMAL;
+	p.txpower = 40;
+	p.key_index = ATH5K_KEY_INVALID;
+	p.rate[0] = 0x0c;	/* 54 Mbit/s */
+	p.tries[0] = 2;
+	return p;
+}
+
+static void test_tx_setup(void)
+{
+	struct ath5k_desc d;
+	struct ath5k_tx_params p = base_params();
+
+	printf("check: TX descriptor words for one series, no key\n");
+	memset(&d, 0xa5, sizeof(d));
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 40u << 16);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u);
+	CHECK_EQ(w(d.tx.ctl[2]), 2u << 16);
+	CHECK_EQ(w(d.tx.ctl[3]), 0x0cu);
+	CHECK_EQ(w(d.tx.status[0]), 0);
+	CHECK_EQ(w(d.tx.status[1]), 0);
+
+	printf("check: multi-rate retry, key, antenna, flags, frame type\n");
+	p.rate[1] = 0x0a;
+	p.tries[1] = 3;
+	p.rate[2] = 0x1b;
+	p.tries[2] = 4;
+	p.rate[3] = 0x1a;
+	p.tries[3] = 15;
+	p.key_index = 100;
+	p.antenna = 2;
+	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_NOACK | ATH5K_TXF_VEOL |
+		  ATH5K_TXF_CLRDMASK;
+	p.pkt_type = ATH5K_PKT_BEACON;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 40u << 16 | 1u << 23 | 1u << 24 |
+		 2u << 25 | 1u << 29 | 1u << 30);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u | 100u << 13 | 3u << 20 | 1u << 24);
+	CHECK_EQ(w(d.tx.ctl[2]), 2u << 16 | 3u << 20 | 4u << 24 | 15u << 28);
+	CHECK_EQ(w(d.tx.ctl[3]), 0x0cu | 0x0au << 5 | 0x1bu << 10 |
+		 0x1au << 15);
+
+	printf("check: a zero try count ends the series list\n");
+	p.tries[2] = 0;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[2]), 2u << 16 | 3u << 20);
+	CHECK_EQ(w(d.tx.ctl[3]), 0x0cu | 0x0au << 5);
+
+	printf("check: RTS protection carries rate and duration\n");
+	p = base_params();
+	p.flags = ATH5K_TXF_RTS;
+	p.rtscts_rate = 0x0b;
+	p.rtscts_duration = 300;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK(w(d.tx.ctl[0]) & (1u << 22));
+	CHECK(!(w(d.tx.ctl[0]) & (1u << 31)));
+	CHECK_EQ(w(d.tx.ctl[2]) & 0x7fff, 300);
+	CHECK_EQ((w(d.tx.ctl[3]) >> 20) & 0x1f, 0x0b);
+	p.flags = ATH5K_TXF_CTS;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK(w(d.tx.ctl[0]) & (1u << 31));
+}
+
+static void test_tx_refuse(void)
+{
+	struct ath5k_desc d;
+	struct ath5k_tx_params p;
+
+	printf("check: impossible TX parameters are refused\n");
+	p = base_params();
+	p.tries[0] = 0;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	p = base_params();
+	p.rate[0] = 0;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	p = base_params();
+	p.frame_len = 4096;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	p = base_params();
+	p.key_index = 128;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	p = base_params();
+	p.flags = ATH5K_TXF_RTS | ATH5K_TXF_CTS;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+}
+
+static void test_tx_status(void)
+{
+	struct ath5k_desc d;
+	struct ath5k_tx_status ts;
+
+	printf("check: TX status not yet written back is in progress\n");
+	memset(&d, 0, sizeof(d));
+	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), -EINPROGRESS);
+
+	printf("check: TX status: acked in series 2 after 3 tries\n");
+	d.tx.status[0] = cpu_to_le32(1u | 1u << 4 | 3u << 8 | 0x1234u << 16);
+	d.tx.status[1] = cpu_to_le32(1u | 0x5a5u << 1 | 0xf6u << 13 |
+				     2u << 21 | 1u << 24);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.short_retry, 1);
+	CHECK_EQ(ts.long_retry, 3);
+	CHECK_EQ(ts.tstamp, 0x1234);
+	CHECK_EQ(ts.seq, 0x5a5);
+	CHECK_EQ(ts.ack_rssi, -10);
+	CHECK_EQ(ts.final_idx, 2);
+	CHECK_EQ(ts.antenna, 2);
+
+	printf("check: TX status: excessive retries, FIFO, filtered\n");
+	d.tx.status[0] = cpu_to_le32(1u << 1 | 1u << 2 | 1u << 3 | 15u << 8);
+	d.tx.status[1] = cpu_to_le32(1u | 3u << 21);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY | ATH5K_TXS_FIFO |
+		 ATH5K_TXS_FILTERED);
+	CHECK_EQ(ts.long_retry, 15);
+	CHECK_EQ(ts.final_idx, 3);
+}
+
+static void test_rx(void)
+{
+	struct ath5k_desc d;
+	struct ath5k_rx_status rs;
+
+	printf("check: RX descriptor setup and size limits\n");
+	memset(&d, 0xff, sizeof(d));
+	CHECK_EQ(ath5k_hw_rx_desc_setup(&d, 2368, true), 0);
+	CHECK_EQ(w(d.rx.ctl[0]), 0);
+	CHECK_EQ(w(d.rx.ctl[1]), 2368u | 1u << 13);
+	CHECK_EQ(w(d.rx.status[0]), 0);
+	CHECK_EQ(w(d.rx.status[1]), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_setup(&d, 4096, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_rx_desc_setup(&d, 0, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), -EINPROGRESS);
+
+	printf("check: RX status: good frame decrypted with key 5\n");
+	d.rx.status[0] = cpu_to_le32(1504u | 0x0cu << 15 | 40u << 20 |
+				     1u << 28);
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 1 | 1u << 8 | 5u << 9 |
+				     0x7abcu << 16);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(rs.len, 1504);
+	CHECK_EQ(rs.rate, 0x0c);
+	CHECK_EQ(rs.rssi, 40);
+	CHECK_EQ(rs.antenna, 1);
+	CHECK_EQ(rs.flags, 0);
+	CHECK(rs.key_valid);
+	CHECK_EQ(rs.key_index, 5);
+	CHECK_EQ(rs.tstamp, 0x7abc);
+	CHECK(!rs.more);
+
+	printf("check: RX status: CRC error, continued frame\n");
+	d.rx.status[0] = cpu_to_le32(100u | 1u << 12);
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 2);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(rs.flags, ATH5K_RXE_CRC);
+	CHECK(rs.more);
+	CHECK(!rs.key_valid);
+
+	printf("check: RX status: PHY error code overlays the key fields\n");
+	d.rx.status[0] = cpu_to_le32(0);
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 4 | 0x13u << 8);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(rs.flags, ATH5K_RXE_PHY);
+	CHECK_EQ(rs.phyerr, 0x13);
+	CHECK(!rs.key_valid);
+
+	printf("check: RX status: decrypt and MIC failures, key miss\n");
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 3 | 1u << 5 | 1u << 31);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(rs.flags, ATH5K_RXE_DECRYPT | ATH5K_RXE_MIC);
+	CHECK(rs.key_miss);
+}
+
+static void test_layout(void)
+{
+	struct ath5k_desc d;
+
+	printf("check: descriptor layout is 32 bytes, link first\n");
+	CHECK_EQ(sizeof(d), ATH5K_DESC_SIZE);
+	CHECK_EQ((char *)&d.data - (char *)&d, 4);
+	CHECK_EQ((char *)&d.tx.status[0] - (char *)&d, 24);
+	CHECK_EQ((char *)&d.rx.status[0] - (char *)&d, 16);
+	ath5k_desc_set_link(&d, 0x12345678);
+	CHECK_EQ(w(d.link), 0x12345678);
+}
+
+int main(void)
+{
+	test_layout();
+	test_tx_setup();
+	test_tx_refuse();
+	test_tx_status();
+	test_rx();
+	return check_done("test_desc");
+}

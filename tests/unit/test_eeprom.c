@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * EEPROM parsing and validation: a good EEMAP 2 (RF5413-style) image, a
+ * good EEMAP 1 (RF5112) image, and images that must be refused
+ * (truncated, bad checksum, absurd or missing calibration, no MAC, old
+ * version).  Images are built here field by field from the documented
+ * layout, independently of the parser.
+ *
+ * Links: src/eeprom.c
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eeprom.h"
+#include "hw.h"
+#include "check.h"
+
+#define W_CKSUM		0xc0
+#define CAL_START	0x160	/* after the 2 GHz spur list (0x14d-0x151) */
+#define TARGET_START	0x240
+#define WORDS		0x400
+
+static u16 img[WORDS];
+
+/* ----- image builder ------------------------------------------------ */
+
+struct bit_writer {
+	u16 *words;
+	unsigned int pos;	/* bit position, LSB-first stream */
+};
+
+static void put_bits(struct bit_writer *w, unsigned int val, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++, w->pos++)
+		if (val & (1u << i))
+			w->words[w->pos / 16] |= (u16)(1u << (w->pos % 16));
+}
+
+/* MSB-first: the antenna table and the 11a ob/db fields. */
+static void put_bits_msb(u16 *words, unsigned int *pos, unsigned int val,
+			 unsigned int n)
+{
+	unsigned int i, bit;
+
+	for (i = 0; i < n; i++, (*pos)++) {
+		bit = 15 - (*pos % 16);
+		if (val & (1u << (n - 1 - i)))
+			words[*pos / 16] |= (u16)(1u << bit);
+	}
+}
+
+static void fix_checksum(void)
+{
+	u16 x = 0;
+	unsigned int i;
+
+	img[W_CKSUM] = 0;
+	for (i = W_CKSUM; i < WORDS; i++)
+		x ^= img[i];
+	img[W_CKSUM] = x ^ 0xffff;
+}
+
+static const u16 mode_off[3] = { 0xd4, 0xf2, 0x10d };
+
+static void put_mode(unsigned int mode, u8 x_gain, s8 nf)
+{
+	unsigned int o = mode_off[mode], pos = 1, i;
+
+	/* settling 7 bits, attenuation 6, eleven 6-bit switch settings */
+	put_bits_msb(&img[o], &pos, 0x2d, 7);
+	put_bits_msb(&img[o], &pos, 0x13, 6);
+	for (i = 0; i < 11; i++)
+		put_bits_msb(&img[o], &pos, i + 1, 6);
+	o += 5;
+	if (mode == 0) {
+		unsigned int p = 8;
+
+		img[o] = (u16)((u8)-40 << 8);
+		for (i = 0; i < 4; i++) {	/* sub-band 3 first */
+			put_bits_msb(&img[o], &p, 4 - i, 3);	/* ob */
+			put_bits_msb(&img[o], &p, 7 - i, 3);	/* db */
+		}
+		o += 2;
+	} else {
+		img[o++] = (u16)((u8)-40 << 8 | 5 << 4 | 6);
+	}
+	img[o++] = 0x0d << 8 | 15;		/* xlna on, thresh62 */
+	img[o++] = 0x00 << 8 | 0x0e;		/* xpa off/on */
+	img[o++] = (u16)(0x1c << 8 | (u8)nf);	/* pga, noise floor */
+	img[o++] = (u16)(x_gain << 1);		/* x_gain, xpd 0 */
+	img[o++] = 0;				/* false detect */
+	img[o++] = 0;				/* i_gain high, cal */
+	if (mode == 0) {
+		img[o++] = 0x3f;		/* margin */
+		img[o++] = 0;
+		img[o++] = 3 << 9;		/* pd gain overlap */
+	} else if (mode == 1) {
+		img[o++] = 0xffff;		/* (pre-v5 piers: unused) */
+		img[o++] = 0x00ff;
+	} else {
+		img[o++] = 0xffff;
+		img[o++] = 0;
+		img[o++] = 0x00ff;
+		img[o++] = 0;
+		img[o++] = 0;
+	}
+}
+
+static void put_target(unsigned int off, u8 bin, u8 p24, u8 p36, u8 p48,
+		       u8 p54)
+{
+	img[off] = (u16)(bin << 8 | p24 << 2 | p36 >> 4);
+	img[off + 1] = (u16)((p36 & 0xf) << 12 | p48 << 6 | p54);
+}
+
+/*
+ * Two curves per pier (x_gain 0x9: hardware gains 3 and 0).  Curve 0
+ * starts at @pwr0 dB and PDADC @step0 and climbs 2 dB and @dstep per point.
+ */
+static unsigned int put_pier(unsigned int off, unsigned int pwr0,
+			     unsigned int step0, unsigned int dstep)
+{
+	struct bit_writer w = { &img[off], 0 };
+	unsigned int i;
+
+	memset(&img[off], 0, 6 * sizeof(img[0]));
+	put_bits(&w, pwr0, 5);
+	put_bits(&w, step0, 7);
+	for (i = 0; i < 3; i++) {
+		put_bits(&w, 4, 4);
+		put_bits(&w, dstep, 6);
+	}
+	put_bits(&w, 10, 5);		/* curve 1: 10 dB */
+	put_bits(&w, 20, 7);		/* at PDADC 20 */
+	for (i = 0; i < 4; i++) {
+		put_bits(&w, 4, 4);
+		put_bits(&w, 10, 6);
+	}
+	return off + 6;			/* two curves: six words */
+}
+
+static unsigned int put_pier_2413(unsigned int off)
+{
+	return put_pier(off, 2, 10, 8);
+}
+
+static void build_2413(void)
+{
+	static const u8 bins_a[] = { 76, 88, 104, 140, 189 };
+	static const u8 bins_bg[] = { 112, 142, 172 };
+	unsigned int o = CAL_START, i, m;
+
+	memset(img, 0, sizeof(img));
+	img[0x1f] = 0x0003;		/* 00:03:7f:12:34:56 */
+	img[0x1e] = 0x7f12;
+	img[0x1d] = 0x3456;
+	img[0x0f] = 3 << 2 | 1 << 1;	/* rfkill GPIO 3, active high */
+	img[0xbf] = 0x0010;
+	img[0xc1] = 0x5003;
+	img[0xc2] = 0x7;		/* 11a, 11b, 11g */
+	img[0xc3] = (u16)((u8)5 << 8 | (u8)2);
+	img[0xc4] = 2 << 14;		/* EEMAP 2 */
+	img[0xc5] = TARGET_START;
+	img[0xc8] = CAL_START << 4;
+	for (m = 0; m < 3; m++)
+		put_mode(m, 0x9, -85);
+
+	/* 11a pier list (5 words), then the piers */
+	for (i = 0; i < sizeof(bins_a); i++)
+		img[o + i / 2] |= (u16)(bins_a[i] << (8 * (i & 1)));
+	o += 5;
+	for (i = 0; i < sizeof(bins_a); i++)
+		o = put_pier_2413(o);
+	for (m = 1; m < 3; m++) {
+		for (i = 0; i < sizeof(bins_bg); i++)
+			img[o + i / 2] |= (u16)(bins_bg[i] << (8 * (i & 1)));
+		o += 2;
+		for (i = 0; i < sizeof(bins_bg); i++)
+			o = put_pier_2413(o);
+	}
+
+	for (i = 0; i < 5; i++)
+		put_target(TARGET_START + 2 * i, bins_a[i], 34, 30, 28, 26);
+	put_target(TARGET_START + 2 * 5, 0xff, 0, 0, 0, 0);
+	for (i = 0; i < 2; i++)
+		put_target(TARGET_START + 0x10 + 2 * i, bins_bg[i], 36, 36, 36, 36);
+	for (i = 0; i < 3; i++)
+		put_target(TARGET_START + 0x14 + 2 * i, bins_bg[i], 34, 32, 30, 28);
+
+	/* one CTL: FCC (0x10) | 11g (2), edges 2412 and 2472 MHz */
+	img[0x128] = 0x12 << 8;
+	img[TARGET_START + 0x1a] = (u16)(112 << 8 | 172);
+	img[TARGET_START + 0x1a + 4] = (u16)(1 << 14 | 30 << 8 | 28);
+
+	for (i = 0; i < 5; i++) {
+		img[0x148 + i] = 0x8000;
+		img[0x14d + i] = 0x8000;
+	}
+	fix_checksum();
+}
+
+/* ----- tests ----------------------------------------------------------- */
+
+static struct ath5k_eeprom ee;
+
+static void test_good_2413(void)
+{
+	const struct ath5k_ee_mode *a, *g;
+	const struct ath5k_ee_pier *p;
+
+	printf("check: a valid EEMAP 2 image parses with every field in place\n");
+	build_2413();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.version, 0x5003);
+	CHECK_EQ(ee.eemap, 2);
+	CHECK_EQ(ee.mac[0], 0x00);
+	CHECK_EQ(ee.mac[2], 0x7f);
+	CHECK_EQ(ee.mac[5], 0x56);
+	CHECK_EQ(ee.regdomain, 0x10);
+	CHECK_EQ(ee.modes, 0x7);
+	CHECK_EQ(ee.ant_gain_5ghz, 5);
+	CHECK_EQ(ee.ant_gain_2ghz, 2);
+	CHECK_EQ(ee.rfkill_gpio, 3);
+	CHECK(ee.rfkill_active_high);
+	CHECK_EQ(ee.pd_gain_overlap, 3);
+
+	a = &ee.mode[ATH5K_MODE_11A];
+	CHECK_EQ(a->switch_settling, 0x2d);
+	CHECK_EQ(a->atn_tx_rx, 0x13);
+	CHECK_EQ(a->ant_control[0], 1);
+	CHECK_EQ(a->ant_control[5], 6);
+	CHECK_EQ(a->ant_control[10], 11);
+	CHECK_EQ(a->ob[3], 4);
+	CHECK_EQ(a->db[3], 7);
+	CHECK_EQ(a->ob[0], 1);
+	CHECK_EQ(a->db[0], 4);
+	CHECK_EQ(a->adc_desired_size, -40);
+	CHECK_EQ(a->nf_threshold, -85);
+	CHECK_EQ(a->thr_62, 15);
+	CHECK_EQ(a->x_gain, 0x9);
+	CHECK_EQ(a->margin_tx_rx, 0x3f);
+
+	CHECK_EQ(a->npd_gains, 2);
+	CHECK_EQ(a->pd_gain_idx[0], 3);
+	CHECK_EQ(a->pd_gain_idx[1], 0);
+	CHECK_EQ(a->npiers, 5);
+	CHECK_EQ(a->pier[0].freq, 5180);
+	CHECK_EQ(a->pier[4].freq, 5745);
+	p = &a->pier[2];
+	CHECK_EQ(p->curve[0].npoints, 4);
+	CHECK_EQ(p->curve[0].pwr[0], 8);
+	CHECK_EQ(p->curve[0].pwr[3], 32);
+	CHECK_EQ(p->curve[0].step[3], 34);
+	CHECK_EQ(p->curve[1].npoints, 5);
+	CHECK_EQ(p->curve[1].pwr[4], 72);
+	CHECK_EQ(p->curve[1].step[4], 60);
+	CHECK_EQ(p->min_pwr, 8);
+	CHECK_EQ(p->max_pwr, 72);
+	CHECK_EQ(a->ntargets, 5);
+	CHECK_EQ(a->target[1].freq, 5240);
+	CHECK_EQ(a->target[1].pwr_6_24, 34);
+	CHECK_EQ(a->target[1].pwr_36, 30);
+	CHECK_EQ(a->target[1].pwr_48, 28);
+	CHECK_EQ(a->target[1].pwr_54, 26);
+
+	g = &ee.mode[ATH5K_MODE_11G];
+	CHECK_EQ(g->npiers, 3);
+	CHECK_EQ(g->pier[1].freq, 2442);
+	CHECK_EQ(g->pier[2].curve[1].pwr[4], 72);
+	CHECK_EQ(g->ntargets, 3);
+	CHECK_EQ(g->target[2].freq, 2472);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11B].ntargets, 2);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11B].ob[1], 5);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11B].db[1], 6);
+
+	CHECK_EQ(ee.ctl_id[0], 0x12);
+	CHECK_EQ(ee.ctl_edge[0][0].freq, 2412);
+	CHECK_EQ(ee.ctl_edge[0][1].freq, 2472);
+	CHECK_EQ(ee.ctl_edge[0][0].pwr, 30);
+	CHECK(ee.ctl_edge[0][0].inband);
+	CHECK_EQ(ee.ctl_edge[0][1].pwr, 28);
+	CHECK_EQ(ee.spur[0][0], 0x8000);
+}
+
+static void expect_reject(const char *what, unsigned int nwords)
+{
+	printf("check: refused: %s\n", what);
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, nwords, NULL), -EINVAL);
+}
+
+static void test_rejects(void)
+{
+	build_2413();
+	expect_reject("image truncated to 0x300 words", 0x300);
+
+	build_2413();
+	img[0x200] ^= 0x0100;
+	expect_reject("one flipped bit breaks the checksum", WORDS);
+
+	build_2413();
+	img[0x1d] = img[0x1e] = img[0x1f] = 0xffff;
+	fix_checksum();
+	expect_reject("MAC address all ones", WORDS);
+
+	build_2413();
+	img[0xc1] = 0x3003;
+	fix_checksum();
+	expect_reject("EEPROM version 3.3", WORDS);
+
+	build_2413();
+	img[0xc4] = 0;
+	fix_checksum();
+	expect_reject("RF5111 calibration layout (EEMAP 0)", WORDS);
+
+	build_2413();
+	img[0xc2] = 0;
+	fix_checksum();
+	expect_reject("no band enabled", WORDS);
+
+	build_2413();
+	img[mode_off[ATH5K_MODE_11G] + 9] = 0;	/* x_gain of 11g */
+	fix_checksum();
+	expect_reject("enabled 11g without power-detector curves", WORDS);
+
+	build_2413();
+	put_target(TARGET_START + 0x14, 0xff, 0, 0, 0, 0);
+	fix_checksum();
+	expect_reject("enabled 11g without target powers", WORDS);
+
+	build_2413();
+	/* first 11a pier, curve 0 starts at 31 dB: beyond 31.75 dBm */
+	put_pier(CAL_START + 5, 31, 10, 8);
+	fix_checksum();
+	expect_reject("absurd calibration power", WORDS);
+
+	build_2413();
+	/* PDADC 127 plus three steps of 63 wraps the 8-bit step */
+	put_pier(CAL_START + 5, 2, 127, 63);
+	fix_checksum();
+	expect_reject("calibration curve that is not monotonic", WORDS);
+
+	build_2413();
+	img[0xc8] = 0x3fe << 4;		/* pier list runs off the end */
+	img[0x3fe] = 76 | 88 << 8;
+	img[0x3ff] = 104 | 140 << 8;
+	fix_checksum();
+	expect_reject("calibration data past the image end", WORDS);
+
+	build_2413();
+	img[0x1c] = 0xf000;		/* custom size far too large */
+	fix_checksum();
+	expect_reject("absurd size field", WORDS);
+}
+
+/* RF5112: pier groups at 0x150, five words per pier, x0 and x3 curves. */
+static void build_5112(void)
+{
+	static const u8 bins_a[] = { 76, 104, 189 };
+	unsigned int o, i;
+
+	memset(img, 0, sizeof(img));
+	img[0x1f] = 0x0003;
+	img[0x1e] = 0x7f00;
+	img[0x1d] = 0x0001;
+	img[0xc1] = 0x5002;
+	img[0xc2] = 0x1;		/* 11a only */
+	img[0xc4] = 1 << 14;		/* EEMAP 1 */
+	img[0xc5] = TARGET_START;
+	put_mode(0, 0x9, -80);
+	put_mode(1, 0x1, -80);
+	put_mode(2, 0x1, -80);
+	for (i = 0; i < sizeof(bins_a); i++)
+		img[0x150 + i / 2] |= (u16)(bins_a[i] << (8 * (i & 1)));
+	o = 0x155;
+	for (i = 0; i < sizeof(bins_a); i++, o += 5) {
+		img[o] = 40 | 52 << 8;		/* x0 powers, 1/4 dBm */
+		img[o + 1] = 64 | 76 << 8;
+		img[o + 2] = 5 | 5 << 5 | 5 << 10;	/* step deltas */
+		img[o + 3] = 8 | 20 << 8;	/* x3 powers */
+		img[o + 4] = 32 | 10 << 8;	/* x3 power, first x0 step */
+	}
+	for (i = 0; i < sizeof(bins_a); i++)
+		put_target(TARGET_START + 2 * i, bins_a[i], 32, 30, 28, 26);
+	put_target(TARGET_START + 2 * 3, 0xff, 0, 0, 0, 0);
+	fix_checksum();
+}
+
+static void test_good_5112(void)
+{
+	const struct ath5k_ee_mode *a = &ee.mode[ATH5K_MODE_11A];
+	const struct ath5k_ee_pier *p = &a->pier[1];
+
+	printf("check: a valid EEMAP 1 (RF5112) image parses\n");
+	build_5112();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.eemap, 1);
+	CHECK_EQ(a->npd_gains, 2);
+	CHECK_EQ(a->pd_gain_idx[0], 0);
+	CHECK_EQ(a->pd_gain_idx[1], 3);
+	CHECK_EQ(a->npiers, 3);
+	CHECK_EQ(p->freq, 5320);
+	CHECK_EQ(p->curve[0].npoints, 4);
+	CHECK_EQ(p->curve[0].step[0], 10);
+	CHECK_EQ(p->curve[0].step[3], 25);
+	CHECK_EQ(p->curve[0].pwr[3], 76);
+	CHECK_EQ(p->curve[1].npoints, 3);
+	CHECK_EQ(p->curve[1].step[2], 63);
+	CHECK_EQ(p->curve[1].pwr[2], 32);
+	CHECK_EQ(p->max_pwr, 76);
+	CHECK_EQ(p->min_pwr, 8);
+	CHECK_EQ(a->ntargets, 3);
+	CHECK_EQ(a->nf_threshold, -80);
+
+	printf("check: refused: RF5112 x_gain selecting three curves\n");
+	img[mode_off[0] + 10] = 0x7 << 1;
+	fix_checksum();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), -EINVAL);
+}
+
+static void test_image_size(void)
+{
+	printf("check: image size from the size field\n");
+	memset(img, 0, sizeof(img));
+	CHECK_EQ(ath5k_eeprom_image_words(img, WORDS), 0x400);
+	img[0x1c] = 0x0010;		/* end = 0x10 << 12 | low word */
+	img[0x1b] = 0x0800;
+	CHECK_EQ(ath5k_eeprom_image_words(img, WORDS), 0x10800);
+	img[0x1c] = 0;
+	img[0x1b] = 0x0200;
+	CHECK_EQ(ath5k_eeprom_image_words(img, WORDS), 0x400);
+}
+
+int main(void)
+{
+	test_good_2413();
+	test_rejects();
+	test_good_5112();
+	test_image_size();
+	return check_done("test_eeprom");
+}
