@@ -102,7 +102,11 @@ def compile_cell(cell, jobs):
         entry["kernel"] = kver
         root = os.path.join(image_dir, "root")
         kdir = "/lib/modules/%s/build" % kver
-        if not os.path.isdir(root + kdir):
+        # The build link is absolute: resolve it inside the root.
+        link = root + kdir
+        if os.path.islink(link) and os.readlink(link).startswith("/"):
+            link = root + os.readlink(link)
+        if not os.path.isdir(link):
             cell_log.write("no kernel headers at %s in %s\n" % (kdir, root))
             entry["result"] = "no-headers"
             return entry

@@ -88,11 +88,11 @@ mmdebstrap --variant=minbase --components=main \
 	--dpkgopt='path-exclude=/usr/share/doc/*' \
 	--dpkgopt='path-include=/usr/share/doc/*/copyright' \
 	--setup-hook="$pin_hook" \
+	--customize-hook="$here/guest-image/configure-root.sh \"\$1\"" \
 	"$suite" "$work/root" "${sources[@]}" > "$work/mmdebstrap.log" 2>&1 ||
 	die "mmdebstrap failed; see $work/mmdebstrap.log: $(tail -n 3 "$work/mmdebstrap.log" | tr '\n' ' ')"
 t1=$(now)
-stage "root built in $((t1 - t0)) s; configuring it for the lab"
-"$here/guest-image/configure-root.sh" "$work/root"
+stage "root built and configured for the lab in $((t1 - t0)) s"
 
 kver=$(cd "$work/root/boot" && ls vmlinuz-* | sed 's/^vmlinuz-//' | sort -V | tail -n1)
 [ -n "$kver" ] || die "no kernel in $work/root/boot"
@@ -118,4 +118,9 @@ EOF
 touch "$work/.complete"
 rm -rf "$dir"
 mv "$work" "$dir"
+# Older recipes of this cell are never used again (HASH is 12 characters,
+# so another cell whose name starts with this one is left alone).
+for old in "$cache/images/$cell-"????????????; do
+	[ "$old" = "$dir" ] || [ ! -e "$old/.complete" ] || rm -rf "$old"
+done
 stage "ready at $dir (kernel $kver; mmdebstrap $((t1 - t0)) s, pack $((t2 - t1)) s)"

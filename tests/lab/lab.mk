@@ -6,7 +6,7 @@
 # guest checks and writes out/lab/CELL-DRIVER.json; the toolbox and the
 # cell's image are built on demand and cached under $(ATH5K_CACHE).
 
-DEPS_PACKAGES += mmdebstrap qemu-utils cloud-image-utils e2fsprogs uidmap \
+DEPS_PACKAGES += mmdebstrap gpg qemu-utils cloud-image-utils e2fsprogs uidmap \
 	util-linux debian-archive-keyring python3 coreutils
 
 CELL ?= debian-12

@@ -75,10 +75,28 @@ def kvm_works(prefix, scratch):
 
 
 def choose_accel(prefix, scratch):
+    """ATH5K_LAB_ACCEL=kvm|tcg, else what the probe finds; the answer is
+    kept for the rest of this host boot (the probe costs seconds)."""
     forced = os.environ.get("ATH5K_LAB_ACCEL", "auto")
     if forced in ("kvm", "tcg"):
         return forced
-    return "kvm" if kvm_works(prefix, scratch) else "tcg"
+    try:
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            boot_id = f.read().strip()
+    except OSError:
+        boot_id = "unknown"
+    memo = "/tmp/ath5k-lab-accel-%s-%s" % (boot_id, "toolbox" if prefix else "host")
+    try:
+        with open(memo) as f:
+            accel = f.read().strip()
+        if accel in ("kvm", "tcg"):
+            return accel
+    except OSError:
+        pass
+    accel = "kvm" if kvm_works(prefix, scratch) else "tcg"
+    with open(memo, "w") as f:
+        f.write(accel + "\n")
+    return accel
 
 
 def make_seed(path, user_data, instance_id):

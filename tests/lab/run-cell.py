@@ -107,16 +107,20 @@ def shell_quote(v):
 
 
 def user_data():
-    # The payload disk carries everything; cloud-init only starts it.  The
-    # lines after run-checks.sh run only when it could not start or died:
-    # they tell the host at once instead of letting the boot step time out.
+    # The payload disk carries everything; cloud-init only starts it, from
+    # bootcmd as a service of its own, so the checks need not wait for
+    # cloud-init's later stages (masked in the image).  The lines after
+    # run-checks.sh run only when it could not start or died: they tell the
+    # host at once instead of letting the boot step time out.
     bootstrap = ("exec > /dev/ttyS0 2>&1; "
                  "mkdir -p /run/ath5k-lab/payload && "
                  "tar -xf /dev/disk/by-id/virtio-ath5k-payload -C /run/ath5k-lab/payload && "
                  "bash /run/ath5k-lab/payload/guest/run-checks.sh /run/ath5k-lab/payload; "
                  "echo \\\"ath5k-lab failed run-checks.sh exited with status $?\\\" > /dev/ttyS1; "
                  "sleep 2; echo o > /proc/sysrq-trigger")
-    return "#cloud-config\nruncmd:\n  - [sh, -c, \"%s\"]\n" % bootstrap
+    return ("#cloud-config\nbootcmd:\n"
+            "  - [systemd-run, --no-block, --unit=ath5k-lab-checks, sh, -c, \"%s\"]\n"
+            % bootstrap)
 
 
 class GuestWatch:

@@ -8,8 +8,8 @@
 # reads lab.env (written by the host runner), installs or loads the driver
 # named by DRIVER, runs the Wi-Fi checks, packs the logs onto the results
 # disk and powers the guest off.
-PAYLOAD=$1
 set -a
+PAYLOAD=$1
 # shellcheck source=/dev/null
 . "$PAYLOAD/lab.env"
 WORK=/run/ath5k-lab/work
@@ -28,7 +28,13 @@ report booted "$(uname -r)"
 run_driver_checks
 run_wifi_checks
 
-iw phy > "$LOGS/iw-phy.txt" 2>&1
+{
+	iw phy
+	for ns in $(ip netns list | awk '{ print $1 }'); do
+		echo "== network namespace $ns"
+		ip netns exec "$ns" iw phy
+	done
+} > "$LOGS/iw-phy.txt" 2>&1
 lsmod > "$LOGS/lsmod.txt"
 dmesg > "$LOGS/dmesg.txt"
 journalctl -b --no-pager > "$LOGS/journal.txt" 2>&1

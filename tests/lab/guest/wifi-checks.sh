@@ -83,6 +83,7 @@ check_channels() {
 	for mac in "$CARD_A_MAC" "$CARD_B_MAC"; do
 		dev=$(iface_of "$mac") || { detail "no interface for $mac"; return 1; }
 		phy=$(phy_of "$dev")
+		iw phy "$phy" info	# into this check's log
 		freqs=$(enabled_freqs "$phy")
 		n24=$(printf '%s\n' "$freqs" | awk '$1 < 3000' | grep -c .)
 		n5=$(printf '%s\n' "$freqs" | awk '$1 > 4900' | grep -c .)
