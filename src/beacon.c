@@ -14,8 +14,10 @@
 
 #define ATH5K_DEFAULT_BINTVAL	100	/* TU */
 #define ATH5K_TU_SHIFT		10	/* 1 TU = 1024 us */
-/* Lead time before the first beacon: enough to program the timers. */
-#define ATH5K_FIRST_BEACON_TU	3
+/* Lead before the first IBSS beacon: past the chip's SWBA lead time. */
+#define ATH5K_FIRST_BEACON_TU	16
+/* Share of the beacon interval after TBTT the CAB queue may send in. */
+#define ATH5K_CAB_PERCENT	80
 
 void ath5k_beacon_init(struct ath5k_dev *dev)
 {
@@ -116,12 +118,26 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 
 	intval = dev->beacon_interval ? dev->beacon_interval :
 					ATH5K_DEFAULT_BINTVAL;
-	if (dev->opmode == ATH5K_OPMODE_AP && dev->n_beaconing > 1)
-		intval /= ATH5K_BEACON_BUFS;
 
-	tsf_tu = ath5k_hw_tsf_get(ah) >> ATH5K_TU_SHIFT;
-	next = roundup((u32)tsf_tu + ATH5K_FIRST_BEACON_TU, intval);
-	ath5k_hw_beacon_timers_init(ah, next, intval);
+	/* buffered multicast may follow the beacon for most of the interval */
+	p.cw_min = ATH5K_TXQ_DEFAULT;
+	p.cw_max = ATH5K_TXQ_DEFAULT;
+	p.aifs = ATH5K_TXQ_DEFAULT;
+	p.ready_time = intval * ATH5K_CAB_PERCENT / 100;
+	if (!ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
+		ath5k_hw_txq_program(ah, ATH5K_TXQ_CAB);
+
+	if (dev->opmode == ATH5K_OPMODE_AP) {
+		/* an AP owns its TSF: restart it so the first TBTT is near */
+		if (dev->n_beaconing > 1)
+			intval /= ATH5K_BEACON_BUFS;
+		ath5k_hw_beacon_timers_init(ah, intval, intval, true);
+	} else {
+		/* IBSS: keep the TSF the network agreed on */
+		tsf_tu = ath5k_hw_tsf_get(ah) >> ATH5K_TU_SHIFT;
+		next = roundup((u32)tsf_tu + ATH5K_FIRST_BEACON_TU, intval);
+		ath5k_hw_beacon_timers_init(ah, next, intval, false);
+	}
 
 	dev->beacon_miss = 0;
 	ath5k_irq_set_wanted(dev, ATH5K_INT_SWBA, 0);
@@ -182,7 +198,8 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 		.frame_len = skb->len + FCS_LEN,
 		.buf_len = skb->len,
 		.pkt_type = ATH5K_PKT_BEACON,
-		.txpower = min(dev->power_level * 2, 0xfe),
+		.txpower = ath5k_hw_desc_txpower(&dev->ah,
+						 min(dev->power_level * 2, 0xfe)),
 		.flags = ATH5K_TXF_NOACK,
 		.key_index = ATH5K_KEY_INVALID,
 		.tries = { 1 },

@@ -10,6 +10,7 @@
 # sources under out/ so the tree stays clean and kernels do not mix.
 
 DEPS_PACKAGES += linux-headers-amd64 linux-source-6.1 sparse perl xz-utils
+CHECKS += check-module
 
 MODULE_SOURCES := $(TOP)/src $(TOP)/compat $(TOP)/VERSION
 TOOLBOX := $(TOP)/tests/lab/toolbox.sh
@@ -21,12 +22,11 @@ KDIR ?= $(call newest_kdir,/lib/modules/*/build)
 
 # module_build <out dir> <kernel dir> <make flags> [runner]: copy the
 # sources to <out dir> and build there; output also goes to <out dir>.log.
-define module_build
-	rm -rf $(1) && mkdir -p $(1)
-	cp -a $(MODULE_SOURCES) $(1)/
-	$(4) $(MAKE) -C $(2) M=$(1)/src $(3) modules 2>&1 | tee $(1).log; \
-		exit $${PIPESTATUS[0]}
-endef
+# It expands to one shell command so it can follow shell variables.
+module_build = rm -rf $(1) && mkdir -p $(1) && \
+	cp -a $(MODULE_SOURCES) $(1)/ && \
+	{ $(4) $(MAKE) -C $(2) M=$(1)/src $(3) modules 2>&1 | tee $(1).log; \
+	  exit $${PIPESTATUS[0]}; }
 
 .PHONY: module check-module check-module-host check-module-newest \
 	check-module-style

@@ -162,6 +162,13 @@ static void ath5k_regd_world_flags(struct wiphy *wiphy,
 	}
 }
 
+/* Tell the hardware layer which conformance limits bind us. */
+static void ath5k_regd_apply_ctl(struct ath5k_dev *dev)
+{
+	ath5k_hw_set_ctl_groups(&dev->ah, ath5k_regd_band_ctl(&dev->regd, false),
+				ath5k_regd_band_ctl(&dev->regd, true));
+}
+
 static void ath5k_reg_notifier(struct wiphy *wiphy,
 			       struct regulatory_request *request)
 {
@@ -174,8 +181,10 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 	switch (request->initiator) {
 	case NL80211_REGDOM_SET_BY_CORE:
 		/* back to the card's own world SKU after a reset of the core */
-		if (dev->regd_eeprom.world != ATH5K_WORLD_NONE)
+		if (dev->regd_eeprom.world != ATH5K_WORLD_NONE) {
 			dev->regd = dev->regd_eeprom;
+			ath5k_regd_apply_ctl(dev);
+		}
 		break;
 	case NL80211_REGDOM_SET_BY_COUNTRY_IE:
 		/* only world SKUs may be moved by what an AP advertises */
@@ -185,6 +194,7 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 			break;
 		dev_dbg(dev->dev, "regulatory domain now %c%c from a country IE\n",
 			request->alpha2[0], request->alpha2[1]);
+		ath5k_regd_apply_ctl(dev);
 		ath5k_regd_world_flags(wiphy, &dev->regd, request->initiator);
 		break;
 	default:
@@ -202,6 +212,7 @@ int ath5k_regd_init(struct ath5k_dev *dev)
 		return -EINVAL;
 	}
 	dev->regd_eeprom = dev->regd;
+	ath5k_regd_apply_ctl(dev);
 	dev_dbg(dev->dev, "EEPROM regulatory code 0x%04x: %s, pair 0x%02x\n",
 		rd, dev->regd.alpha2, dev->regd.pair->code);
 

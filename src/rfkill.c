@@ -28,8 +28,8 @@ void ath5k_rfkill_start(struct ath5k_dev *dev)
 {
 	if (!ath5k_rfkill_used(dev))
 		return;
+	ath5k_hw_rfkill_start(&dev->ah);
 	ath5k_rfkill_report(dev);
-	ath5k_hw_rfkill_irq(&dev->ah, true);
 	ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
 }
 
@@ -38,7 +38,7 @@ void ath5k_rfkill_stop(struct ath5k_dev *dev)
 	if (!ath5k_rfkill_used(dev))
 		return;
 	ath5k_irq_set_wanted(dev, 0, ATH5K_INT_GPIO);
-	ath5k_hw_rfkill_irq(&dev->ah, false);
+	ath5k_hw_rfkill_stop(&dev->ah);
 }
 
 /* The switch moved: report it and wait for the opposite level. */

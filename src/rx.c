@@ -88,6 +88,7 @@ void ath5k_rx_deinit(struct ath5k_dev *dev)
 int ath5k_rx_start(struct ath5k_dev *dev)
 {
 	struct ath5k_buf *bf;
+	int ret;
 
 	if (list_empty(&dev->rx_ring))
 		return -ENOMEM;
@@ -97,8 +98,10 @@ int ath5k_rx_start(struct ath5k_dev *dev)
 	list_for_each_entry(bf, &dev->rx_ring, list)
 		ath5k_rx_arm(dev, bf);
 	bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
-	ath5k_hw_rx_set_rxdp(&dev->ah, bf->desc_dma);
+	ret = ath5k_hw_rx_set_rxdp(&dev->ah, bf->desc_dma);
 	spin_unlock_bh(&dev->rx_lock);
+	if (ret)
+		return ret;	/* RX DMA would not stop */
 
 	ath5k_hw_rx_start(&dev->ah);
 	ath5k_hw_pcu_rx_start(&dev->ah);

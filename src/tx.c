@@ -135,13 +135,11 @@ int ath5k_txq_setup_all(struct ath5k_dev *dev)
 		if (ret)
 			return ret;
 	}
-	/* multicast after DTIM beacons may use most of the interval */
-	p.ready_time = 80;
+	/* beacon.c sets the CAB ready time once the interval is known */
 	ret = ath5k_txq_add(dev, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, &p);
 	if (ret)
 		return ret;
 	/* beacons go out without backoff */
-	p.ready_time = 0;
 	p.aifs = 0;
 	p.cw_min = 0;
 	p.cw_max = 0;
@@ -277,7 +275,8 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.frame_len = skb->len - ath5k_frame_pad(skb) + FCS_LEN;
 	p.buf_len = skb->len;
 	p.pkt_type = ath5k_pkt_type(skb);
-	p.txpower = min(dev->power_level * 2, 0xfe);
+	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
+					  min(dev->power_level * 2, 0xfe));
 	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK;
 	if (info->flags & IEEE80211_TX_CTL_NO_ACK)
 		p.flags |= ATH5K_TXF_NOACK;
