@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
-"""compile-matrix.py [--cells "CELL ..."] [--jobs N]
+"""compile-matrix.py [--cells "CELL ..."] [--jobs N] [--tree DIR]
 
 Builds ath5k.ko with W=1 against the kernel headers of every lab cell,
 inside the cell's cached image root (image.sh keeps the unpacked root/ next
@@ -9,7 +9,8 @@ to the qcow2), so each kernel is built by its own distro's compiler.  No
 guest boots.  Images are built on demand.  Prints a table (cell, kernel,
 result, warnings, seconds), writes out/compile-matrix.json and exits 1 when
 any cell has a warning or an error; the per-cell build log is
-out/compile-matrix/CELL.log."""
+out/compile-matrix/CELL.log.  --tree builds the sources of another
+checkout (a patch under review) with this checkout's cells."""
 
 import argparse
 import json
@@ -81,7 +82,7 @@ def in_root(root, build_dir, argv):
             + CHROOT_ENV + argv)
 
 
-def compile_cell(cell, jobs):
+def compile_cell(cell, jobs, tree):
     t0 = time.monotonic()
     entry = {"cell": cell, "kernel": "", "compiler": "", "result": "fail",
              "warnings": 0, "seconds": 0.0, "image_seconds": 0.0,
@@ -114,7 +115,7 @@ def compile_cell(cell, jobs):
         shutil.rmtree(build_dir, ignore_errors=True)
         os.makedirs(build_dir)
         for name in MODULE_SOURCES:
-            src = os.path.join(TOP, name)
+            src = os.path.join(tree, name)
             dst = os.path.join(build_dir, name)
             if os.path.isdir(src):
                 shutil.copytree(src, dst)
@@ -164,6 +165,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cells", default="",
                     help="space-separated cells (default: every cell)")
+    ap.add_argument("--tree", default=TOP,
+                    help="checkout whose src/ and compat/ are built")
     ap.add_argument("--jobs", type=int, default=2,
                     help="make -j inside each build (default 2)")
     args = ap.parse_args()
@@ -177,7 +180,12 @@ def main():
         sys.exit("compile-matrix: needs root (chroot into the image roots)")
 
     t0 = time.monotonic()
-    rows = [compile_cell(cell, args.jobs) for cell in cells]
+    tree = os.path.abspath(args.tree)
+    missing = [n for n in MODULE_SOURCES
+               if not os.path.exists(os.path.join(tree, n))]
+    if missing:
+        sys.exit("compile-matrix: %s has no %s" % (tree, " ".join(missing)))
+    rows = [compile_cell(cell, args.jobs, tree) for cell in cells]
     wall = round(time.monotonic() - t0, 1)
     print()
     print_table(rows)

@@ -6,6 +6,59 @@
 #include_next <net/mac80211.h>
 #include <linux/build_bug.h>
 
+/*
+ * Multi-link operation (6.0) moved the association state from bss_conf to
+ * vif->cfg, gave beacon_get() and the conf_tx callback a link and widened
+ * bss_info_changed's flags to u64.  A driver without MLO uses link 0.
+ */
+#if COMPAT_KERNEL_BEFORE(6, 0, 0)
+#define ieee80211_beacon_get(hw, vif, link_id)				\
+	ieee80211_beacon_get_tim(hw, vif, NULL, NULL)
+
+/* Where assoc and aid live: read as compat_vif_cfg(vif)->aid. */
+#define compat_vif_cfg(vif) (&(vif)->bss_conf)
+
+static inline void
+compat_tx_status_set_ack_signal_valid(struct ieee80211_tx_info *info)
+{
+	info->status.is_valid_ack_signal = true;
+}
+
+#define COMPAT_IEEE80211_OP_CONF_TX(fn)					\
+	static int fn##_compat(struct ieee80211_hw *hw,			\
+			       struct ieee80211_vif *vif, u16 ac,	\
+			       const struct ieee80211_tx_queue_params *p) \
+	{								\
+		return fn(hw, vif, 0, ac, p);				\
+	}								\
+	static_assert(1)
+#define compat_op_conf_tx(fn) fn##_compat
+
+#define COMPAT_IEEE80211_OP_BSS_INFO_CHANGED(fn)			\
+	static void fn##_compat(struct ieee80211_hw *hw,		\
+				struct ieee80211_vif *vif,		\
+				struct ieee80211_bss_conf *info,	\
+				u32 changed)				\
+	{								\
+		fn(hw, vif, info, changed);				\
+	}								\
+	static_assert(1)
+#define compat_op_bss_info_changed(fn) fn##_compat
+#else
+#define compat_vif_cfg(vif) (&(vif)->cfg)
+
+static inline void
+compat_tx_status_set_ack_signal_valid(struct ieee80211_tx_info *info)
+{
+	info->status.flags |= IEEE80211_TX_STATUS_ACK_SIGNAL_VALID;
+}
+
+#define COMPAT_IEEE80211_OP_CONF_TX(fn) static_assert(1)
+#define compat_op_conf_tx(fn) fn
+#define COMPAT_IEEE80211_OP_BSS_INFO_CHANGED(fn) static_assert(1)
+#define compat_op_bss_info_changed(fn) fn
+#endif
+
 /* 6.7 renamed ieee80211_tx_status() to ieee80211_tx_status_skb(). */
 #if COMPAT_KERNEL_BEFORE(6, 7, 0)
 #define ieee80211_tx_status_skb(hw, skb) ieee80211_tx_status(hw, skb)
