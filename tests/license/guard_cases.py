@@ -182,6 +182,20 @@ CASES = [
                           "\n".join(ISC.split("\n")[4:])) + CODE.replace("\t", "    ")},
          f"hw: reflow\n\n{SIGN_JO}\n",
          0, absent=[("violation", "terms-changed")], text=["1 notice(s) kept unchanged"]),
+    Case("comments-about-licences-are-not-terms",
+         {"checks.mk": "# SPDX-License-Identifier: ISC\n# " + JO + "\n#\n# Licence checks: one "
+          "licence story.\n\n# Joins CHECKS later.\n# CHECKS += check-license\nall:\n"},
+         {"checks.mk": "# SPDX-License-Identifier: ISC\n# " + JO + "\n#\n# Licence checks: the "
+          "licence story, told once.\n\nCHECKS += check-license\nall:\n"},
+         f"checks: join CHECKS\n\n{SIGN_JO}\n",
+         0, absent=[("violation", "unattributed-terms-changed"), ("violation", "terms-changed")]),
+    Case("code-comment-about-permissions-in-a-hunk",
+         {"hw.c": comment(ADA, ISC) + CODE + "\n" * 12 +
+          "/*\n * Redistribute the permission bits to every queue.\n */\nint q;\n"},
+         {"hw.c": comment(ADA, ISC) + CODE + "\n" * 12 +
+          "/*\n * Give every queue the same permission bits.\n */\nint q;\n"},
+         f"hw: reword a comment\n\n{SIGN_JO}\n",
+         0, absent=[("violation", "unattributed-terms-changed")]),
     Case("years-rewritten-equivalently",
          {"hw.c": comment(ADA, ISC) + CODE},
          {"hw.c": comment(ADA.replace("2004-2007", "2004, 2005, 2006, 2007"), ISC) + CODE},

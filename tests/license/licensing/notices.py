@@ -330,7 +330,11 @@ def examine(text, path, fragment=False):
         text = _terms_text(region_lines)
         if text:
             expression, ids = recognise.licences_in(text)
-            result.orphan_terms.append((recognise.squash(text), expression, frozenset(ids)))
+            # Whole files: only a recognised licence without a notice counts
+            # (prose about permissions is not terms).  Hunks: any piece may
+            # be part of one whose start is out of view.
+            if expression or (fragment and recognise.BOILERPLATE.search(text)):
+                result.orphan_terms.append((recognise.squash(text), expression, frozenset(ids)))
     return result
 
 
@@ -355,7 +359,8 @@ def _terms_text(block, contiguous=False):
             continue
         if current:
             paragraph = recognise.INCORPORATES.sub("", " ".join(current)).strip()
-            if recognise.TERMS_WORDS.search(paragraph):
+            if recognise.TERMS_WORDS.search(paragraph) or \
+                    (paragraphs and recognise.TERMS_FOLLOW_WORDS.search(paragraph)):
                 paragraphs.append(paragraph)
             elif contiguous:
                 break

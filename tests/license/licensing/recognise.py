@@ -87,9 +87,20 @@ def licences_in(text):
     return expression, ids
 
 
-# Words that make a paragraph part of a permission notice.
+# Words that make a paragraph part of a permission notice.  A bare
+# "licence" is not enough: comments about licence checks are not terms.
 TERMS_WORDS = re.compile(
-    r"permission|licen[cs]e|redistribut|warrant|provided that|disclaim|"
-    r"liable|free software|public license|all rights reserved", re.I)
+    r"permission|redistribut|hereby granted|free software|public licen[cs]e|"
+    r"licensed under|all rights reserved", re.I)
+# Words that continue a permission notice (a warranty disclaimer) but do
+# not start one.
+TERMS_FOLLOW_WORDS = re.compile(r"warrant|provided that|disclaim|liable", re.I)
 INCORPORATES = re.compile(r"this file incorporates work covered by the following "
                           r"copyright and permission notices?:?", re.I)
+
+# Phrases of licence boilerplate: a piece of permission text seen through
+# a hunk's window is taken as licence text only if it has one of them.
+BOILERPLATE = re.compile(
+    r"this (?:software|program|file|library)|the software|in all copies|source and binary "
+    r"forms|without (?:any )?warranty|general public licen[cs]e|following conditions|"
+    r"as is|hereby granted", re.I)
