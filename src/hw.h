@@ -460,9 +460,14 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode);
 
 /*
  * Bring the chip to a working state on @chan in @opmode.  With @fast and a
- * radio that supports it, only retune when possible (queues and keys
- * survive); falls back to a full reset.  Leaves interrupts disabled, RX
- * DMA stopped and the TX queues configured from ath5k_hw_txq_setup().
+ * radio that supports it (RF2413/RF5413, same mode and opmode), only
+ * retune (queues, keys and DMA survive); otherwise, or if that fails, a
+ * full reset.  Before a full reset the caller stops DMA
+ * (ath5k_hw_dma_stop()) and reclaims its buffers; afterwards RX is
+ * stopped, the TX queues claimed with ath5k_hw_txq_setup() are
+ * programmed, the interrupt mask is the last one set, the TSF is reset.
+ * The caller then sets RXDP, starts RX, the RX filter and addresses.
+ * May sleep.
  */
 int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		   const struct ath5k_chan *chan, bool fast);

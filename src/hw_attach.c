@@ -11,6 +11,7 @@
 #include <linux/kernel.h>
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/errno.h>
 #include <linux/iopoll.h>
 #include <linux/slab.h>
 #include <linux/string.h>

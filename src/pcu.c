@@ -8,6 +8,7 @@
  */
 
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/irqflags.h>
 #include <linux/string.h>
 

@@ -15,6 +15,7 @@
 #include <linux/bitops.h>
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/errno.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/string.h>
