@@ -332,4 +332,30 @@ CASES = [
          0, expect=[("info", "file-deleted")]),
 ]
 
+BSD2 = BSD3.split("\n3.")[0] + "\n\nTHIS SOFTWARE IS PROVIDED AS IS AND ANY WARRANTIES ARE DISCLAIMED."
+GPL2_LATER = GPL2.replace("version 2 as\npublished by the Free Software Foundation.",
+                          "as published by\nthe Free Software Foundation; either version 2 of the "
+                          "License, or\n(at your option) any later version.")
+MIT = """Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction."""
+
+# (text, the expression the recogniser must name)
+RECOGNISED = [
+    (ISC, "ISC"),
+    (BSD3, "BSD-3-Clause"),
+    (BSD2, "BSD-2-Clause"),
+    (BSD3 + "\n\n" + DUAL_GPL, "BSD-3-Clause OR GPL-2.0-only"),
+    (GPL2, "GPL-2.0-only"),
+    (GPL2_LATER, "GPL-2.0-or-later"),
+    (MIT, "MIT"),
+    ("Thanks to everyone who tested this driver.", None),
+]
+TAGS = [
+    ("// SPDX-License-Identifier: ISC", "ISC"),
+    ("/* SPDX-License-Identifier: BSD-3-Clause OR GPL-2.0-only */", "BSD-3-Clause OR GPL-2.0-only"),
+    ("# SPDX-License-Identifier: GPL-2.0", "GPL-2.0"),
+    ("<!-- SPDX-License-Identifier: ISC -->", "ISC"),
+]
+
 # REUSE-IgnoreEnd
