@@ -39,8 +39,8 @@ void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 
 /* pcu.c */
-void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
-void ath5k_hw_dcu_global_init(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+void ath5k_hw_pcu_init(struct ath5k_hw *ah);
+void ath5k_hw_dcu_global_init(struct ath5k_hw *ah);
 
 /* qcu.c */
 int ath5k_hw_txq_program_all(struct ath5k_hw *ah);

@@ -395,7 +395,7 @@ void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc)
 #define MIC_QOS_SEL_DEFAULT	0x00003210
 #define QOS_NOACK_DEFAULT	(2 | 5 << 4)	/* 2-bit values at bit 5 */
 
-void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+void ath5k_hw_pcu_init(struct ath5k_hw *ah)
 {
 	ath5k_hw_set_bssid(ah, ah->bssid, ah->aid);
 	ath5k_hw_set_opmode(ah, ah->opmode);
@@ -410,7 +410,7 @@ void ath5k_hw_pcu_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 }
 
 /* Global DCU timing for the channel (after the queues are set up). */
-void ath5k_hw_dcu_global_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+void ath5k_hw_dcu_global_init(struct ath5k_hw *ah)
 {
 	ifs_write(ah, slot_default(ah) + 3 * ah->coverage_class);
 	if (ah->coverage_class || ah->slot_time)

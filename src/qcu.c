@@ -196,6 +196,6 @@ int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
 			return ret;
 	}
 	txq_interrupts_write(ah);
-	ath5k_hw_dcu_global_init(ah, &ah->chan);
+	ath5k_hw_dcu_global_init(ah);
 	return 0;
 }

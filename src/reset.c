@@ -295,7 +295,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 	/* PCU settings use the channel (timing, rates) */
 	ah->chan = *chan;
-	ath5k_hw_pcu_init(ah, chan);
+	ath5k_hw_pcu_init(ah);
 
 	ret = ath5k_hw_phy_setup(ah, chan);
 	if (ret) {

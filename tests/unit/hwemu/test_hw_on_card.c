@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The driver's hardware layer against the emulated card, without a VM:
+ * for each card model, attach (wake, identify, self test, EEPROM), full
+ * reset to 2.4 GHz, RX ring and filter, one frame transmitted through a
+ * data queue with its interrupt and status, TSF, noise floor, a fast
+ * channel change, a 5 GHz AP reset with beacon timers, the key cache,
+ * and a card that died.  Every check reads back what the card model did.
+ *
+ * Links: src/hw_attach.c src/eeprom.c src/initvals.c src/rfbanks.c
+ *        src/reset.c src/phy.c src/pcu.c src/qcu.c src/dma.c src/desc.c
+ *        src/keycache.c src/gpio.c src/rates.c and the emulator library
+ * (built by tests/unit/hwemu/hwemu.mk, not by unit.mk).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/device.h>
+
+#include "card_bus.h"
+#include "check.h"
+#include "fake_host.h"
+#include "hw.h"
+#include "reg.h"
+
+static struct card *bus_card;
+static struct fake_host *bus_host;
+
+uint32_t card_bus_read(uintptr_t offset)
+{
+	return (uint32_t)card_bar0_read(bus_card, (uint32_t)offset, 4);
+}
+
+void card_bus_write(uintptr_t offset, uint32_t value)
+{
+	card_bar0_write(bus_card, (uint32_t)offset, value, 4);
+}
+
+void card_bus_delay(unsigned long us)
+{
+	bus_host->now += us;
+	card_advance(bus_card, bus_host->now);
+}
+
+#define RX_RING		0x1000
+#define RX_BUFS		0x10000
+#define TX_DESC		0x2000
+#define TX_FRAME	0x30000
+#define RX_SLOTS	4
+
+static void rx_ring_build(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < RX_SLOTS; i++) {
+		struct ath5k_desc *d = (void *)(bus_host->mem + RX_RING + 32 * i);
+
+		memset(d, 0, sizeof(*d));
+		ath5k_desc_set_link(d, RX_RING + 32 * ((i + 1) % RX_SLOTS));
+		d->data = cpu_to_le32(RX_BUFS + 0x1000 * i);
+		CHECK_EQ(ath5k_hw_rx_desc_setup(d, 2368, true), 0);
+	}
+}
+
+/* A broadcast data frame from us, no ACK expected. */
+static void tx_one_frame(struct ath5k_hw *ah)
+{
+	u8 *frame = bus_host->mem + TX_FRAME;
+	struct ath5k_desc *d = (void *)(bus_host->mem + TX_DESC);
+	struct ath5k_tx_params p = {
+		.frame_len = 100 + 4, .buf_len = 100,
+		.txpower = ath5k_hw_desc_txpower(ah, 30),
+		.key_index = ATH5K_KEY_INVALID,
+		.flags = ATH5K_TXF_NOACK | ATH5K_TXF_INTREQ,
+		.rate = { 0x0b }, .tries = { 1 },
+	};
+	struct ath5k_tx_status ts;
+	struct ath5k_isr isr;
+	int i;
+
+	printf("check: a frame sent on data queue 2 completes with TXDESC\n");
+	memset(frame, 0, 100);
+	frame[0] = 0x08;
+	memset(frame + 4, 0xff, 6);
+	memcpy(frame + 10, ah->perm_addr, 6);
+	memset(d, 0, sizeof(*d));
+	d->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), -EBUSY);
+	for (i = 0; i < 100 && !bus_host->irq; i++)
+		card_bus_delay(100);
+	CHECK(bus_host->irq);
+	CHECK(ath5k_hw_irq_pending(ah));
+	CHECK_EQ(ath5k_hw_isr_read(ah, &isr), 0);
+	CHECK(isr.flags & ATH5K_INT_TXDESC);
+	CHECK(isr.txq_done & BIT(2));
+	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK(ts.flags & ATH5K_TXS_OK);
+	CHECK_EQ(ts.final_idx, 0);
+	CHECK_EQ(ath5k_hw_txq_pending(ah, 2), 0);
+	CHECK(!bus_host->irq);
+}
+
+static void run_model(const char *spec, u32 pll_5ghz)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan ch6 = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan ch36 = { 5180, ATH5K_MODE_11A, ATH5K_BW_20 };
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_CCMP, .len = 16 };
+	char err[256];
+	unsigned int q;
+	u64 tsf1, tsf2;
+
+	printf("== card %s\n", spec);
+	card_config_defaults(&cfg, 0);
+	if (card_config_parse(&cfg, spec, err, sizeof(err))) {
+		printf("card config '%s': %s\n", spec, err);
+		exit(2);
+	}
+	bus_host = fake_host_new();
+	bus_card = card_create(&cfg, NULL, &fake_ops, bus_host, err, sizeof(err));
+	if (!bus_card) {
+		printf("card_create: %s\n", err);
+		exit(2);
+	}
+
+	printf("check: attach identifies the chip and reads the EEPROM\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK(!memcmp(ah.perm_addr, cfg.mac, 6));
+	CHECK_EQ(ah.ee.regdomain, cfg.regdomain);
+	CHECK_EQ(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G), cfg.mode_g);
+	printf("       %s + %s, EEPROM %x, EEMAP %u\n", ath5k_hw_mac_name(&ah),
+	       ath5k_hw_radio_name(&ah), ah.ee.version, ah.ee.eemap);
+
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
+		CHECK_EQ(ath5k_hw_txq_setup(&ah, q, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB,
+				    NULL), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, ATH5K_TXQ_BEACON,
+				    ATH5K_TXQ_TYPE_BEACON, NULL), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 5, ATH5K_TXQ_TYPE_BEACON, NULL),
+		 -EINVAL);
+
+	printf("check: full reset to 2412 MHz 11g\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK(ah.chan_valid);
+	CHECK_EQ(card_bus_read(R_PHY_MODE), PHY_MODE_RAD_RF5112 |
+		 PHY_MODE_2GHZ | PHY_MODE_DYNAMIC);
+	CHECK_EQ(card_bus_read(R_PHY_PLL), 0xeb);
+	CHECK_EQ(card_bus_read(R_SIMR(0)), 0x030f0000);
+	CHECK_EQ(card_bus_read(R_SIMR(1)), 0x010f0000);
+	CHECK_EQ(card_bus_read(R_PHY_AGCCTL) & AGCCTL_CAL, 0);
+
+	printf("check: RX ring, filter and interrupt mask\n");
+	ath5k_hw_set_mac(&ah, ah.perm_addr);
+	rx_ring_build();
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah, RX_RING), 0);
+	ath5k_hw_rx_start(&ah);
+	ath5k_hw_pcu_rx_start(&ah);
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah, RX_RING), -EBUSY);
+	CHECK_EQ(ath5k_hw_rx_get_rxdp(&ah), RX_RING);
+	ath5k_hw_rx_filter_set(&ah, ATH5K_RXF_UCAST | ATH5K_RXF_BCAST |
+			       ATH5K_RXF_MCAST);
+	CHECK_EQ(card_bus_read(R_RX_FILTER), RXF_UCAST | RXF_BCAST | RXF_MCAST);
+	ath5k_hw_imr_set(&ah, ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL |
+			 ATH5K_INT_TXDESC | ATH5K_INT_TXEOL | ATH5K_INT_FATAL |
+			 ATH5K_INT_GLOBAL);
+	CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
+	CHECK_EQ(card_bus_read(R_PIMR), INT_RXOK | INT_RXERR | INT_RXEOL |
+		 INT_TXDESC | INT_TXEOL | INT_HIUERR);
+
+	tx_one_frame(&ah);
+
+	printf("check: TSF runs, noise floor and calibration\n");
+	tsf1 = ath5k_hw_tsf_get(&ah);
+	card_bus_delay(1000);
+	tsf2 = ath5k_hw_tsf_get(&ah);
+	CHECK(tsf2 >= tsf1 + 1000);
+	ath5k_hw_nf_update(&ah);
+	CHECK(ah.noise_floor <= -60 && ah.noise_floor >= -120);
+	CHECK_EQ(ath5k_hw_calibrate(&ah), 0);
+
+	printf("check: channel change to 2437 MHz (fast where supported)\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch6, true), 0);
+	CHECK_EQ(ah.chan.freq, 2437);
+
+	if (ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A)) {
+		printf("check: 5180 MHz AP reset and beacon timers\n");
+		CHECK_EQ(ath5k_hw_dma_stop(&ah), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_AP, &ch36, false), 0);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), pll_5ghz);
+		CHECK(card_bus_read(R_STA_ID1) & STA_ID1_AP);
+		ath5k_hw_beacon_timers_init(&ah, 100, 100, true);
+		CHECK_EQ(card_bus_read(R_BEACON), 100 | BEACON_ENABLE);
+		CHECK_EQ(card_bus_read(R_TIMER0), 100);
+		CHECK_EQ(card_bus_read(R_TIMER2), (100 - 10) << 3);
+	}
+
+	printf("check: key cache entry set, found valid, cleared\n");
+	memset(key.key, 0x11, sizeof(key.key));
+	CHECK_EQ(ath5k_hw_key_set(&ah, 5, &key, cfg.mac), 0);
+	CHECK(ath5k_hw_key_valid(&ah, 5));
+	ath5k_hw_key_clear(&ah, 5);
+	CHECK(!ath5k_hw_key_valid(&ah, 5));
+
+	printf("check: a dead card is reported, not trusted\n");
+	card_make_dead(bus_card);
+	{
+		struct ath5k_isr isr;
+
+		CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), -ENODEV);
+	}
+
+	ath5k_hw_detach(&ah);
+	card_destroy(bus_card);
+	free(bus_host);
+}
+
+static void run_corrupt_eeprom(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+	char err[256];
+
+	printf("== card with a corrupted EEPROM\n");
+	printf("check: attach refuses it with -EINVAL\n");
+	card_config_defaults(&cfg, 0);
+	bus_host = fake_host_new();
+	bus_card = card_create(&cfg, NULL, &fake_ops, bus_host, err, sizeof(err));
+	if (!bus_card) {
+		printf("card_create: %s\n", err);
+		exit(2);
+	}
+	card_corrupt_eeprom(bus_card);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
+		 -EINVAL);
+	ath5k_hw_detach(&ah);
+	card_destroy(bus_card);
+	free(bus_host);
+}
+
+int main(void)
+{
+	run_model("model=ar5413", 0x04);
+	run_model("model=ar2413", 0);
+	run_model("model=ar5212", 0xea);
+	run_corrupt_eeprom();
+	return check_done("test_hw_on_card");
+}
