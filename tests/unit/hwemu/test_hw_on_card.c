@@ -26,8 +26,19 @@
 #include "hw.h"
 #include "reg.h"
 
+/* Cards in this process; BAR0 accesses go to the selected one. */
+#define MAX_CARDS	2
+
+static struct card *cards[MAX_CARDS];
+static struct fake_host *hosts[MAX_CARDS];
 static struct card *bus_card;
 static struct fake_host *bus_host;
+
+static void bus_select(unsigned int i)
+{
+	bus_card = cards[i];
+	bus_host = hosts[i];
+}
 
 uint32_t card_bus_read(uintptr_t offset)
 {
@@ -39,10 +50,46 @@ void card_bus_write(uintptr_t offset, uint32_t value)
 	card_bar0_write(bus_card, (uint32_t)offset, value, 4);
 }
 
+/* Time passes for every card alike. */
 void card_bus_delay(unsigned long us)
 {
-	bus_host->now += us;
-	card_advance(bus_card, bus_host->now);
+	unsigned int i;
+
+	for (i = 0; i < MAX_CARDS; i++) {
+		if (!cards[i])
+			continue;
+		hosts[i]->now += us;
+		card_advance(cards[i], hosts[i]->now);
+	}
+}
+
+static void card_open(unsigned int i, const char *spec, struct air *air,
+		      struct card_config *cfg)
+{
+	char err[256];
+
+	card_config_defaults(cfg, i);
+	if (spec && card_config_parse(cfg, spec, err, sizeof(err))) {
+		printf("card config '%s': %s\n", spec, err);
+		exit(2);
+	}
+	hosts[i] = fake_host_new();
+	cards[i] = card_create(cfg, air, &fake_ops, hosts[i], err, sizeof(err));
+	if (!cards[i]) {
+		printf("card_create: %s\n", err);
+		exit(2);
+	}
+	if (i)
+		hosts[i]->now = hosts[0]->now;
+	bus_select(i);
+}
+
+static void card_close(unsigned int i)
+{
+	card_destroy(cards[i]);
+	free(hosts[i]);
+	cards[i] = NULL;
+	hosts[i] = NULL;
 }
 
 #define RX_RING		0x1000
@@ -115,22 +162,11 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	struct ath5k_chan ch6 = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_chan ch36 = { 5180, ATH5K_MODE_11A, ATH5K_BW_20 };
 	struct ath5k_key key = { .cipher = ATH5K_CIPHER_CCMP, .len = 16 };
-	char err[256];
 	unsigned int q;
 	u64 tsf1, tsf2;
 
 	printf("== card %s\n", spec);
-	card_config_defaults(&cfg, 0);
-	if (card_config_parse(&cfg, spec, err, sizeof(err))) {
-		printf("card config '%s': %s\n", spec, err);
-		exit(2);
-	}
-	bus_host = fake_host_new();
-	bus_card = card_create(&cfg, NULL, &fake_ops, bus_host, err, sizeof(err));
-	if (!bus_card) {
-		printf("card_create: %s\n", err);
-		exit(2);
-	}
+	card_open(0, spec, NULL, &cfg);
 
 	printf("check: attach identifies the chip and reads the EEPROM\n");
 	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
@@ -220,8 +256,7 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	}
 
 	ath5k_hw_detach(&ah);
-	card_destroy(bus_card);
-	free(bus_host);
+	card_close(0);
 }
 
 static void run_corrupt_eeprom(void)
@@ -229,23 +264,84 @@ static void run_corrupt_eeprom(void)
 	static struct ath5k_hw ah;
 	struct device dev = { "emu" };
 	struct card_config cfg;
-	char err[256];
 
 	printf("== card with a corrupted EEPROM\n");
 	printf("check: attach refuses it with -EINVAL\n");
-	card_config_defaults(&cfg, 0);
-	bus_host = fake_host_new();
-	bus_card = card_create(&cfg, NULL, &fake_ops, bus_host, err, sizeof(err));
-	if (!bus_card) {
-		printf("card_create: %s\n", err);
-		exit(2);
-	}
+	card_open(0, NULL, NULL, &cfg);
 	card_corrupt_eeprom(bus_card);
 	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
 		 -EINVAL);
 	ath5k_hw_detach(&ah);
-	card_destroy(bus_card);
-	free(bus_host);
+	card_close(0);
+}
+
+/* Two cards on one air: what A sends, B receives and decodes. */
+static void run_air_pair(void)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { "emu" };
+	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct ath5k_rx_status rs;
+	struct ath5k_isr isr;
+	struct ath5k_desc *rd;
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5413 cards on one air\n");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		card_open(i, "model=ar5413", air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+
+	bus_select(1);
+	rx_ring_build();
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah[1], RX_RING), 0);
+	ath5k_hw_rx_start(&ah[1]);
+	ath5k_hw_pcu_rx_start(&ah[1]);
+	ath5k_hw_rx_filter_set(&ah[1], ATH5K_RXF_UCAST | ATH5K_RXF_BCAST |
+			       ATH5K_RXF_MCAST);
+	ath5k_hw_imr_set(&ah[1], ATH5K_INT_RX_ANY | ATH5K_INT_GLOBAL);
+
+	bus_select(0);
+	ath5k_hw_imr_set(&ah[0], ATH5K_INT_TXDESC | ATH5K_INT_GLOBAL);
+	tx_one_frame(&ah[0]);
+
+	printf("check: card B received it: RX descriptor decodes to the frame\n");
+	bus_select(1);
+	for (i = 0; i < 100 && !hosts[1]->irq; i++)
+		card_bus_delay(100);
+	CHECK(hosts[1]->irq);
+	CHECK_EQ(ath5k_hw_isr_read(&ah[1], &isr), 0);
+	CHECK(isr.flags & ATH5K_INT_RXOK);
+	rd = (void *)(hosts[1]->mem + RX_RING);
+	CHECK_EQ(ath5k_hw_rx_desc_status(rd, &rs), 0);
+	CHECK_EQ(rs.flags, 0);
+	CHECK_EQ(rs.len, 100 + 4);
+	CHECK_EQ(rs.rate, 0x0b);
+	CHECK(!rs.more);
+	CHECK(rs.rssi > 0);
+	CHECK(!memcmp(hosts[1]->mem + RX_BUFS, hosts[0]->mem + TX_FRAME, 100));
+	CHECK_EQ(ath5k_hw_rx_desc_status(rd + 1, &rs), -EINPROGRESS);
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
 }
 
 int main(void)
@@ -254,5 +350,6 @@ int main(void)
 	run_model("model=ar2413", 0);
 	run_model("model=ar5212", 0xea);
 	run_corrupt_eeprom();
+	run_air_pair();
 	return check_done("test_hw_on_card");
 }
