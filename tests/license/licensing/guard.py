@@ -4,7 +4,9 @@
 notices.  Exit 1 on violations, 0 otherwise, 2 on unreadable input."""
 
 import argparse
+import io
 import json
+import os
 import sys
 
 from . import changes as changes_mod
@@ -139,8 +141,15 @@ def main(argv=None):
     finally:
         if repo is not None:
             repo.close()
+    report = io.StringIO()
     if args.json:
-        violations = render_json(results, sys.stdout)
+        violations = render_json(results, report)
     else:
-        violations = render_text(results, sys.stdout, brief=args.brief)
+        violations = render_text(results, report, brief=args.brief)
+    try:
+        sys.stdout.write(report.getvalue())
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left early (e.g. head); the verdict still stands.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 1 if violations else 0
