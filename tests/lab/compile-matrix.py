@@ -21,10 +21,9 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-OUT = os.path.join(TOP, "out")
-IMAGE_SH = os.path.join(HERE, "image.sh")
+from cellinfo import (IMAGE_SH, OUT, TOP, chosen_cells, image_dir,
+                      read_assignments, text_table)
+
 # What a module build needs from the tree (as src/module.mk copies it).
 MODULE_SOURCES = ["src", "compat", "VERSION"]
 # Compiler, sparse and modpost diagnostics.
@@ -39,22 +38,6 @@ def log(msg):
     print("compile-matrix: " + msg, flush=True)
 
 
-def all_cells():
-    names = os.listdir(os.path.join(HERE, "cells"))
-    return sorted(n[:-len(".conf")] for n in names if n.endswith(".conf"))
-
-
-def read_env(path):
-    """image.env is KEY=VALUE lines, values optionally double-quoted."""
-    facts = {}
-    with open(path) as f:
-        for line in f:
-            key, sep, value = line.strip().partition("=")
-            if sep:
-                facts[key] = value.strip('"')
-    return facts
-
-
 def ensure_image(cell, cell_log):
     """Builds the cell's image when the cache has none; returns its dir."""
     r = subprocess.run([IMAGE_SH, cell], stdout=subprocess.PIPE,
@@ -64,9 +47,7 @@ def ensure_image(cell, cell_log):
         print("  " + line, flush=True)
     if r.returncode != 0:
         return None
-    r = subprocess.run([IMAGE_SH, cell, "--print-dir"], check=True,
-                       stdout=subprocess.PIPE, text=True)
-    return r.stdout.strip()
+    return image_dir(cell)
 
 
 def in_root(root, build_dir, argv):
@@ -93,15 +74,15 @@ def compile_cell(cell, jobs, tree):
     os.makedirs(os.path.dirname(build_dir), exist_ok=True)
     with open(log_path, "w") as cell_log:
         log("%s: image (built on first use, about 3 minutes)" % cell)
-        image_dir = ensure_image(cell, cell_log)
+        entry_dir = ensure_image(cell, cell_log)
         entry["image_seconds"] = round(time.monotonic() - t0, 1)
-        if image_dir is None:
+        if entry_dir is None:
             entry["result"] = "image-failed"
             return entry
-        facts = read_env(os.path.join(image_dir, "image.env"))
+        facts = read_assignments(os.path.join(entry_dir, "image.env"))
         kver = facts.get("kernel_release", "")
         entry["kernel"] = kver
-        root = os.path.join(image_dir, "root")
+        root = os.path.join(entry_dir, "root")
         kdir = "/lib/modules/%s/build" % kver
         # The build link is absolute: resolve it inside the root.
         link = root + kdir
@@ -154,11 +135,9 @@ def compile_cell(cell, jobs, tree):
 
 def print_table(rows):
     head = ["cell", "kernel", "result", "warnings", "seconds"]
-    cells = [[r["cell"], r["kernel"] or "-", r["result"], str(r["warnings"]),
-              "%.1f" % r["seconds"]] for r in rows]
-    widths = [max(len(x) for x in col) for col in zip(head, *cells)]
-    for line in [head, ["-" * w for w in widths]] + cells:
-        print("  ".join(x.ljust(w) for x, w in zip(line, widths)).rstrip())
+    print(text_table(head, [[r["cell"], r["kernel"] or "-", r["result"],
+                             r["warnings"], "%.1f" % r["seconds"]]
+                            for r in rows]))
 
 
 def main():
@@ -170,12 +149,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2,
                     help="make -j inside each build (default 2)")
     args = ap.parse_args()
-    known = all_cells()
-    cells = args.cells.split() or known
-    unknown = [c for c in cells if c not in known]
-    if unknown:
-        sys.exit("compile-matrix: unknown cell(s) %s (known: %s)"
-                 % (" ".join(unknown), " ".join(known)))
+    cells = chosen_cells(args.cells, "compile-matrix")
     if os.geteuid() != 0:
         sys.exit("compile-matrix: needs root (chroot into the image roots)")
 

