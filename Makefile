@@ -35,12 +35,18 @@ include $(wildcard tests/emulator/emulator.mk)
 include $(wildcard tests/unit/unit.mk)
 include $(wildcard src/module.mk)
 include $(wildcard debian/packages.mk)
+include $(wildcard tests/lab/matrix.mk)
 include $(wildcard tests/lab/lab.mk)
+
+# A machine may carry Node.js from outside Debian, whose package conflicts
+# with Debian's npm: ask apt for nodejs/npm only when they are missing.
+HAVE_NODE := $(shell command -v node >/dev/null && command -v npm >/dev/null && echo yes)
+DEPS_APT = $(sort $(if $(HAVE_NODE),$(filter-out nodejs npm,$(DEPS_PACKAGES)),$(DEPS_PACKAGES)))
 
 deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-		$(sort $(DEPS_PACKAGES))
+		$(DEPS_APT)
 
 check: $(CHECKS)
 	@echo "make check: all of $(words $(CHECKS)) stages passed ($(CHECKS))"
