@@ -323,6 +323,36 @@ struct ath5k_mib {
 #define ATH5K_NF_DEFAULT	(-95)	/* dBm, until a measurement exists */
 #define ATH5K_NF_HISTORY	8	/* noise-floor readings for the median */
 
+/* ----- adaptive noise immunity (noise_immunity.c) ------------------- */
+
+enum ath5k_ani_mode {
+	ATH5K_ANI_OFF,
+	ATH5K_ANI_MANUAL_LOW,	/* fixed: most sensitive */
+	ATH5K_ANI_MANUAL_HIGH,	/* fixed: most immune */
+	ATH5K_ANI_AUTO,
+	ATH5K_ANI_MODE_COUNT,
+};
+
+#define ATH5K_ANI_MAX_NOISE_IMM	1
+#define ATH5K_ANI_MAX_FIRSTEP	2
+
+/* PHY error codes of received frames that feed ANI (ath5k_rx_status). */
+#define ATH5K_PHYERR_OFDM_TIMING	17
+#define ATH5K_PHYERR_CCK_TIMING		25
+
+/* Current levels (for sysfs/debugfs) and the error bookkeeping. */
+struct ath5k_ani {
+	u8 mode;		/* enum ath5k_ani_mode */
+	u8 noise_imm;
+	u8 spur, max_spur;
+	u8 firstep;
+	bool ofdm_weak, cck_weak;
+	u32 listen_ms;
+	u32 ofdm_errors, cck_errors;
+	u32 last_ofdm_errors, last_cck_errors, last_listen_ms;
+	u32 sum_ofdm_errors, sum_cck_errors;
+};
+
 /* ----- the hardware state -------------------------------------------- */
 
 /* Working tables of the TX power computation (phy.c). */
@@ -405,8 +435,10 @@ struct ath5k_hw {
 	/* GPIO */
 	u32 gpio_out;		/* shadow of the output register */
 
-	/* survey */
+	/* survey: every ath5k_hw_cycles_read() (also ANI's) adds here */
 	struct ath5k_cycles cycles_total;
+
+	struct ath5k_ani ani;
 };
 
 /* ----- register access ------------------------------------------------ */
@@ -545,6 +577,23 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high);
 
 void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta);
 void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc);
+
+/* ----- ANI (noise_immunity.c) ------------------------------------------ */
+
+/* After every reset and on a mode change. */
+int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode);
+/* About every 100 ms, not in hard-IRQ context; @beacon_rssi in dB. */
+void ath5k_hw_ani_tick(struct ath5k_hw *ah, int beacon_rssi);
+/* On ATH5K_INT_MIB; true when a tick should run now. */
+bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah);
+/* Chips without error counters: count PHY errors seen on RX. */
+void ath5k_hw_ani_phy_error(struct ath5k_hw *ah, u8 phyerr);
+/* Manual control of the knobs (sysfs); -EINVAL when out of range. */
+int ath5k_hw_ani_set_noise_immunity(struct ath5k_hw *ah, u8 level);
+int ath5k_hw_ani_set_spur_immunity(struct ath5k_hw *ah, u8 level);
+int ath5k_hw_ani_set_firstep(struct ath5k_hw *ah, u8 level);
+void ath5k_hw_ani_set_ofdm_weak_signal(struct ath5k_hw *ah, bool on);
+void ath5k_hw_ani_set_cck_weak_signal(struct ath5k_hw *ah, bool on);
 
 /* ----- TX queues (qcu.c) ---------------------------------------------- */
 

@@ -84,9 +84,6 @@ void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
 
 /* ----- RX filter ---------------------------------------------------------- */
 
-#define PHY_ERR_FIL_RADAR	BIT(5)
-#define PHY_ERR_FIL_OFDM	BIT(17)
-#define PHY_ERR_FIL_CCK		BIT(25)
 #define RXCFG_ZERO_LEN_DMA	BIT(3)
 
 static const u8 rx_filter_bits[][2] = {

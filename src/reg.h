@@ -324,6 +324,9 @@
 #define   TSF_PARM_INC		GENMASK(7, 0)
 #define R_QOS_NOACK		0x8108
 #define R_PHY_ERR_FIL		0x810c
+#define   PHY_ERR_FIL_RADAR	BIT(5)
+#define   PHY_ERR_FIL_OFDM	BIT(17)
+#define   PHY_ERR_FIL_CCK	BIT(25)
 #define R_ACKSIFS		0x8114
 #define R_MIC_QOS_CTL		0x8118
 #define R_MIC_QOS_SEL		0x811c
@@ -393,9 +396,13 @@
 #define R_PHY_DESIRED_SIZE	0x9850
 #define   DESIRED_SIZE_ADC	GENMASK(7, 0)
 #define   DESIRED_SIZE_PGA	GENMASK(15, 8)
+#define   DESIRED_SIZE_TOT	GENMASK(27, 20)
 #define R_PHY_SIG		0x9858
 #define   PHY_SIG_FIRSTEP	GENMASK(17, 12)
+#define   PHY_SIG_FIRPWR	GENMASK(25, 18)
 #define R_PHY_AGCCOARSE		0x985c
+#define   AGCCOARSE_LO		GENMASK(14, 7)
+#define   AGCCOARSE_HI		GENMASK(21, 15)
 #define R_PHY_AGCCTL		0x9860
 #define   AGCCTL_CAL		BIT(0)
 #define   AGCCTL_NF		BIT(1)
@@ -409,7 +416,14 @@
 #define   PHY_NF_THRESH62	GENMASK(18, 12)
 #define   PHY_NF_READ		GENMASK(27, 19)	/* read: signed dBm */
 #define R_PHY_WEAK_OFDM_HIGH	0x9868
+#define   WEAK_HIGH_M2_COUNT	GENMASK(4, 0)
+#define   WEAK_HIGH_M1		GENMASK(23, 17)
+#define   WEAK_HIGH_M2		GENMASK(30, 24)
 #define R_PHY_WEAK_OFDM_LOW	0x986c
+#define   WEAK_LOW_SELFCOR_EN	BIT(0)
+#define   WEAK_LOW_M2_COUNT	GENMASK(13, 8)
+#define   WEAK_LOW_M1		GENMASK(20, 14)
+#define   WEAK_LOW_M2		GENMASK(27, 21)
 #define R_PHY_SCR		0x9870
 #define   PHY_SCR_32MHZ		0x1f
 #define R_PHY_SLMT		0x9874
@@ -511,8 +525,10 @@
 #define   TX_PWR_ADJ_CCK_PCDAC_IDX GENMASK(23, 18)
 #define R_PHY_CCKTXCTL		0xa204
 #define   CCKTXCTL_JAPAN	BIT(4)
-#define R_PHY_FAST_ANT_DIV	0xa208
+#define R_PHY_FAST_ANT_DIV	0xa208		/* shared with CCK cross-correlation */
 #define   FAST_ANT_DIV_EN	BIT(13)
+#define R_PHY_CCK_CROSSCORR	0xa208
+#define   CCK_WEAK_SIG_THR	GENMASK(5, 0)
 #define R_PHY_DAG_CCK_CTL	0xa228
 #define   DAG_CCK_EN_RSSI_THR	BIT(9)
 #define   DAG_CCK_RSSI_THR	GENMASK(16, 10)

@@ -10,7 +10,8 @@
  *
  * Links: src/hw_attach.c src/eeprom.c src/initvals.c src/rfbanks.c
  *        src/reset.c src/phy.c src/pcu.c src/qcu.c src/dma.c src/desc.c
- *        src/keycache.c src/gpio.c src/rates.c and the emulator library
+ *        src/keycache.c src/gpio.c src/rates.c src/noise_immunity.c and the
+ *        emulator library
  * (built by tests/unit/hwemu/hwemu.mk, not by unit.mk).
  */
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bitfield.h>
 #include <linux/device.h>
 
 #include "card_bus.h"
@@ -223,6 +225,31 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	ath5k_hw_nf_update(&ah);
 	CHECK(ah.noise_floor <= -60 && ah.noise_floor >= -120);
 	CHECK_EQ(ath5k_hw_calibrate(&ah), 0);
+
+	printf("check: ANI: automatic mode arms the PHY error counters\n");
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), PHY_ERR_FIL_OFDM);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT1), 0x00c00000 - 500);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT2), 0x00c00000 - 200);
+	CHECK(ah.ani.ofdm_weak);
+	printf("check: ANI: many OFDM errors raise noise immunity\n");
+	card_bus_write(R_PHYERR_CNT1, 0x00c00000 - 500 + 400);
+	/* 100 ms at 44 MHz, 10 ms of it receiving (the model does not count) */
+	card_bus_write(R_PROFCNT_CYCLE, 4400000);
+	card_bus_write(R_PROFCNT_RX, 440000);
+	card_bus_write(R_PROFCNT_TX, 0);
+	ath5k_hw_ani_tick(&ah, 20);
+	CHECK_EQ(ah.ani.last_listen_ms, 90);
+	CHECK_EQ(ah.ani.last_ofdm_errors, 400);
+	CHECK_EQ(card_bus_read(R_PROFCNT_CYCLE), 0);
+	CHECK_EQ(ah.ani.noise_imm, 1);
+	CHECK_EQ(FIELD_GET(DESIRED_SIZE_TOT, card_bus_read(R_PHY_DESIRED_SIZE)),
+		 (u8)-62);
+	CHECK_EQ(ath5k_hw_ani_set_firstep(&ah, 3), -EINVAL);
+	CHECK_EQ(ath5k_hw_ani_set_firstep(&ah, 2), 0);
+	CHECK_EQ(FIELD_GET(PHY_SIG_FIRSTEP, card_bus_read(R_PHY_SIG)), 8);
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_OFF), 0);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), 0);
 
 	printf("check: channel change to 2437 MHz (fast where supported)\n");
 	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch6, true), 0);
