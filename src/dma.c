@@ -214,11 +214,14 @@ static const u32 int_map[][2] = {
 	{ ATH5K_INT_MIB, INT_MIB },
 	{ ATH5K_INT_GPIO, INT_GPIO },
 	{ ATH5K_INT_FATAL, INT_HIUERR },
+	{ ATH5K_INT_TXURN, INT_TXURN },
 };
 
 /* Primary bits that only summarise secondary registers. */
 #define INT_FROM_SECONDARY	(INT_TXURN | INT_HIUERR | INT_TIM | \
 				 INT_QCBRORN | INT_QCBRURN | INT_QTRIG)
+#define TX_TRIG_MIN		1
+#define TX_TRIG_MAX		((2352 / 64) + 1)	/* largest frame, 64 B units */
 
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 {
@@ -282,7 +285,9 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		if (flags & int_map[i][0])
 			pimr |= int_map[i][1];
 
-	simr2 = ath5k_rd(ah, R_SIMR(2)) & SISR2_TXURN;
+	simr2 = 0;
+	if (flags & ATH5K_INT_TXURN)
+		simr2 |= FIELD_PREP(SISR2_TXURN, ah->txq_imr);
 	if (flags & ATH5K_INT_FATAL)
 		simr2 |= SISR2_BUS_ERRORS;
 	if (flags & (ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT))
@@ -304,4 +309,25 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		ath5k_rd(ah, R_IER);
 	}
 	return old;
+}
+
+int ath5k_hw_tx_triglevel_update(struct ath5k_hw *ah, bool increase)
+{
+	u32 imr, level;
+	int ret = 0;
+
+	/* no interrupt may see the FIFO mid-change */
+	imr = ath5k_hw_imr_set(ah, ah->imr & ~ATH5K_INT_GLOBAL);
+	level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
+	if (increase)
+		level += (TX_TRIG_MAX - level) / 2;
+	else if (level > TX_TRIG_MIN)
+		level--;
+	else
+		ret = -ERANGE;
+	if (!ret)
+		ath5k_rmw(ah, R_TXCFG, TXCFG_TXFULL,
+			  FIELD_PREP(TXCFG_TXFULL, level));
+	ath5k_hw_imr_set(ah, imr);
+	return ret;
 }

@@ -105,6 +105,7 @@ enum ath5k_ant_mode {
 #define ATH5K_INT_TIM		BIT(14)
 #define ATH5K_INT_DTIM		BIT(15)
 #define ATH5K_INT_CAB_TIMEOUT	BIT(16)
+#define ATH5K_INT_TXURN		BIT(17)	/* TX FIFO underrun: raise trigger level */
 #define ATH5K_INT_RX_ANY	(ATH5K_INT_RXOK | ATH5K_INT_RXERR)
 #define ATH5K_INT_GLOBAL	BIT(31)	/* master enable (IER) */
 
@@ -570,6 +571,8 @@ void ath5k_hw_tsf_reset(struct ath5k_hw *ah);
 void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 				 u32 interval_tu, bool reset_tsf);
 void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
+/* Do the timers still describe a beacon every @interval_tu (IBSS merge)? */
+bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu);
 
 void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us);
 void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
@@ -630,6 +633,8 @@ bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
 /* Set the unmasked ATH5K_INT_* set; returns the previous one. */
 u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags);
+/* Move the TX FIFO trigger level up (after underruns) or down. */
+int ath5k_hw_tx_triglevel_update(struct ath5k_hw *ah, bool increase);
 
 /* ----- descriptors (desc.c) ------------------------------------------- */
 

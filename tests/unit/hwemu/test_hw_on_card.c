@@ -217,6 +217,16 @@ static void run_model(const char *spec, u32 pll_5ghz)
 
 	tx_one_frame(&ah);
 
+	printf("check: TX FIFO trigger level moves up after underruns\n");
+	{
+		u32 before = FIELD_GET(TXCFG_TXFULL, card_bus_read(R_TXCFG));
+
+		CHECK_EQ(ath5k_hw_tx_triglevel_update(&ah, true), 0);
+		CHECK_EQ(FIELD_GET(TXCFG_TXFULL, card_bus_read(R_TXCFG)),
+			 before + (37 - before) / 2);
+		CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
+	}
+
 	printf("check: TSF runs, noise floor and calibration\n");
 	tsf1 = ath5k_hw_tsf_get(&ah);
 	card_bus_delay(1000);
@@ -265,6 +275,9 @@ static void run_model(const char *spec, u32 pll_5ghz)
 		CHECK_EQ(card_bus_read(R_BEACON), 100 | BEACON_ENABLE);
 		CHECK_EQ(card_bus_read(R_TIMER0), 100);
 		CHECK_EQ(card_bus_read(R_TIMER2), (100 - 10) << 3);
+		CHECK(ath5k_hw_beacon_timers_valid(&ah, 100));
+		card_bus_write(R_TIMER3, 150);
+		CHECK(!ath5k_hw_beacon_timers_valid(&ah, 100));
 	}
 
 	printf("check: key cache entry set, found valid, cleared\n");
