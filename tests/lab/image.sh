@@ -53,6 +53,20 @@ if [ "${2:-}" = --print-dir ]; then
 	echo "$dir"
 	exit 0
 fi
+# One build of a recipe at a time: a second caller (another make lab, the
+# compile matrix) waits here and then finds the image complete, instead of
+# deleting the first one's work tree under its mounts.
+mkdir -p "$cache/images"
+exec 9>"$dir.lock"
+flock -n 9 || { echo "image: $cell: another build of this recipe runs; waiting for it"; flock 9; }
+# One build per recipe at a time: a second caller waits for the first and
+# then finds the image ready (several runs and the matrix share the cache).
+mkdir -p "$cache/images"
+exec 9> "$dir.lock"
+if ! flock -n 9; then
+	echo "image: $cell: waiting for another build of the same recipe"
+	flock 9
+fi
 if [ -e "$dir/.complete" ]; then
 	echo "image: $cell up to date at $dir"
 	exit 0
@@ -124,6 +138,6 @@ mv "$work" "$dir"
 # Older recipes of this cell are never used again (HASH is 12 characters,
 # so another cell whose name starts with this one is left alone).
 for old in "$cache/images/$cell-"????????????; do
-	[ "$old" = "$dir" ] || [ ! -e "$old/.complete" ] || rm -rf "$old"
+	[ "$old" = "$dir" ] || [ ! -e "$old/.complete" ] || rm -rf "$old" "$old.lock"
 done
 stage "ready at $dir (kernel $kver; mmdebstrap $((t1 - t0)) s, pack $((t2 - t1)) s)"
