@@ -51,7 +51,7 @@ def _combine(texts, path, fragment, starts):
             notice.line += shift
         merged.notices.extend(part.notices)
         merged.tag_expressions.extend(part.tag_expressions)
-        merged.orphan_terms.extend((hunk if fragment else 0, *o) for o in part.orphan_terms)
+        merged.orphan_terms.extend(o._replace(hunk=hunk if fragment else 0) for o in part.orphan_terms)
         merged.module_licenses.extend((line + shift, value) for line, value in part.module_licenses)
     return merged
 
@@ -286,7 +286,7 @@ def _judge_orphans(before, after):
     """Permission text with no copyright line in view must survive as it
     was (or with terms only added to it, AND-wise)."""
     findings = []
-    candidates = [(hunk, text, expression) for hunk, text, expression, _i in after.orphan_terms]
+    candidates = [(o.hunk, o.text, o.expression) for o in after.orphan_terms]
     candidates += [(None, n.terms_text, n.terms_expression) for n in after.notices]
     for hunk, text, expression, ids in before.orphan_terms:
         kept = False
@@ -306,7 +306,7 @@ def _judge_orphans(before, after):
             "so consent cannot be checked (judge the whole file: --git, or --repo with the "
             "patch's base)",
             terms_before=_describe(expression, ids), terms_after=later[0] if later else ""))
-    before_texts = [text for _h, text, _e, _i in before.orphan_terms]
+    before_texts = [o.text for o in before.orphan_terms]
     before_texts += [n.terms_text for n in before.notices]
     for _hunk, text, expression, ids in after.orphan_terms:
         if any(text == old or old in text for old in before_texts):
@@ -353,7 +353,7 @@ def file_expression(licensing):
     if licensing.tag_expressions:
         return licensing.tag_expressions[0]
     terms = sorted({n.terms_expression for n in licensing.notices if n.terms_expression})
-    terms += sorted({e for _h, _t, e, _i in licensing.orphan_terms if e} - set(terms))
+    terms += sorted({o.expression for o in licensing.orphan_terms if o.expression} - set(terms))
     if not terms:
         return None
     return " AND ".join(f"({t})" if " OR " in t else t for t in terms)

@@ -6,6 +6,7 @@ attached to each of them."""
 import os
 import re
 import unicodedata
+from collections import namedtuple
 from dataclasses import dataclass, field
 
 from . import recognise, spdx
@@ -88,6 +89,11 @@ def split_statement(rest):
     return years, tuple(names)
 
 
+# Permission text with no copyright line above it in its comment (hunk:
+# which hunk of a patch it was seen in, 0 for whole files).
+Orphan = namedtuple("Orphan", "hunk text expression ids")
+
+
 @dataclass
 class Line:
     number: int          # 1-based line number in the text examined
@@ -121,15 +127,15 @@ class Notice:
 class FileLicensing:
     notices: list = field(default_factory=list)
     tag_expressions: list = field(default_factory=list)   # licence tags in the file
-    orphan_terms: list = field(default_factory=list)      # (text, expression, ids)
+    orphan_terms: list = field(default_factory=list)      # Orphans
     module_licenses: list = field(default_factory=list)   # (line, value)
 
     def all_ids(self):
         ids = set()
         for notice in self.notices:
             ids |= notice.terms_ids
-        for _text, _expr, orphan_ids in self.orphan_terms:
-            ids |= orphan_ids
+        for orphan in self.orphan_terms:
+            ids |= orphan.ids
         for expression in self.tag_expressions:
             try:
                 ids |= spdx.ids_of(spdx.parse(expression))
@@ -334,7 +340,8 @@ def examine(text, path, fragment=False):
             # (prose about permissions is not terms).  Hunks: any piece may
             # be part of one whose start is out of view.
             if expression or (fragment and recognise.BOILERPLATE.search(text)):
-                result.orphan_terms.append((recognise.squash(text), expression, frozenset(ids)))
+                result.orphan_terms.append(Orphan(0, recognise.squash(text), expression,
+                                                  frozenset(ids)))
     return result
 
 
