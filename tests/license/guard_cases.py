@@ -303,7 +303,8 @@ CASES = [
          {"hw.c": comment(ADA, ISC.replace("AND THE AUTHOR DISCLAIMS", "AND NOBODY DISCLAIMS")
                           + "\n\n" + "\n".join(["Extra condition line."] * 8)) + CODE},
          f"hw: wording\n\n{SIGN_JO}\n",
-         1, expect=[("violation", "terms-changed")], text=["Ada Reyes did not sign off"],
+         1, expect=[("violation", "terms-changed")],
+         text=["Ada Reyes did not sign off", "permission text altered (it still reads as ISC"],
          modes=("patch-repo", "git")),
     Case("binary-file",
          {"hw.c": comment(ADA, ISC) + CODE, "logo.png": PNG},

@@ -248,6 +248,8 @@ def _judge_kept(old, new, consenters, reordered):
                         "the licence requires its notice to stay")
             elif not new.terms_text and new.terms_source != "tag":
                 what = f"permission text ({before_terms}) removed from the notice"
+            elif before_terms == after_terms:
+                what = f"permission text altered (it still reads as {after_terms}, but not word for word)"
             else:
                 what = f"licence terms changed: {before_terms} -> {after_terms}"
             findings.append(_needs_consent("terms-changed", what, old, consenters, extra,
