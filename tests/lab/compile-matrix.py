@@ -26,6 +26,9 @@ from cellinfo import (IMAGE_SH, OUT, TOP, chosen_cells, image_dir,
 
 # What a module build needs from the tree (as src/module.mk copies it).
 MODULE_SOURCES = ["src", "compat", "VERSION"]
+# The modules built in each cell: the driver, and the compile-only module
+# that calls every compat interface (skipped if a --tree has none).
+MODULE_DIRS = ["src", "tests/compat"]
 # Compiler, sparse and modpost diagnostics.
 DIAGNOSTIC = re.compile(r"(warning|error):|WARNING:|ERROR:")
 # A clean environment inside the root: English messages, no outer make's
@@ -95,8 +98,10 @@ def compile_cell(cell, jobs, tree):
 
         shutil.rmtree(build_dir, ignore_errors=True)
         os.makedirs(build_dir)
-        for name in MODULE_SOURCES:
+        for name in MODULE_SOURCES + MODULE_DIRS[1:]:
             src = os.path.join(tree, name)
+            if name not in MODULE_SOURCES and not os.path.isdir(src):
+                continue
             dst = os.path.join(build_dir, name)
             if os.path.isdir(src):
                 shutil.copytree(src, dst)
@@ -108,19 +113,25 @@ def compile_cell(cell, jobs, tree):
         entry["compiler"] = (cc.stdout.splitlines() or [""])[0]
         log("%s: W=1 build against %s (%s)" % (cell, kver, entry["compiler"]))
         t1 = time.monotonic()
-        # -k: every file is compiled, so one log lists every diagnostic.
-        make = ["make", "-C", kdir, "M=%s/src" % build_dir, "W=1", "-k",
-                "-j%d" % jobs, "modules"]
-        cell_log.write("$ %s\n" % " ".join(make))
-        cell_log.flush()
-        r = subprocess.run(in_root(root, build_dir, make),
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True)
+        output, failed = "", False
+        for module in MODULE_DIRS:
+            if not os.path.isdir(os.path.join(build_dir, module)):
+                continue
+            # -k: every file is compiled, so one log lists every diagnostic.
+            make = ["make", "-C", kdir, "M=%s/%s" % (build_dir, module),
+                    "W=1", "-k", "-j%d" % jobs, "modules"]
+            cell_log.write("$ %s\n" % " ".join(make))
+            cell_log.flush()
+            r = subprocess.run(in_root(root, build_dir, make),
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            cell_log.write(r.stdout)
+            output += r.stdout
+            failed = failed or r.returncode != 0
         entry["seconds"] = round(time.monotonic() - t1, 1)
-        cell_log.write(r.stdout)
-    diagnostics = [ln for ln in r.stdout.splitlines() if DIAGNOSTIC.search(ln)]
+    diagnostics = [ln for ln in output.splitlines() if DIAGNOSTIC.search(ln)]
     entry["warnings"] = len(diagnostics)
-    if r.returncode != 0:
+    if failed:
         entry["result"] = "error"
     elif diagnostics:
         entry["result"] = "warnings"

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Uses each interface compat/ supplies, written against the newest kernel
+ * API exactly as src/ would, so that a shim which does not build on some
+ * kernel fails compile-matrix.  Compiled only; never loaded.
+ */
+#include <linux/hrtimer.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/pm.h>
+#include <linux/timer.h>
+#include <net/mac80211.h>
+
+struct check_state {
+	struct timer_list timer;
+	struct hrtimer hrtimer;
+	int fired;
+};
+
+static void check_timer_fn(struct timer_list *t)
+{
+	struct check_state *st = timer_container_of(st, t, timer);
+
+	st->fired++;
+}
+
+static enum hrtimer_restart check_hrtimer_fn(struct hrtimer *t)
+{
+	struct check_state *st = container_of(t, struct check_state, hrtimer);
+
+	st->fired++;
+	return HRTIMER_NORESTART;
+}
+
+void ath5k_compat_check_timers(struct check_state *st);
+void ath5k_compat_check_timers(struct check_state *st)
+{
+	timer_setup(&st->timer, check_timer_fn, 0);
+	hrtimer_setup(&st->hrtimer, check_hrtimer_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL);
+	timer_delete(&st->timer);
+	timer_delete_sync(&st->timer);
+	hrtimer_cancel(&st->hrtimer);
+}
+
+static int check_suspend(struct device *dev)
+{
+	return 0;
+}
+
+static int check_resume(struct device *dev)
+{
+	return 0;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(check_pm_ops, check_suspend, check_resume);
+
+const struct dev_pm_ops *ath5k_compat_check_pm(void);
+const struct dev_pm_ops *ath5k_compat_check_pm(void)
+{
+	return pm_sleep_ptr(&check_pm_ops);
+}
+
+/* The mac80211 callbacks whose signatures changed, newest form. */
+static void check_op_stop(struct ieee80211_hw *hw, bool suspend)
+{
+}
+
+COMPAT_IEEE80211_OP_STOP(check_op_stop);
+
+static int check_op_config(struct ieee80211_hw *hw, int radio_idx,
+			   u32 changed)
+{
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_CONFIG(check_op_config);
+
+static void check_op_set_coverage_class(struct ieee80211_hw *hw,
+					int radio_idx, s16 coverage_class)
+{
+}
+
+COMPAT_IEEE80211_OP_SET_COVERAGE_CLASS(check_op_set_coverage_class);
+
+static int check_op_set_antenna(struct ieee80211_hw *hw, int radio_idx,
+				u32 tx_ant, u32 rx_ant)
+{
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_SET_ANTENNA(check_op_set_antenna);
+
+static int check_op_get_antenna(struct ieee80211_hw *hw, int radio_idx,
+				u32 *tx_ant, u32 *rx_ant)
+{
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_GET_ANTENNA(check_op_get_antenna);
+
+static int check_op_conf_tx(struct ieee80211_hw *hw,
+			    struct ieee80211_vif *vif, unsigned int link_id,
+			    u16 ac, const struct ieee80211_tx_queue_params *p)
+{
+	return 0;
+}
+
+COMPAT_IEEE80211_OP_CONF_TX(check_op_conf_tx);
+
+static u16 check_last_aid;
+
+static void check_op_bss_info_changed(struct ieee80211_hw *hw,
+				      struct ieee80211_vif *vif,
+				      struct ieee80211_bss_conf *info,
+				      u64 changed)
+{
+	if (compat_vif_cfg(vif)->assoc)
+		check_last_aid = compat_vif_cfg(vif)->aid;
+}
+
+COMPAT_IEEE80211_OP_BSS_INFO_CHANGED(check_op_bss_info_changed);
+
+static void check_op_tx(struct ieee80211_hw *hw,
+			struct ieee80211_tx_control *control,
+			struct sk_buff *skb)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+
+	compat_tx_status_set_ack_signal_valid(info);
+	ieee80211_tx_status_skb(hw, skb);
+}
+
+static int check_op_start(struct ieee80211_hw *hw)
+{
+	return 0;
+}
+
+static int check_op_add_interface(struct ieee80211_hw *hw,
+				  struct ieee80211_vif *vif)
+{
+	struct sk_buff *beacon = ieee80211_beacon_get(hw, vif, 0);
+
+	dev_kfree_skb_any(beacon);
+	return 0;
+}
+
+static void check_op_remove_interface(struct ieee80211_hw *hw,
+				      struct ieee80211_vif *vif)
+{
+}
+
+static void check_op_configure_filter(struct ieee80211_hw *hw,
+				      unsigned int changed,
+				      unsigned int *total, u64 multicast)
+{
+	*total = 0;
+}
+
+static const struct ieee80211_ops check_ops = {
+	.tx = check_op_tx,
+	.wake_tx_queue = ieee80211_handle_wake_tx_queue,
+	.start = check_op_start,
+	.stop = compat_op_stop(check_op_stop),
+	.add_interface = check_op_add_interface,
+	.remove_interface = check_op_remove_interface,
+	.config = compat_op_config(check_op_config),
+	.configure_filter = check_op_configure_filter,
+	.bss_info_changed = compat_op_bss_info_changed(check_op_bss_info_changed),
+	.conf_tx = compat_op_conf_tx(check_op_conf_tx),
+	.set_coverage_class =
+		compat_op_set_coverage_class(check_op_set_coverage_class),
+	.set_antenna = compat_op_set_antenna(check_op_set_antenna),
+	.get_antenna = compat_op_get_antenna(check_op_get_antenna),
+};
+
+const struct ieee80211_ops *ath5k_compat_check_mac80211(void);
+const struct ieee80211_ops *ath5k_compat_check_mac80211(void)
+{
+	return &check_ops;
+}
+
+MODULE_DESCRIPTION("ath5k-dkms compat interface build check (never loaded)");
+MODULE_LICENSE("Dual BSD/GPL");
