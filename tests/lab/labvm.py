@@ -107,7 +107,9 @@ def make_seed(path, user_data, instance_id):
         with open(ud, "w") as f:
             f.write(user_data)
         with open(md, "w") as f:
-            f.write("instance-id: %s\nlocal-hostname: ath5k-lab\n" % instance_id)
+            # dsmode local: everything happens in cloud-init's first stage.
+            f.write("instance-id: %s\nlocal-hostname: ath5k-lab\ndsmode: local\n"
+                    % instance_id)
         subprocess.run(["cloud-localds", path, ud, md], check=True)
 
 

@@ -272,6 +272,8 @@ def main():
     ap.add_argument("--boot-limit", type=int, default=600)
     ap.add_argument("--total-limit", type=int, default=3600)
     args = ap.parse_args()
+    # A stopped run still stops its guest and emulator (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     cell, driver = args.cell, args.driver
     name = "%s-%s" % (cell, driver)

@@ -24,13 +24,21 @@ packages=(
 	ca-certificates cpio zstd
 )
 
+# The recipe is what decides the root's content: the suite, the packages
+# and the build function (not how commands are run in it).
 recipe_hash() {
-	{ cat "$0"; printf '%s\n' "${packages[@]}"; } | sha256sum | cut -c1-12
+	{ echo "$suite"; printf '%s\n' "${packages[@]}"; declare -f build; } |
+		sha256sum | cut -c1-12
 }
 
-root="$cache/toolbox-$suite-$(recipe_hash)"
-
 build() {
+	# One build at a time; a second caller waits, then finds it ready.
+	mkdir -p "$cache"
+	exec 9> "$root.lock"
+	if ! flock -n 9; then
+		echo "toolbox: waiting for another build of $root"
+		flock 9
+	fi
 	if [ -e "$root/.complete" ]; then
 		echo "toolbox: up to date at $root"
 		return 0
@@ -74,6 +82,8 @@ run() {
 		exec chroot "$root" /bin/sh -c "cd \"\$0\" 2>/dev/null || cd /; exec \"\$@\"" "$PWD" "$@"
 	' toolbox "$root" "${#binds[@]}" "${binds[@]}" "$@"
 }
+
+root="$cache/toolbox-$suite-$(recipe_hash)"
 
 case "${1:-}" in
 build) build ;;

@@ -24,7 +24,8 @@ masked=(
 	e2scrub_reap.service fstrim.timer dpkg-db-backup.timer
 	systemd-timesyncd.service hostapd.service wpa_supplicant.service
 	iperf3.service networking.service systemd-networkd-wait-online.service
-	ModemManager.service cloud-config.service cloud-final.service
+	ModemManager.service cloud-init.service cloud-config.service
+	cloud-final.service
 )
 for unit in "${masked[@]}"; do
 	ln -sf /dev/null "$root/etc/systemd/system/$unit"
@@ -33,9 +34,9 @@ done
 mkdir -p "$root/etc/systemd/journald.conf.d"
 printf '[Journal]\nStorage=volatile\n' > "$root/etc/systemd/journald.conf.d/lab.conf"
 
-# cloud-init: only the NoCloud seed, no network, and only its first two
-# stages; the lab's seed starts its work from bootcmd.  Each further stage
-# is another Python start, ~7 s under TCG.
+# cloud-init: only the NoCloud seed, no network, and only its local stage
+# (the lab's seed says dsmode: local and starts its work from bootcmd).
+# Each further stage is another Python start, 7-20 s under TCG.
 cat > "$root/etc/cloud/cloud.cfg.d/90-ath5k-lab.cfg" <<'EOF'
 datasource_list: [NoCloud, None]
 network: {config: disabled}
