@@ -364,11 +364,26 @@ struct ath5k_txpower {
 	u8 curve_r[ATH5K_EE_PD_GAINS][ATH5K_PWR_TABLE]; /* right pier */
 	u8 pd_table[2 * ATH5K_PWR_TABLE];	/* what goes to the chip */
 	u8 rate_idx[16];	/* per rate group: index into pd_table */
+	u8 ofdm_pwr;		/* half dB at 54 Mbit/s */
 	s16 min_pwr, max_pwr;	/* quarter dBm the calibration covers */
 	s16 offset;		/* rate power to table index */
 	u16 freq;		/* channel the curves were built for */
 	u8 mode;
 	bool valid;
+};
+
+/* RF5112 gain_F optimisation (phy.c). */
+enum ath5k_gainf_state {
+	ATH5K_GAINF_INACTIVE,
+	ATH5K_GAINF_ACTIVE,		/* settings programmed */
+	ATH5K_GAINF_PROBE_REQUESTED,	/* waiting for a measured frame */
+	ATH5K_GAINF_NEED_CHANGE,	/* next reset loads a new step */
+};
+
+struct ath5k_gainf {
+	u8 state;
+	u8 step;
+	u32 current_gain, target, low, high, f_corr;
 };
 
 struct ath5k_txq_state {
@@ -415,6 +430,7 @@ struct ath5k_hw {
 	u8 txpower_limit;	/* half dBm requested by the stack */
 	u8 txpower_cur;		/* half dBm actually programmed */
 	s16 noise_floor;	/* dBm, the RSSI base */
+	struct ath5k_gainf gainf;
 	s16 nf_history[ATH5K_NF_HISTORY];
 	u8 nf_hist_pos;
 	bool iq_cal_pending;
@@ -528,7 +544,11 @@ void ath5k_hw_set_ctl_groups(struct ath5k_hw *ah, u8 group_2ghz, u8 group_5ghz);
 
 /* Read the noise floor and start a new measurement (short calibration). */
 void ath5k_hw_nf_update(struct ath5k_hw *ah);
-/* I/Q and gain calibration (long calibration); may request a reset. */
+/*
+ * Long calibration: I/Q correction, RF5112 gain_F probe, noise floor.
+ * Returns 1 when the chip needs a full reset to load new RF gain
+ * settings, else 0.  May sleep.
+ */
 int ath5k_hw_calibrate(struct ath5k_hw *ah);
 
 void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode);

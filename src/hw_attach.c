@@ -473,6 +473,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	ath5k_hw_set_bssid(ah, broadcast_addr, 0);
 	ath5k_hw_set_opmode(ah, ah->opmode);
 	ath5k_hw_nf_history_reset(ah);
+	ath5k_hw_gainf_init(ah);
 	ath5k_hw_led_set(ah, ATH5K_LED_INIT);
 	return 0;
 }

@@ -22,6 +22,8 @@ u8 ath5k_radio_rev_decode(u8 raw);
 int ath5k_hw_rf_alloc(struct ath5k_hw *ah);
 void ath5k_hw_rf_free(struct ath5k_hw *ah);
 void ath5k_hw_nf_history_reset(struct ath5k_hw *ah);
+void ath5k_hw_gainf_init(struct ath5k_hw *ah);
+void ath5k_hw_gainf_evaluate(struct ath5k_hw *ah);
 int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 int ath5k_hw_rf_banks_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);

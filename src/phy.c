@@ -6,7 +6,7 @@
  * calibration, noise floor and I/Q calibration, antenna selection.
  *
  * Register values, bit layouts and sequences follow the Linux ath5k
- * driver (phy.c, reset.c in Debian linux-source-6.1) and the project's
+ * driver (its PHY and reset code, Debian linux-source-6.1) and the project's
  * hardware-facts note; the structure and the code are ours.  Only the
  * 20 MHz channel width is implemented.
  */
@@ -163,6 +163,27 @@ static void rf_field_set(struct ath5k_hw *ah, enum ath5k_rf_field_id id,
 	}
 }
 
+/* Read a field back from the bank images (see rf_field_set). */
+static u32 rf_field_get(struct ath5k_hw *ah, enum ath5k_rf_field_id id)
+{
+	const struct ath5k_rf_field *f = &rf_field_table(ah)[id];
+	unsigned int i, bit, word, shift;
+	u32 val = 0;
+
+	if (!f->bank)
+		return 0;
+	for (i = 0; i < f->len; i++) {
+		bit = f->pos - 1 + i;
+		word = ah->rf_bank_start[f->bank] + bit / 8;
+		if (word >= ah->rf_banks_len)
+			return 0;
+		shift = f->col * 8 + bit % 8;
+		if (ah->rf_banks[word] & BIT(shift))
+			val |= BIT(f->len - 1 - i);
+	}
+	return val;
+}
+
 /* Output/driver bias sub-band of a 5 GHz channel. */
 static unsigned int obdb_5ghz_index(u16 freq)
 {
@@ -174,9 +195,6 @@ static unsigned int obdb_5ghz_index(u16 freq)
 		return 1;
 	return 0;
 }
-
-/* Default gain_F step of the RF5112 (mixer gain override 2, rest 0). */
-#define RF5112_MIXGAIN_DEFAULT	2
 
 static void rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
@@ -196,15 +214,19 @@ static void rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 	if (ah->radio == ATH5K_RADIO_RF5112) {
 		if (chan->mode != ATH5K_MODE_11B) {
-			rf_field_set(ah, ATH5K_RF_MIXGAIN_OVR,
-				     RF5112_MIXGAIN_DEFAULT);
-			rf_field_set(ah, ATH5K_RF_PWD_138, 0);
-			rf_field_set(ah, ATH5K_RF_PWD_137, 0);
-			rf_field_set(ah, ATH5K_RF_PWD_136, 0);
-			rf_field_set(ah, ATH5K_RF_PWD_132, 0);
-			rf_field_set(ah, ATH5K_RF_PWD_131, 0);
-			rf_field_set(ah, ATH5K_RF_PWD_130, 0);
+			const u8 *gp =
+				ath5k_rf5112_gain_steps[ah->gainf.step].param;
+
+			rf_field_set(ah, ATH5K_RF_MIXGAIN_OVR, gp[0]);
+			rf_field_set(ah, ATH5K_RF_PWD_138, gp[1]);
+			rf_field_set(ah, ATH5K_RF_PWD_137, gp[2]);
+			rf_field_set(ah, ATH5K_RF_PWD_136, gp[3]);
+			rf_field_set(ah, ATH5K_RF_PWD_132, gp[4]);
+			rf_field_set(ah, ATH5K_RF_PWD_131, gp[5]);
+			rf_field_set(ah, ATH5K_RF_PWD_130, gp[6]);
 		}
+		/* (11b has no gain_F steps: nothing left to change either) */
+		ah->gainf.state = ATH5K_GAINF_ACTIVE;
 		rf_field_set(ah, ATH5K_RF_XPD_SEL, m->xpd);
 		if (ah->radio_rev < 0x35) {
 			rf_field_set(ah, ATH5K_RF_XPD_GAIN, m->x_gain);
@@ -886,6 +908,7 @@ static void rate_power_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	r[14] = min(r[0], tp.pwr_54);
 	r[15] = min(r[0], tp.pwr_6_24);
 	ah->txpower_cur = r[0];
+	t->ofdm_pwr = r[7];
 
 	for (i = 0; i < ARRAY_SIZE(t->rate_idx); i++)
 		r[i] = clamp_t(s16, r[i] + t->offset, 0, ATH5K_TXPOWER_MAX);
@@ -1029,6 +1052,137 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	return ath5k_hw_phy_activate(ah, chan);
 }
 
+/* ----- RF5112 gain_F ------------------------------------------------------ */
+
+#define GAINF_LOW		20
+#define GAINF_HIGH		85
+#define GAINF_CCK_PROBE_CORR	5
+#define RADREV_5112A		0x35
+#define PAPD_PROBE_TXPOWER	GENMASK(14, 9)
+#define PAPD_PROBE_TX_NEXT	BIT(15)
+#define PAPD_PROBE_TYPE		GENMASK(24, 23)
+#define PAPD_PROBE_TYPE_CCK	2
+#define PAPD_PROBE_GAINF	GENMASK(31, 25)
+
+void ath5k_hw_gainf_init(struct ath5k_hw *ah)
+{
+	struct ath5k_gainf *g = &ah->gainf;
+
+	memset(g, 0, sizeof(*g));
+	if (ah->radio != ATH5K_RADIO_RF5112)
+		return;
+	g->step = ATH5K_RF5112_GAIN_STEP_DEFAULT;
+	g->low = GAINF_LOW;
+	g->high = GAINF_HIGH;
+	g->state = ATH5K_GAINF_ACTIVE;
+}
+
+/* Ask the chip to measure the gain on the next OFDM frame it sends. */
+static void gainf_probe_request(struct ath5k_hw *ah)
+{
+	if (ah->gainf.state != ATH5K_GAINF_ACTIVE)
+		return;
+	ath5k_wr(ah, R_PHY_PAPD_PROBE,
+		 FIELD_PREP(PAPD_PROBE_TXPOWER, ah->txp.ofdm_pwr - 4) |
+		 PAPD_PROBE_TX_NEXT);
+	ah->gainf.state = ATH5K_GAINF_PROBE_REQUESTED;
+}
+
+/* Later RF5112 revisions report gain_F offset by the mixer setting. */
+static u32 gainf_correction(struct ath5k_hw *ah)
+{
+	u32 step;
+
+	if (ah->radio_rev <= RADREV_5112A ||
+	    rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) != 1)
+		return 0;
+	step = rf_field_get(ah, ATH5K_RF_MIXGAIN_STEP);
+	switch (ath5k_rf5112_gain_steps[ah->gainf.step].param[0]) {
+	case 3:
+		return step * 2;
+	case 2:
+		return step >= 5 ? (step - 5) * 2 : 0;
+	case 1:
+		return step;
+	default:
+		return 0;
+	}
+}
+
+/* Is the reading inside the window the mixer setting can measure? */
+static bool gainf_reading_valid(struct ath5k_hw *ah)
+{
+	u32 top = 107;
+
+	if (rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) == 1)
+		top = 83;
+	else
+		ah->gainf.high = 55;
+	return ah->gainf.current_gain <= top;
+}
+
+/* Pick the step that brings the gain back into [low, high]. */
+static bool gainf_adjust(struct ath5k_hw *ah)
+{
+	struct ath5k_gainf *g = &ah->gainf;
+	const struct ath5k_rf_gain_step *steps = ath5k_rf5112_gain_steps;
+	s32 target = g->current_gain;
+
+	if (g->current_gain >= g->high) {
+		if (g->step == 0)
+			return false;
+		while (target >= (s32)g->high && g->step > 0) {
+			target -= 2 * (steps[g->step - 1].gain -
+				       steps[g->step].gain);
+			g->step--;
+		}
+	} else if (g->current_gain <= g->low) {
+		if (g->step == ATH5K_RF5112_GAIN_STEPS - 1)
+			return false;
+		while (target <= (s32)g->low &&
+		       g->step < ATH5K_RF5112_GAIN_STEPS - 1) {
+			target -= 2 * (steps[g->step + 1].gain -
+				       steps[g->step].gain);
+			g->step++;
+		}
+	} else {
+		return false;
+	}
+	g->target = max(target, 0);
+	return true;
+}
+
+/* Evaluate a finished probe; the state says whether a reset is due. */
+void ath5k_hw_gainf_evaluate(struct ath5k_hw *ah)
+{
+	struct ath5k_gainf *g = &ah->gainf;
+	u32 data, corr;
+
+	if (g->state != ATH5K_GAINF_PROBE_REQUESTED || !ah->rf_banks)
+		return;
+	data = ath5k_rd(ah, R_PHY_PAPD_PROBE);
+	if (data & PAPD_PROBE_TX_NEXT)
+		return;		/* nothing measured yet */
+
+	g->current_gain = FIELD_GET(PAPD_PROBE_GAINF, data);
+	if (FIELD_GET(PAPD_PROBE_TYPE, data) == PAPD_PROBE_TYPE_CCK)
+		g->current_gain += ah->radio_rev >= RADREV_5112A ?
+				   ah->ee.cck_ofdm_gain_delta :
+				   GAINF_CCK_PROBE_CORR;
+	if (ah->radio_rev >= RADREV_5112A) {
+		corr = gainf_correction(ah);
+		g->f_corr = corr;
+		g->current_gain = g->current_gain >= corr ?
+				  g->current_gain - corr : 0;
+	}
+	if (gainf_reading_valid(ah) &&
+	    (g->current_gain <= g->low || g->current_gain >= g->high) &&
+	    gainf_adjust(ah))
+		g->state = ATH5K_GAINF_NEED_CHANGE;
+	else
+		g->state = ATH5K_GAINF_ACTIVE;
+}
+
 /* ----- noise floor ------------------------------------------------------- */
 
 #define NF_HISTORY		ATH5K_NF_HISTORY
@@ -1142,10 +1296,18 @@ static int iq_calibrate(struct ath5k_hw *ah)
 
 int ath5k_hw_calibrate(struct ath5k_hw *ah)
 {
-	int ret = iq_calibrate(ah);
+	int ret;
 
+	ath5k_hw_gainf_evaluate(ah);
+	if (ah->gainf.state == ATH5K_GAINF_NEED_CHANGE)
+		return 1;
+
+	ret = iq_calibrate(ah);
 	if (ret)
 		dev_dbg(ah->dev, "no I/Q correction this round (%d)\n", ret);
+	if (ah->radio == ATH5K_RADIO_RF5112 && ah->chan_valid &&
+	    ah->chan.mode != ATH5K_MODE_11B)
+		gainf_probe_request(ah);
 	ath5k_hw_nf_update(ah);
 	return 0;
 }

@@ -271,6 +271,8 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	gpiocr = ath5k_rd(ah, R_GPIOCR);
 	gpiodo = ath5k_rd(ah, R_GPIODO);
 
+	/* read a pending gain_F measurement before the reset loses it */
+	ath5k_hw_gainf_evaluate(ah);
 	sleep_clock_off(ah);
 	ah->chan_valid = false;
 	ah->opmode = opmode;

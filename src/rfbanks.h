@@ -101,4 +101,20 @@ extern const u32 ath5k_rf2413_gain[ATH5K_RF_GAIN_REGS][2];
 extern const u32 ath5k_rf5413_gain[ATH5K_RF_GAIN_REGS][2];
 extern const u32 ath5k_rf2425_gain[ATH5K_RF_GAIN_REGS][2];
 
+/*
+ * RF5112 gain_F optimisation: each step sets the mixer gain override and
+ * five power-down bits (MIXGAIN_OVR, PWD_138, PWD_137, PWD_136, PWD_132,
+ * PWD_131, PWD_130) and changes the receive gain by @gain dB.
+ */
+#define ATH5K_RF5112_GAIN_STEPS		8
+#define ATH5K_RF5112_GAIN_STEP_DEFAULT	1
+
+struct ath5k_rf_gain_step {
+	u8 param[7];
+	s8 gain;
+};
+
+extern const struct ath5k_rf_gain_step
+ath5k_rf5112_gain_steps[ATH5K_RF5112_GAIN_STEPS];
+
 #endif /* ATH5K_RFBANKS_H */

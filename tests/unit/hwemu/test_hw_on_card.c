@@ -236,6 +236,22 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK(ah.noise_floor <= -60 && ah.noise_floor >= -120);
 	CHECK_EQ(ath5k_hw_calibrate(&ah), 0);
 
+	if (ah.radio == ATH5K_RADIO_RF5112) {
+		printf("check: RF5112 gain_F: probe, low reading, new step, reset\n");
+		CHECK_EQ(ah.gainf.state, ATH5K_GAINF_PROBE_REQUESTED);
+		CHECK(card_bus_read(R_PHY_PAPD_PROBE) & BIT(15));
+		CHECK_EQ(ath5k_hw_calibrate(&ah), 0);	/* not measured yet */
+		/* the chip measured gain_F 10, below the window */
+		card_bus_write(R_PHY_PAPD_PROBE, 10u << 25);
+		CHECK_EQ(ath5k_hw_calibrate(&ah), 1);
+		CHECK_EQ(ah.gainf.state, ATH5K_GAINF_NEED_CHANGE);
+		CHECK(ah.gainf.step > 1);
+		CHECK_EQ(ath5k_hw_dma_stop(&ah), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+		CHECK_EQ(ah.gainf.state, ATH5K_GAINF_ACTIVE);
+		CHECK_EQ(ath5k_hw_calibrate(&ah), 0);
+	}
+
 	printf("check: ANI: automatic mode arms the PHY error counters\n");
 	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
 	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), PHY_ERR_FIL_OFDM);
