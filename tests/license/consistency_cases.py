@@ -75,6 +75,12 @@ CASES = [
                  edit("debian/copyright", "Files: src/* compat/*\n", "Files: src/*\n")), 1,
          ["debian/copyright:4: Files: * has License: GPL-2+", "compat/include/compat.h",
           "expected License: ISC"]),
+    Case("debian-copyright-catch-all-gpl-covering-no-module-file",
+         edit("debian/copyright", "Files: *\nCopyright: 2026 The ath5k-dkms authors\n"
+              "License: ISC", "Files: *\nCopyright: 2026 The ath5k-dkms authors\n"
+              "License: GPL-2+"), 1,
+         ["debian/copyright:4: Files: * has License: GPL-2+, a licence no compiled file uses; "
+          "expected License: ISC"]),
     Case("spec-license-gpl", edit("rpm/ath5k-dkms.spec", "License:        ISC",
                                   "License:        GPL-2.0-only"), 1,
          ["rpm/ath5k-dkms.spec: License: GPL-2.0-only", "expected License: ISC"]),

@@ -266,6 +266,13 @@ def check(root, verbose=False):
                               f"License: {to_dep5(parsed)}")
             continue
         governed.setdefault(matching[-1], []).append((relative, parsed))
+    for line, patterns, licence in stanzas:
+        # A catch-all that governs no compiled file still states the
+        # project's licence: it must be one the module's files use.
+        if patterns == ("*",) and (line, patterns, licence) not in governed \
+                and not _dep5_within(licence, module):
+            mismatches.append(f"{DEP5}:{line}: Files: * has License: {licence or '(none)'}, a "
+                              f"licence no compiled file uses; expected License: {to_dep5(module)}")
     for (line, patterns, licence), members in governed.items():
         wrong = [(r, p) for r, p in members if not _dep5_same(licence, p)]
         if wrong:
@@ -289,6 +296,13 @@ def check(root, verbose=False):
             mismatches.append(f"{SPEC}: License: {value} does not match the module; "
                               f"expected License: {module_text}")
     return mismatches, summary
+
+
+def _dep5_within(licence, module):
+    try:
+        return spdx.ids_of(dep5_expression(licence)) <= spdx.ids_of(module)
+    except spdx.ExpressionError:
+        return False
 
 
 def _dep5_same(licence, wanted):
