@@ -215,6 +215,7 @@ static int parse_header(struct ee_ctx *c)
 	ee->rfkill_gpio = (w >> 2) & 0x7;
 	ee->rfkill_active_high = w & BIT(1);
 	ee->serdes = c->img[ATH5K_EE_PCIE_OFFSET] == 0x40;
+	ee->hb63 = c->img[ATH5K_EE_IS_HB63] != 0;
 	return 0;
 }
 

@@ -18,6 +18,7 @@ struct device;
 #define ATH5K_EE_WORDS			0x400	/* default image size */
 #define ATH5K_EE_WORDS_MAX		0xc00	/* largest custom size accepted */
 #define ATH5K_EE_PCIE_OFFSET		0x02
+#define ATH5K_EE_IS_HB63		0x0b
 #define ATH5K_EE_RFKILL			0x0f
 #define ATH5K_EE_SIZE_LOW		0x1b
 #define ATH5K_EE_SIZE_HIGH		0x1c
@@ -145,6 +146,7 @@ struct ath5k_eeprom {
 	bool rfkill_active_high;
 	bool aes_disabled;
 	bool serdes;			/* PCIe SERDES section present */
+	bool hb63;			/* HB63 board marker (word 0x0b), AR2425 */
 	s8 pd_gain_overlap;		/* half dB */
 	u8 cck_ofdm_power_delta;	/* tenths of dB */
 	u8 scaled_cck_delta;

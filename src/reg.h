@@ -431,6 +431,7 @@
 #define R_PHY_SCAL		0x9878
 #define   PHY_SCAL_32MHZ	0x0e
 #define   PHY_SCAL_32MHZ_2417	0x0a
+#define   PHY_SCAL_32MHZ_HB63	0x32
 #define R_PHY_PLL		0x987c
 #define R_PHY_RF_BUFFER		0x989c		/* serial RF bank data */
 #define R_PHY_RF_BUFFER_CTL(n)	(0x98c0 + 4 * (n))

@@ -19,6 +19,7 @@
 #include "reg.h"
 
 #define PHY_SELECT_5GHZ		0x00000007
+#define MACVER_AR2425		0xe
 #define MACVER_AR2417		0xf
 #define PHY_REV_5212A		0x42
 #define PHY_REV_5212B		0x43
@@ -87,8 +88,12 @@ static void sleep_clock_off(struct ath5k_hw *ah)
 			 PCICFG_SLEEP_CLK_RATE);
 	ath5k_wr(ah, R_PHY_SCR, PHY_SCR_32MHZ);
 	ath5k_wr(ah, R_PHY_SLMT, PHY_SLMT_32MHZ);
-	ath5k_wr(ah, R_PHY_SCAL, ah->mac_version == MACVER_AR2417 ?
-		 PHY_SCAL_32MHZ_2417 : PHY_SCAL_32MHZ);
+	if (ah->mac_version == MACVER_AR2417)
+		ath5k_wr(ah, R_PHY_SCAL, PHY_SCAL_32MHZ_2417);
+	else if (ah->mac_version == MACVER_AR2425 && ah->ee.hb63)
+		ath5k_wr(ah, R_PHY_SCAL, PHY_SCAL_32MHZ_HB63);
+	else
+		ath5k_wr(ah, R_PHY_SCAL, PHY_SCAL_32MHZ);
 	ath5k_wr(ah, R_PHY_SCLOCK, PHY_SCLOCK_32MHZ);
 	ath5k_wr(ah, R_PHY_SDELAY, PHY_SDELAY_32MHZ);
 	ath5k_wr(ah, R_PHY_SPENDING, spending_low ? 0x14 : 0x18);
