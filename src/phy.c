@@ -814,6 +814,8 @@ static void target_powers(const struct ath5k_hw *ah,
 			     tr->pwr_54);
 }
 
+#define PHY_REV_5212A		0x42
+
 /* CTL test ids: low nibble is the mode, high nibble the regulatory group. */
 #define CTL_11A		0
 #define CTL_11B		1
@@ -907,6 +909,11 @@ static void rate_power_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	r[13] = min(r[0], tp.pwr_54);
 	r[14] = min(r[0], tp.pwr_54);
 	r[15] = min(r[0], tp.pwr_6_24);
+	/* first 5212 basebands cannot offset CCK in hardware: do it here */
+	if (chan->mode == ATH5K_MODE_11G && ah->phy_rev < PHY_REV_5212A)
+		for (i = 8; i < ARRAY_SIZE(t->rate_idx); i++)
+			r[i] = r[i] > ah->ee.cck_ofdm_gain_delta ?
+			       r[i] - ah->ee.cck_ofdm_gain_delta : 0;
 	ah->txpower_cur = r[0];
 	t->ofdm_pwr = r[7];
 

@@ -3,8 +3,8 @@
 /*
  * The full reset: from any state to a chip tuned to a channel with the
  * PCU, queues and DMA configured.  The order of the steps and the values
- * come from the Linux ath5k driver (reset.c ath5k_hw_reset and helpers,
- * initvals.c, in Debian linux-source-6.1) and the project's hardware-
+ * come from the Linux ath5k driver (ath5k_hw_reset and its helpers, and
+ * the initial values, in Debian linux-source-6.1) and the project's hardware-
  * facts note.
  */
 
@@ -181,13 +181,12 @@ static void eeprom_settings_write(struct ath5k_hw *ah,
 	delta = chan->freq == 2484 ?
 		((ee->cck_ofdm_power_delta - ee->scaled_cck_delta) * 2) / 10 :
 		(ee->cck_ofdm_power_delta * 2) / 10;
-	if (chan->mode == ATH5K_MODE_11G)
-		ath5k_wr(ah, R_PHY_TX_PWR_ADJ,
+	/* the first 5212 basebands lack the register: see rate power */
+	if (ah->phy_rev >= PHY_REV_5212A)
+		ath5k_wr(ah, R_PHY_TX_PWR_ADJ, chan->mode != ATH5K_MODE_11G ? 0 :
 			 FIELD_PREP(TX_PWR_ADJ_CCK_GAIN_DELTA,
 				    -ee->cck_ofdm_gain_delta) |
 			 FIELD_PREP(TX_PWR_ADJ_CCK_PCDAC_IDX, -delta));
-	else
-		ath5k_wr(ah, R_PHY_TX_PWR_ADJ, 0);
 
 	ath5k_hw_antenna_apply(ah, chan);
 
