@@ -175,6 +175,7 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK(!memcmp(ah.perm_addr, cfg.mac, 6));
 	CHECK_EQ(ah.ee.regdomain, cfg.regdomain);
 	CHECK_EQ(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G), cfg.mode_g);
+	CHECK_EQ(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A), cfg.mode_a);
 	printf("       %s + %s, EEPROM %x, EEMAP %u\n", ath5k_hw_mac_name(&ah),
 	       ath5k_hw_radio_name(&ah), ah.ee.version, ah.ee.eemap);
 
@@ -186,6 +187,21 @@ static void run_model(const char *spec, u32 pll_5ghz)
 				    ATH5K_TXQ_TYPE_BEACON, NULL), 0);
 	CHECK_EQ(ath5k_hw_txq_setup(&ah, 5, ATH5K_TXQ_TYPE_BEACON, NULL),
 		 -EINVAL);
+
+	if (!cfg.mode_g) {
+		/* an 11a-only card: the 2.4 GHz parts do not apply */
+		printf("check: full reset to 5180 MHz 11a on an 11a-only card\n");
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false),
+			 -EINVAL);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch36, false), 0);
+		CHECK_EQ(card_bus_read(R_PHY_MODE), PHY_MODE_RAD_RF5112);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), pll_5ghz);
+		ath5k_hw_imr_set(&ah, ATH5K_INT_TXDESC | ATH5K_INT_GLOBAL);
+		tx_one_frame(&ah);
+		ath5k_hw_detach(&ah);
+		card_close(0);
+		return;
+	}
 
 	printf("check: full reset to 2412 MHz 11g\n");
 	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
@@ -405,6 +421,8 @@ int main(void)
 	run_model("model=ar5413", 0x04);
 	run_model("model=ar2413", 0);
 	run_model("model=ar5212", 0xea);
+	run_model("model=ar5413,bands=bg", 0);
+	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
 	run_air_pair();
 	return check_done("test_hw_on_card");
