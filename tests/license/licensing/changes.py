@@ -52,7 +52,8 @@ def trailers(message):
         value = match.group(2)
         address = _ADDRESS.search(value)
         name = _ADDRESS.sub("", value).strip().strip('"').strip()
-        found.append((match.group(1).title(), name, address.group(1) if address else ""))
+        trailer = "Acked-by" if match.group(1).lower() == "acked-by" else "Signed-off-by"
+        found.append((trailer, name, address.group(1) if address else ""))
     return found
 
 
