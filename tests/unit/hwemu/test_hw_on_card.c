@@ -416,6 +416,119 @@ static void run_air_pair(void)
 	air_destroy(air);
 }
 
+/* An AP beacons through queue 9 on SWBA; a station hears it. */
+static void run_ap_beacons(void)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { "emu" };
+	struct ath5k_chan ch = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
+		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
+		.ready_time = 80 };
+	struct ath5k_tx_params p = {
+		.frame_len = 60 + 4, .buf_len = 60,
+		.pkt_type = ATH5K_PKT_BEACON, .key_index = ATH5K_KEY_INVALID,
+		.flags = ATH5K_TXF_NOACK, .rate = { 0x1b }, .tries = { 1 },
+	};
+	struct card_config cfg[2];
+	struct ath5k_tx_status ts;
+	struct ath5k_rx_status rs;
+	struct ath5k_isr isr;
+	struct ath5k_desc *bd;
+	u8 *beacon;
+	struct air *air;
+	unsigned int i;
+	bool swba = false;
+
+	printf("== AP and station on one air\n");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		card_open(i, "model=ar5413", air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+	}
+	bus_select(0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah[0], ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB,
+				    &cabq), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah[0], ATH5K_TXQ_BEACON,
+				    ATH5K_TXQ_TYPE_BEACON, NULL), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah[0], ATH5K_OPMODE_AP, &ch, false), 0);
+	ath5k_hw_set_mac(&ah[0], ah[0].perm_addr);
+	ath5k_hw_set_bssid(&ah[0], ah[0].perm_addr, 0);
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_reset(&ah[1], ATH5K_OPMODE_STA, &ch, false), 0);
+	ath5k_hw_set_mac(&ah[1], ah[1].perm_addr);
+	rx_ring_build();
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah[1], RX_RING), 0);
+	ath5k_hw_rx_start(&ah[1]);
+	ath5k_hw_pcu_rx_start(&ah[1]);
+	ath5k_hw_rx_filter_set(&ah[1], ATH5K_RXF_BCAST | ATH5K_RXF_BEACON);
+
+	printf("check: queue 9 is gated by the beacon alert, CAB by readiness\n");
+	bus_select(0);
+	CHECK_EQ(FIELD_GET(QCU_MISC_FRSHED, card_bus_read(R_QCU_MISC(9))),
+		 QCU_FRSHED_DBA_GATED);
+	CHECK(card_bus_read(R_QCU_MISC(9)) & QCU_MISC_BCN_ENABLE);
+	CHECK(card_bus_read(R_DCU_MISC(9)) & DCU_MISC_BCN_ENABLE);
+	CHECK_EQ(FIELD_GET(QCU_MISC_FRSHED, card_bus_read(R_QCU_MISC(8))),
+		 QCU_FRSHED_DBA_GATED);
+	CHECK_EQ(card_bus_read(R_QCU_RDYTIMECFG(8)),
+		 (80 - 8) * 1024 | QCU_RDY_ENABLE);
+
+	printf("check: SWBA fires before TBTT; the beacon goes out\n");
+	ath5k_hw_imr_set(&ah[0], ATH5K_INT_SWBA | ATH5K_INT_GLOBAL);
+	ath5k_hw_beacon_timers_init(&ah[0], 100, 100, true);
+	for (i = 0; i < 2000 && !swba; i++) {
+		card_bus_delay(100);
+		bus_select(0);
+		if (hosts[0]->irq && !ath5k_hw_isr_read(&ah[0], &isr))
+			swba = isr.flags & ATH5K_INT_SWBA;
+	}
+	CHECK(swba);
+	CHECK_EQ(ath5k_hw_txq_pending(&ah[0], ATH5K_TXQ_BEACON), 0);
+
+	beacon = hosts[0]->mem + TX_FRAME;
+	memset(beacon, 0, 60);
+	beacon[0] = 0x80;			/* beacon */
+	memset(beacon + 4, 0xff, 6);
+	memcpy(beacon + 10, ah[0].perm_addr, 6);
+	memcpy(beacon + 16, ah[0].perm_addr, 6);
+	bd = (void *)(hosts[0]->mem + TX_DESC);
+	memset(bd, 0, sizeof(*bd));
+	bd->data = cpu_to_le32(TX_FRAME);
+	p.txpower = ath5k_hw_desc_txpower(&ah[0], 30);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(bd, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_stop(&ah[0], ATH5K_TXQ_BEACON), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(&ah[0], ATH5K_TXQ_BEACON, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(&ah[0], ATH5K_TXQ_BEACON), 0);
+	for (i = 0; i < 200 && ath5k_hw_tx_desc_status(bd, &ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(bd, &ts), 0);
+	CHECK(ts.flags & ATH5K_TXS_OK);
+
+	printf("check: the station received the beacon\n");
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_rx_desc_status((void *)(hosts[1]->mem + RX_RING),
+					 &rs), 0);
+	CHECK_EQ(rs.len, 64);
+	CHECK_EQ(hosts[1]->mem[RX_BUFS], 0x80);
+	CHECK(!memcmp(hosts[1]->mem + RX_BUFS + 10, ah[0].perm_addr, 6));
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
+}
+
 int main(void)
 {
 	run_model("model=ar5413", 0x04);
@@ -425,5 +538,6 @@ int main(void)
 	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
 	run_air_pair();
+	run_ap_beacons();
 	return check_done("test_hw_on_card");
 }
