@@ -41,6 +41,7 @@ enum ath5k_mode {
 	ATH5K_MODE_COUNT,
 };
 
+/* Channel width; 10 and 5 MHz only with OFDM (11a, 11g). */
 enum ath5k_bw {
 	ATH5K_BW_20,
 	ATH5K_BW_10,
@@ -57,6 +58,12 @@ struct ath5k_chan {
 static inline bool ath5k_chan_is_2ghz(const struct ath5k_chan *c)
 {
 	return c->mode != ATH5K_MODE_11A;
+}
+
+/* Clocks and symbol times stretch by this factor on 10 and 5 MHz. */
+static inline unsigned int ath5k_chan_stretch(const struct ath5k_chan *c)
+{
+	return c->bw == ATH5K_BW_10 ? 2 : c->bw == ATH5K_BW_5 ? 4 : 1;
 }
 
 /* ----- operating modes, power, antennas ------------------------------- */

@@ -264,19 +264,50 @@ bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu)
 
 #define SLOT_US_DEFAULT		9
 #define SLOT_US_11B		20
+#define SLOT_US_10MHZ		13
+#define SLOT_US_5MHZ		21
 #define SIFS_US_A		16
 #define SIFS_US_BG		10
+#define SIFS_US_10MHZ		32
+#define SIFS_US_5MHZ		64
 
 static unsigned int slot_default(const struct ath5k_hw *ah)
 {
 	if (ah->slot_time)
 		return ah->slot_time;
+	if (ah->chan.bw == ATH5K_BW_10)
+		return SLOT_US_10MHZ;
+	if (ah->chan.bw == ATH5K_BW_5)
+		return SLOT_US_5MHZ;
 	return ah->chan.mode == ATH5K_MODE_11B ? SLOT_US_11B : SLOT_US_DEFAULT;
 }
 
 static unsigned int sifs_default(const struct ath5k_hw *ah)
 {
+	if (ah->chan.bw == ATH5K_BW_10)
+		return SIFS_US_10MHZ;
+	if (ah->chan.bw == ATH5K_BW_5)
+		return SIFS_US_5MHZ;
 	return ah->chan.mode == ATH5K_MODE_11A ? SIFS_US_A : SIFS_US_BG;
+}
+
+#define OFDM_PREAMBLE_US	20	/* preamble and SIGNAL */
+#define OFDM_SYMBOL_US		4
+#define OFDM_PLCP_BITS		22
+
+/* ACK airtime on this channel: narrow channels stretch every OFDM term. */
+static unsigned int ack_airtime(const struct ath5k_hw *ah,
+				const struct ath5k_rate_info *rate, bool short_pre)
+{
+	unsigned int k = ath5k_chan_stretch(&ah->chan), sym, bits, rate_k;
+
+	if (k == 1)
+		return ath5k_frame_airtime(rate, ATH5K_ACK_LEN, short_pre);
+	sym = OFDM_SYMBOL_US * k;
+	rate_k = DIV_ROUND_UP(rate->bitrate, k);
+	bits = OFDM_PLCP_BITS + 8 * ATH5K_ACK_LEN;
+	return sifs_default(ah) + OFDM_PREAMBLE_US * k +
+	       sym * DIV_ROUND_UP(bits * 10, rate_k * sym);
 }
 
 static u32 us_to_clocks(const struct ath5k_hw *ah, unsigned int us)
@@ -291,8 +322,11 @@ static void ifs_write(struct ath5k_hw *ah, unsigned int slot)
 		&ath5k_rates[ah->chan.mode == ATH5K_MODE_11A ?
 			     ATH5K_RATE_FIRST_OFDM : 0];
 	unsigned int sifs = sifs_default(ah);
-	unsigned int eifs = ath5k_frame_airtime(base, ATH5K_ACK_LEN, false) +
-			    sifs + 2 * slot;
+	unsigned int eifs;
+
+	if (ah->chan.bw != ATH5K_BW_20)
+		base = &ath5k_rates[ATH5K_RATE_FIRST_OFDM];
+	eifs = ack_airtime(ah, base, false) + sifs + 2 * slot;
 
 	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, us_to_clocks(ah, slot));
 	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, us_to_clocks(ah, eifs));
@@ -352,11 +386,10 @@ static void rate_durations_write(struct ath5k_hw *ah)
 			ack = &ath5k_rates[ack_rate_high[i]];
 		else
 			ack = &ath5k_rates[rx->ofdm ? ATH5K_RATE_FIRST_OFDM : 0];
-		ath5k_wr(ah, R_RATE_DUR(rx->code),
-			 ath5k_frame_airtime(ack, ATH5K_ACK_LEN, false));
+		ath5k_wr(ah, R_RATE_DUR(rx->code), ack_airtime(ah, ack, false));
 		if (rx->code_short)
 			ath5k_wr(ah, R_RATE_DUR(rx->code_short),
-				 ath5k_frame_airtime(ack, ATH5K_ACK_LEN, true));
+				 ack_airtime(ah, ack, true));
 	}
 }
 

@@ -7,8 +7,8 @@
  *
  * Register values, bit layouts and sequences follow the Linux ath5k
  * driver (its PHY and reset code, Debian linux-source-6.1) and the project's
- * hardware-facts note; the structure and the code are ours.  Only the
- * 20 MHz channel width is implemented.
+ * hardware-facts note; the structure and the code are ours.  Besides
+ * 20 MHz, the 10 and 5 MHz OFDM channels are supported (no turbo).
  */
 
 #include <linux/kernel.h>
@@ -48,13 +48,15 @@ static u8 chan_ee_mode(const struct ath5k_chan *chan)
 #define PLL_40MHZ_5212		0xaa
 #define PLL_44MHZ_5212		0xab
 #define PLL_40MHZ_5413		0x04
+#define PLL_HALF_RATE		0x100
+#define PLL_QUARTER_RATE	0x200
 
 int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	u32 mode = PHY_MODE_RAD_RF5112, pll = PLL_RF5112;
 
-	if (chan->bw != ATH5K_BW_20)
-		return -EOPNOTSUPP;
+	if (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)
+		return -EOPNOTSUPP;	/* narrow channels are OFDM only */
 
 	if (ath5k_chan_is_2ghz(chan)) {
 		mode |= PHY_MODE_2GHZ;
@@ -64,6 +66,16 @@ int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	} else {
 		pll = ah->radio == ATH5K_RADIO_RF5413 ? PLL_40MHZ_5413 :
 			pll | PLL_40MHZ_5212;
+	}
+
+	/* narrow channels: the RF5413 halves its baseband, others the PLL */
+	if (chan->bw != ATH5K_BW_20) {
+		bool half = chan->bw == ATH5K_BW_10;
+
+		if (ah->radio == ATH5K_RADIO_RF5413)
+			mode |= half ? PHY_MODE_HALF_RATE : PHY_MODE_QUARTER_RATE;
+		else
+			pll |= half ? PLL_HALF_RATE : PLL_QUARTER_RATE;
 	}
 
 	/* the PLL needs time to lock, only touch it when it changes */
@@ -251,6 +263,13 @@ static void rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			}
 		}
 		rf_field_set(ah, ATH5K_RF_GAIN_I, m->i_gain);
+
+		/* slower power detector on narrow channels */
+		if (chan->bw != ATH5K_BW_20) {
+			rf_field_set(ah, ATH5K_RF_PD_PERIOD_A,
+				     chan->bw == ATH5K_BW_5 ? 0xf : 0x8);
+			rf_field_set(ah, ATH5K_RF_PD_DELAY_A, 0xf);
+		}
 	}
 
 	if (ah->radio == ATH5K_RADIO_RF5413 && ath5k_chan_is_2ghz(chan)) {
@@ -416,6 +435,7 @@ static void wait_for_synth(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 	/* RX_DELAY counts 100 ns units (22 MHz clock on 11b) */
 	delay = chan->mode == ATH5K_MODE_11B ? (delay << 2) / 22 : delay / 10;
+	delay *= ath5k_chan_stretch(chan);
 	usleep_range(100 + delay, 100 + 2 * delay);
 }
 
@@ -426,7 +446,9 @@ static int ofdm_timings_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	u32 scaled, exp, man;
 
-	scaled = ((5 * (40u << 24)) / 2) / chan->freq;
+	u32 clock = 40 / ath5k_chan_stretch(chan);
+
+	scaled = ((5 * (clock << 24)) / 2) / chan->freq;
 	if (!scaled || !ilog2(scaled))
 		return -EINVAL;
 	exp = 14 - (ilog2(scaled) - 24);
@@ -501,9 +523,12 @@ void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan
 	}
 
 	offset = spur - chan_fbin;
-	phase = (offset << 17) / 25;
-	sigma = two_ghz ? (offset << 8) / 55 : phase >> 10;
-	nsym16 = ((offset * 1000) << 4) / SPUR_SYMBOL_WIDTH;
+	/* a narrower channel turns the same offset into more phase */
+	phase = (offset << (17 + ilog2(ath5k_chan_stretch(chan)))) / 25;
+	sigma = two_ghz && chan->bw == ATH5K_BW_20 ? (offset << 8) / 55 :
+		phase >> 10;
+	nsym16 = ((offset * 1000) << 4) /
+		 (SPUR_SYMBOL_WIDTH / (int)ath5k_chan_stretch(chan));
 	noffsets = (nsym16 & 0xf) ? 4 : 3;
 
 	for (i = 0; i < noffsets; i++) {

@@ -26,6 +26,11 @@
 #define RADREV_5112A		0x35
 #define INI_PAUSE_EVERY		64	/* writes between short pauses */
 #define TXF2TXD_START_DEFAULT	14
+#define TXF2TXD_START_10MHZ	12
+#define TXF2TXD_START_5MHZ	13
+#define RX_LATENCY_MAX		63
+#define SREV_AR5424		0x90
+#define SREV_AR5414		0xa0
 #define CYCPWR_THR1_DEFAULT	2
 #define PCU_FIRST		0x8000
 #define PCU_LAST		0x8fff
@@ -106,21 +111,30 @@ static void sleep_clock_off(struct ath5k_hw *ah)
 static void core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	static const u8 mhz[ATH5K_MODE_COUNT] = { 40, 22, 44 };
-	u32 usec;
+	unsigned int stretch = ath5k_chan_stretch(chan);
+	u32 usec, txf2txd = TXF2TXD_START_DEFAULT;
 
-	ah->clock_mhz = mhz[chan->mode];
+	ah->clock_mhz = mhz[chan->mode] / stretch;
 	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_USEC_DUR,
 		  FIELD_PREP(GBL_IFS_MISC_USEC_DUR, ah->clock_mhz));
 
-	/* keep the latencies the initial values set */
-	usec = ath5k_rd(ah, R_USEC) & (USEC_TX_LATENCY | USEC_RX_LATENCY);
+	/* keep the latencies the initial values set, stretched if narrow */
+	usec = ath5k_rd(ah, R_USEC);
+	if (stretch > 1) {
+		usec = FIELD_PREP(USEC_TX_LATENCY,
+				  FIELD_GET(USEC_TX_LATENCY, usec) * stretch) |
+		       FIELD_PREP(USEC_RX_LATENCY, RX_LATENCY_MAX);
+		txf2txd = stretch == 2 ? TXF2TXD_START_10MHZ :
+					 TXF2TXD_START_5MHZ;
+	} else {
+		usec &= USEC_TX_LATENCY | USEC_RX_LATENCY;
+	}
 	usec |= FIELD_PREP(USEC_1, ah->clock_mhz - 1);
 	usec |= FIELD_PREP(USEC_32, ah->radio == ATH5K_RADIO_RF2425 ? 31 : 39);
 	ath5k_wr(ah, R_USEC, usec);
 
 	if (ah->radio == ATH5K_RADIO_RF5112)
-		ath5k_rmw(ah, R_PHY_RF_CTL2, RF_CTL2_TXF2TXD_START,
-			  TXF2TXD_START_DEFAULT);
+		ath5k_rmw(ah, R_PHY_RF_CTL2, RF_CTL2_TXF2TXD_START, txf2txd);
 }
 
 /* ----- revision-specific corrections to the initial values -------------- */
@@ -150,6 +164,12 @@ static void initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		if (ath5k_rd(ah, R_PHY_FAST_ADC) != fast_adc)
 			ath5k_wr(ah, R_PHY_FAST_ADC, fast_adc);
 	}
+
+	/* longer channel-estimation window on narrow AR5424-AR5414 */
+	if (chan->bw != ATH5K_BW_20 && ah->srev >= SREV_AR5424 &&
+	    ah->srev <= SREV_AR5414)
+		ath5k_rmw(ah, R_PHY_FRAME_CTL, FRAME_CTL_WIN_LEN,
+			  FIELD_PREP(FRAME_CTL_WIN_LEN, 3));
 
 	if (ah->radio == ATH5K_RADIO_RF5112 && ah->radio_rev < RADREV_5112A) {
 		ath5k_wr(ah, R_PHY_CCKTXCTL, 0);
@@ -238,8 +258,10 @@ static int chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			chan->mode);
 		return -EINVAL;
 	}
-	if (chan->bw != ATH5K_BW_20) {
-		dev_err(ah->dev, "only 20 MHz channels are supported\n");
+	if (chan->bw > ATH5K_BW_5 ||
+	    (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)) {
+		dev_err(ah->dev, "channel width %u not possible in mode %u\n",
+			chan->bw, chan->mode);
 		return -EOPNOTSUPP;
 	}
 	if (!ath5k_hw_freq_supported(ah, chan->freq)) {

@@ -297,6 +297,32 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch6, true), 0);
 	CHECK_EQ(ah.chan.freq, 2437);
 
+	printf("check: 10 and 5 MHz channels: clocks, slot and SIFS stretch\n");
+	{
+		struct ath5k_chan half = { 2412, ATH5K_MODE_11G, ATH5K_BW_10 };
+		struct ath5k_chan quarter = { 2412, ATH5K_MODE_11G, ATH5K_BW_5 };
+		struct ath5k_chan cck_half = { 2412, ATH5K_MODE_11B, ATH5K_BW_10 };
+
+		CHECK_EQ(ath5k_hw_dma_stop(&ah), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &half, false), 0);
+		CHECK_EQ(ah.clock_mhz, 22);
+		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SLOT), 13 * 22);
+		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SIFS), (32 - 2) * 22);
+		if (ah.radio == ATH5K_RADIO_RF5413)
+			CHECK(card_bus_read(R_PHY_MODE) & PHY_MODE_HALF_RATE);
+		else
+			CHECK(card_bus_read(R_PHY_PLL) & 0x100);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &quarter, false),
+			 0);
+		CHECK_EQ(ah.clock_mhz, 11);
+		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SLOT), 21 * 11);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &cck_half, false),
+			 -EOPNOTSUPP);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+		CHECK_EQ(ah.clock_mhz, 44);
+		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SLOT), 9 * 44);
+	}
+
 	if (ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A)) {
 		printf("check: 5180 MHz AP reset and beacon timers\n");
 		CHECK_EQ(ath5k_hw_dma_stop(&ah), 0);
