@@ -14,12 +14,15 @@ DRIVER ?= in-tree
 LAB := $(TOP)/tests/lab
 LAB_RUN := python3 $(LAB)/run-cell.py
 
-# The emulator's fragment provides `emulator` (out/bin/ath5k-emu).
+# The emulator's fragment provides `emulator` (out/bin/ath5k-emu); a
+# packaged driver needs its package built first.
 LAB_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
+LAB_DRIVER_NEEDS_deb := deb
+LAB_DRIVER_NEEDS_rpm := rpm
 
 .PHONY: lab lab-in-tree toolbox image lab-cells
 
-lab: $(LAB_NEEDS)
+lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
 	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER)
 
 # What `make check` runs: the distro's own ath5k on the emulated cards
