@@ -306,6 +306,17 @@ CASES = [
          1, expect=[("violation", "terms-changed")],
          text=["Ada Reyes did not sign off", "permission text altered (it still reads as ISC"],
          modes=("patch-repo", "git")),
+    Case("debian-copyright-stanza-relicensed",
+         {"debian/copyright": "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n\n"
+          "Files: *\nCopyright: 2026 The fixture authors\nLicense: ISC\n\n"
+          "Files: src/hw.c\n" + ADA.replace("Copyright (c)", "Copyright:") + "\nLicense: ISC\n"},
+         {"debian/copyright": "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n\n"
+          "Files: *\nCopyright: 2026 The fixture authors\nLicense: ISC\n\n"
+          "Files: src/pcu.c\n" + JO.replace("Copyright (c)", "Copyright:") + "\nLicense: GPL-2\n\n"
+          "Files: src/hw.c\n" + ADA.replace("Copyright (c)", "Copyright:") + "\nLicense: GPL-2+\n"},
+         f"debian/copyright: hw.c is GPL now\n\n{SIGN_JO}\n",
+         1, expect=[("violation", "terms-changed"), ("info", "added")],
+         text=["ISC -> GPL-2.0-or-later", "Ada Reyes did not sign off"]),
     Case("binary-file",
          {"hw.c": comment(ADA, ISC) + CODE, "logo.png": PNG},
          {"hw.c": comment(ADA, ISC) + CODE, "logo.png": PNG[::-1]},

@@ -26,19 +26,6 @@ from . import spdx
 MODULE = "ath5k"
 SPEC = "rpm/ath5k-dkms.spec"
 DEP5 = "debian/copyright"
-DEP5_TO_SPDX = {
-    "isc": "ISC", "bsd-2-clause": "BSD-2-Clause", "bsd-3-clause": "BSD-3-Clause",
-    "gpl-2": "GPL-2.0-only", "gpl-2+": "GPL-2.0-or-later", "gpl-2.0": "GPL-2.0-only",
-    "gpl-2.0+": "GPL-2.0-or-later", "gpl-3": "GPL-3.0-only", "gpl-3+": "GPL-3.0-or-later",
-    "lgpl-2.1": "LGPL-2.1-only", "lgpl-2.1+": "LGPL-2.1-or-later", "expat": "MIT",
-    "mit": "MIT", "0bsd": "0BSD", "apache-2.0": "Apache-2.0", "mpl-2.0": "MPL-2.0",
-}
-SPDX_TO_DEP5 = {"ISC": "ISC", "BSD-2-Clause": "BSD-2-clause", "BSD-3-Clause": "BSD-3-clause",
-                "GPL-2.0-only": "GPL-2", "GPL-2.0-or-later": "GPL-2+", "GPL-3.0-only": "GPL-3",
-                "GPL-3.0-or-later": "GPL-3+", "MIT": "Expat", "LGPL-2.1-only": "LGPL-2.1",
-                "LGPL-2.1-or-later": "LGPL-2.1+"}
-
-
 class MissingInput(Exception):
     pass
 
@@ -173,27 +160,6 @@ def file_expressions(root, files):
     return expressions, problems
 
 
-def dep5_expression(text):
-    words = re.split(r"(\s+|\(|\)|,)", text.strip())
-    converted = []
-    for word in words:
-        if not word.strip() or word in "()":
-            converted.append(word)
-        elif word == ",":
-            converted.append(" AND ")
-        elif word.lower() in ("and", "or"):
-            converted.append(word.upper())
-        else:
-            converted.append(DEP5_TO_SPDX.get(word.lower(), word))
-    return spdx.parse("".join(converted))
-
-
-def to_dep5(alternatives):
-    rendered = spdx.render(alternatives)
-    return re.sub(r"[A-Za-z0-9.+-]+", lambda m: SPDX_TO_DEP5.get(m.group(0), m.group(0)),
-                  rendered).replace(" OR ", " or ").replace(" AND ", " and ")
-
-
 def dep5_stanzas(text):
     """(line, patterns, licence text) of each Files stanza."""
     stanzas = []
@@ -263,7 +229,7 @@ def check(root, verbose=False):
         matching = [s for s in stanzas if any(_dep5_match(p, relative) for p in s[1])]
         if not matching:
             mismatches.append(f"{DEP5}: no Files stanza covers {relative}; expected one with "
-                              f"License: {to_dep5(parsed)}")
+                              f"License: {spdx.to_dep5(parsed)}")
             continue
         governed.setdefault(matching[-1], []).append((relative, parsed))
     for line, patterns, licence in stanzas:
@@ -272,7 +238,7 @@ def check(root, verbose=False):
         if patterns == ("*",) and (line, patterns, licence) not in governed \
                 and not _dep5_within(licence, module):
             mismatches.append(f"{DEP5}:{line}: Files: * has License: {licence or '(none)'}, a "
-                              f"licence no compiled file uses; expected License: {to_dep5(module)}")
+                              f"licence no compiled file uses; expected License: {spdx.to_dep5(module)}")
     for (line, patterns, licence), members in governed.items():
         wrong = [(r, p) for r, p in members if not _dep5_same(licence, p)]
         if wrong:
@@ -280,7 +246,7 @@ def check(root, verbose=False):
             names = ", ".join(r for r, _p in wrong[:3]) + (" ..." if len(wrong) > 3 else "")
             mismatches.append(f"{DEP5}:{line}: Files: {' '.join(patterns)} has License: "
                               f"{licence or '(none)'} but covers {names}; expected License: "
-                              f"{to_dep5(wanted)}")
+                              f"{spdx.to_dep5(wanted)}")
 
     spec = _read(root, SPEC)
     tags = re.findall(r"^License:\s*(.+?)\s*$", spec, re.M)
@@ -300,14 +266,14 @@ def check(root, verbose=False):
 
 def _dep5_within(licence, module):
     try:
-        return spdx.ids_of(dep5_expression(licence)) <= spdx.ids_of(module)
+        return spdx.ids_of(spdx.dep5_expression(licence)) <= spdx.ids_of(module)
     except spdx.ExpressionError:
         return False
 
 
 def _dep5_same(licence, wanted):
     try:
-        return spdx.equivalent(dep5_expression(licence), wanted)
+        return spdx.equivalent(spdx.dep5_expression(licence), wanted)
     except spdx.ExpressionError:
         return False
 

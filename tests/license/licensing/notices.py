@@ -365,6 +365,9 @@ def _terms_text(block, contiguous=False):
             current.append(content)
             continue
         if current:
+            if recognise.DEP5_FIELD.match(current[0]):
+                # DEP-5's "License: <short names>" ends at its line.
+                current[0] += " " + recognise.DEP5_END
             paragraph = recognise.INCORPORATES.sub("", " ".join(current)).strip()
             if recognise.TERMS_WORDS.search(paragraph) or \
                     (paragraphs and recognise.TERMS_FOLLOW_WORDS.search(paragraph)):

@@ -4,6 +4,8 @@
 
 import re
 
+from . import spdx
+
 
 def squash(text):
     """Lower case, single spaces, no quotes: the form phrases are matched in."""
@@ -51,6 +53,13 @@ def licences_in(text):
     """Return (expression, ids) for the permission text, where expression
     is an SPDX expression string or None when no licence is recognised."""
     flat = squash(text)
+    field = re.match(r"license:\s*(.+?)\s*" + DEP5_END, flat)
+    if field:
+        try:
+            parsed = spdx.dep5_expression(field.group(1))
+            return spdx.render(parsed), spdx.ids_of(parsed)
+        except spdx.ExpressionError:
+            pass
     primary = []
     if _ISC.search(flat):
         primary.append("ISC")
@@ -87,10 +96,14 @@ def licences_in(text):
     return expression, ids
 
 
+# debian/copyright's "License:" field (DEP-5) names the terms of its stanza.
+DEP5_FIELD = re.compile(r"^License:\s*\S", re.I)
+DEP5_END = "\u00b6"
+
 # Words that make a paragraph part of a permission notice.  A bare
 # "licence" is not enough: comments about licence checks are not terms.
 TERMS_WORDS = re.compile(
-    r"permission|redistribut|hereby granted|free software|public licen[cs]e|"
+    DEP5_END + r"|permission|redistribut|hereby granted|free software|public licen[cs]e|"
     r"licensed under|all rights reserved", re.I)
 # Words that continue a permission notice (a warranty disclaimer) but do
 # not start one.

@@ -194,3 +194,38 @@ _KERNEL_SAME = {"GPL v2": "GPL"}
 
 def kernel_name(value):
     return _KERNEL_SAME.get(value, value)
+
+
+# Debian's DEP-5 short names (debian/copyright) and the SPDX ids they mean.
+DEP5_TO_SPDX = {
+    "isc": "ISC", "bsd-2-clause": "BSD-2-Clause", "bsd-3-clause": "BSD-3-Clause",
+    "gpl-2": "GPL-2.0-only", "gpl-2+": "GPL-2.0-or-later", "gpl-2.0": "GPL-2.0-only",
+    "gpl-2.0+": "GPL-2.0-or-later", "gpl-3": "GPL-3.0-only", "gpl-3+": "GPL-3.0-or-later",
+    "lgpl-2.1": "LGPL-2.1-only", "lgpl-2.1+": "LGPL-2.1-or-later", "expat": "MIT",
+    "mit": "MIT", "0bsd": "0BSD", "apache-2.0": "Apache-2.0", "mpl-2.0": "MPL-2.0",
+}
+SPDX_TO_DEP5 = {"ISC": "ISC", "BSD-2-Clause": "BSD-2-clause", "BSD-3-Clause": "BSD-3-clause",
+                "GPL-2.0-only": "GPL-2", "GPL-2.0-or-later": "GPL-2+", "GPL-3.0-only": "GPL-3",
+                "GPL-3.0-or-later": "GPL-3+", "MIT": "Expat", "LGPL-2.1-only": "LGPL-2.1",
+                "LGPL-2.1-or-later": "LGPL-2.1+"}
+
+
+def dep5_expression(text):
+    words = re.split(r"(\s+|\(|\)|,)", text.strip())
+    converted = []
+    for word in words:
+        if not word.strip() or word in "()":
+            converted.append(word)
+        elif word == ",":
+            converted.append(" AND ")
+        elif word.lower() in ("and", "or"):
+            converted.append(word.upper())
+        else:
+            converted.append(DEP5_TO_SPDX.get(word.lower(), word))
+    return parse("".join(converted))
+
+
+def to_dep5(alternatives):
+    rendered = render(alternatives)
+    return re.sub(r"[A-Za-z0-9.+-]+", lambda m: SPDX_TO_DEP5.get(m.group(0), m.group(0)),
+                  rendered).replace(" OR ", " or ").replace(" AND ", " and ")
