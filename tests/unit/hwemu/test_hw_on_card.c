@@ -213,6 +213,42 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK_EQ(card_bus_read(R_SIMR(1)), 0x010f0000);
 	CHECK_EQ(card_bus_read(R_PHY_AGCCTL) & AGCCTL_CAL, 0);
 
+	printf("check: TX power table: monotonic within each detector gain\n");
+	{
+		const struct ath5k_ee_mode *m = &ah.ee.mode[ATH5K_MODE_11G];
+		unsigned int i, prev = 0, ok = 1, v, last = 0, restarts = 0;
+
+		/* RF5112: 64 PCDAC entries, two per register in bits 15:8, 31:24;
+		 * others: 128 PDADC entries, four per register, one section per
+		 * power-detector gain, each starting low again
+		 */
+		for (i = 0; i < (ah.radio == ATH5K_RADIO_RF5112 ? 64 : 128); i++) {
+			if (ah.radio == ATH5K_RADIO_RF5112)
+				v = (card_bus_read(R_PHY_PCDAC_TXPOWER(i / 2)) >>
+				     (i & 1 ? 24 : 8)) & 0xff;
+			else
+				v = (card_bus_read(R_PHY_PDADC_TXPOWER(i / 4)) >>
+				     (8 * (i % 4))) & 0xff;
+			if (v < prev && ah.radio != ATH5K_RADIO_RF5112)
+				restarts++;
+			else if (v > 127 || v < prev) {
+				printf("       power table entry %u: %u after %u\n",
+				       i, v, prev);
+				ok = 0;
+			}
+			prev = v;
+			last = v;
+		}
+		CHECK(ok);
+		CHECK(last > 0);
+		CHECK(restarts < m->npd_gains);
+		if (ah.radio != ATH5K_RADIO_RF5112)
+			CHECK_EQ(FIELD_GET(TPC_RG1_NUM_PD_GAIN,
+					   card_bus_read(R_PHY_TPC_RG1)),
+				 m->npd_gains);
+		CHECK(ah.txpower_cur > 0 && ah.txpower_cur <= 63);
+	}
+
 	printf("check: RX ring, filter and interrupt mask\n");
 	ath5k_hw_set_mac(&ah, ah.perm_addr);
 	rx_ring_build();
