@@ -680,6 +680,12 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
 void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx);
 void ath5k_hw_key_clear_all(struct ath5k_hw *ah);
 bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx);
+/*
+ * TKIP Michael keys: true when one MIC entry (idx + 64) holds both the TX
+ * and RX key (AR2414 and later).  Otherwise it holds the RX key only and
+ * the caller gives TX its own key entry (the "split MIC" scheme).
+ */
+bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah);
 
 /* ----- GPIO, rfkill, LED (gpio.c) ------------------------------------- */
 

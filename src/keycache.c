@@ -85,12 +85,17 @@ static void entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC1), hi | valid);
 }
 
+bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
+{
+	return ah->srev >= SREV_AR2414;
+}
+
 /* Michael keys: RX in words 0/2, TX split over 1/3/4 (combined mode). */
 static void tkip_mic_write(struct ath5k_hw *ah, u16 idx,
 			   const struct ath5k_key *k)
 {
 	u16 mic = idx + TKIP_MIC_OFFSET;
-	bool combined = ah->srev >= SREV_AR2414;
+	bool combined = ath5k_hw_tkip_combined_mic(ah);
 
 	ath5k_wr(ah, R_KEY(mic, 0), le32_at(k->rx_mic));
 	ath5k_wr(ah, R_KEY(mic, 1), combined ? le16_at(k->tx_mic + 2) : 0);

@@ -381,6 +381,36 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	ath5k_hw_key_clear(&ah, 5);
 	CHECK(!ath5k_hw_key_valid(&ah, 5));
 
+	printf("check: TKIP key with its Michael keys 64 entries above\n");
+	{
+		struct ath5k_key tk = { .cipher = ATH5K_CIPHER_TKIP, .len = 16 };
+		bool combined = ath5k_hw_tkip_combined_mic(&ah);
+
+		for (q = 0; q < 16; q++)
+			tk.key[q] = (u8)(0x10 + q);
+		for (q = 0; q < 8; q++) {
+			tk.rx_mic[q] = (u8)(0xa0 + q);
+			tk.tx_mic[q] = (u8)(0xb0 + q);
+		}
+		CHECK_EQ(ath5k_hw_key_set(&ah, 10, &tk, cfg.mac), 0);
+		CHECK_EQ(card_bus_read(R_KEY(10, 0)), 0x13121110);
+		CHECK_EQ(card_bus_read(R_KEY(10, 1)), 0x1514);
+		CHECK_EQ(card_bus_read(R_KEY(10, 4)), 0x1f1e1d1c);
+		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_TYPE)), KEY_TYPE_TKIP);
+		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xa3a2a1a0);
+		CHECK_EQ(card_bus_read(R_KEY(74, 2)), 0xa7a6a5a4);
+		CHECK_EQ(card_bus_read(R_KEY(74, 1)), combined ? 0xb3b2 : 0);
+		CHECK_EQ(card_bus_read(R_KEY(74, 4)), combined ? 0xb7b6b5b4 : 0);
+		CHECK_EQ(card_bus_read(R_KEY(74, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) & 0x7fff,
+			 (u32)(cfg.mac[4] | cfg.mac[5] << 8) >> 1);
+		CHECK(ath5k_hw_key_valid(&ah, 10));
+		ath5k_hw_key_clear(&ah, 10);
+		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0);
+		CHECK(!ath5k_hw_key_valid(&ah, 10));
+		CHECK_EQ(ath5k_hw_key_set(&ah, 100, &tk, cfg.mac), -EINVAL);
+	}
+
 	printf("check: a dead card is reported, not trusted\n");
 	card_make_dead(bus_card);
 	{
