@@ -530,6 +530,11 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 /* Quiesce before power-down or remove: stop DMA, disable interrupts. */
 void ath5k_hw_stop(struct ath5k_hw *ah);
+/*
+ * Idle the stopped chip: awake, MAC and baseband held in warm reset (the
+ * state attach leaves; full sleep misbehaves on several revisions).
+ */
+int ath5k_hw_hold(struct ath5k_hw *ah);
 
 /* Band and channel capability (EEPROM + radio). */
 bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode);

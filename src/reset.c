@@ -349,3 +349,20 @@ void ath5k_hw_stop(struct ath5k_hw *ah)
 	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_DISABLE);
 	ah->chan_valid = false;
 }
+
+int ath5k_hw_hold(struct ath5k_hw *ah)
+{
+	int ret;
+
+	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
+	if (ret)
+		return ret;
+	ret = ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND |
+				 (ah->pcie ? 0 : RESET_PCI));
+	if (ret) {
+		dev_err(ah->dev, "chip did not enter warm reset\n");
+		return -EIO;
+	}
+	ah->chan_valid = false;
+	return ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
+}

@@ -411,6 +411,16 @@ static void run_model(const char *spec, u32 pll_5ghz)
 		CHECK_EQ(ath5k_hw_key_set(&ah, 100, &tk, cfg.mac), -EINVAL);
 	}
 
+	printf("check: stop and hold, then a reset brings it back\n");
+	ath5k_hw_stop(&ah);
+	CHECK_EQ(card_bus_read(R_PHY_ACTIVE), PHY_ACTIVE_DISABLE);
+	CHECK_EQ(ath5k_hw_hold(&ah), 0);
+	CHECK_EQ(card_bus_read(R_RESET_CTL) & (RESET_PCU | RESET_BASEBAND),
+		 RESET_PCU | RESET_BASEBAND);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA,
+				cfg.mode_g ? &ch1 : &ch36, false), 0);
+	CHECK_EQ(card_bus_read(R_RESET_CTL) & (RESET_PCU | RESET_BASEBAND), 0);
+
 	printf("check: a dead card is reported, not trusted\n");
 	card_make_dead(bus_card);
 	{
