@@ -96,10 +96,14 @@ def _layered(before_expr, after_expr):
     return all(any(b <= a for b in before) for a in after)
 
 
-def _describe(expression, ids):
-    if expression:
-        return expression
-    return "unrecognised terms" if ids is None else "no licence stated"
+def _describe(notice):
+    if notice.terms_expression:
+        return notice.terms_expression
+    return "unrecognised terms" if notice.terms_text else "no licence stated"
+
+
+def _describe_text(expression):
+    return expression or "unrecognised terms"
 
 
 def _terms_change(before, after):
@@ -114,9 +118,6 @@ def _terms_change(before, after):
             return ("layered-in-block", WARNING)
         return ("changed", VIOLATION)
     if before.terms_source == "tag" and after.terms_source == "tag":
-        if _parsed(before.terms_expression) is not None and _parsed(after.terms_expression) is not None \
-                and spdx.equivalent(_parsed(before.terms_expression), _parsed(after.terms_expression)):
-            return None
         if _layered(before.terms_expression, after.terms_expression):
             return None
         return ("changed", VIOLATION)
@@ -133,7 +134,7 @@ def _terms_change(before, after):
 
 
 def _match(before_list, after_list):
-    """Pairs (before, after) of the same notice; unmatched ones are None."""
+    """(pairs of the same notice before and after, removed, added)."""
     remaining = list(after_list)
     pairs = []
     unmatched = []
@@ -192,7 +193,7 @@ def judge_file(change, consenters):
     for new in added:
         verdict.findings.append(Finding(INFO, "added", "notice added", notice=new.statement,
                                         holders=list(new.holders),
-                                        terms_after=_describe(new.terms_expression, new.terms_ids),
+                                        terms_after=_describe(new),
                                         line_after=new.line))
     verdict.findings.extend(_judge_orphans(before, after))
     verdict.findings.extend(_judge_tags(before, after, consenters, change.fragment))
@@ -229,10 +230,7 @@ def _judge_kept(old, new, consenters, reordered):
     change = _terms_change(old, new)
     if change is not None:
         how, severity = change
-        before_terms = _describe(old.terms_expression, old.terms_ids if old.terms_text or
-                                 old.terms_source == "tag" else set())
-        after_terms = _describe(new.terms_expression, new.terms_ids if new.terms_text or
-                                new.terms_source == "tag" else set())
+        before_terms, after_terms = _describe(old), _describe(new)
         extra = dict(base, terms_before=before_terms, terms_after=after_terms)
         if how == "layered-in-block":
             findings.append(Finding(WARNING, "layered-in-block",
@@ -278,7 +276,7 @@ def _needs_consent(kind, what, old, consenters, base, after_ids=None):
 
 def _judge_removed(old, after, consenters):
     base = dict(notice=old.statement, holders=list(old.holders), line_before=old.line,
-                terms_before=_describe(old.terms_expression, old.terms_ids))
+                terms_before=_describe(old))
     remaining = after.all_ids()
     return _needs_consent("removed", "notice removed", old, consenters, base,
                           after_ids=remaining if remaining else None)
@@ -290,27 +288,20 @@ def _judge_orphans(before, after):
     findings = []
     candidates = [(o.hunk, o.text, o.expression) for o in after.orphan_terms]
     candidates += [(None, n.terms_text, n.terms_expression) for n in after.notices]
-    for hunk, text, expression, ids in before.orphan_terms:
-        kept = False
-        for other_hunk, other, other_expression in candidates:
-            if other == text:
-                kept = True
-            elif text in other and _layered(expression, other_expression):
-                kept = True
-            if kept:
-                break
-        if kept:
+    for hunk, text, expression, _ids in before.orphan_terms:
+        if any(other == text or (text in other and _layered(expression, other_expression))
+               for _h, other, other_expression in candidates):
             continue
-        later = [e for h, t, e in candidates if h == hunk and e and e != expression]
+        later = [e for h, _t, e in candidates if h == hunk and e and e != expression]
         findings.append(Finding(
             VIOLATION, "unattributed-terms-changed",
             "permission text changed or removed, and no copyright line in view names its holder, "
             "so consent cannot be checked (judge the whole file: --git, or --repo with the "
             "patch's base)",
-            terms_before=_describe(expression, ids), terms_after=later[0] if later else ""))
+            terms_before=_describe_text(expression), terms_after=later[0] if later else ""))
     before_texts = [o.text for o in before.orphan_terms]
-    before_texts += [n.terms_text for n in before.notices]
-    for _hunk, text, expression, ids in after.orphan_terms:
+    before_texts += [n.terms_text for n in before.notices if n.terms_text]
+    for _hunk, text, expression, _ids in after.orphan_terms:
         if any(text == old or old in text for old in before_texts):
             continue
         parsed = _parsed(expression)
@@ -319,10 +310,10 @@ def _judge_orphans(before, after):
                 VIOLATION, "unattributed-terms-changed",
                 "licence alternative added to permission text whose holder is not in view, so "
                 "consent cannot be checked (judge the whole file: --git, or --repo with the "
-                "patch's base)", terms_after=_describe(expression, ids)))
+                "patch's base)", terms_after=_describe_text(expression)))
         else:
             findings.append(Finding(INFO, "terms-added", "permission text added",
-                                    terms_after=_describe(expression, ids)))
+                                    terms_after=_describe_text(expression)))
     return findings
 
 
