@@ -449,15 +449,11 @@ struct ath5k_hw {
 
 	/* TX queues */
 	struct ath5k_txq_state txq[ATH5K_TXQ_COUNT];
-	u16 cw_min, cw_max;	/* per-mode defaults */
 
 	/* RF banks for the current channel (built in phy.c) */
 	u32 *rf_banks;		/* allocated at attach */
 	unsigned int rf_banks_len;
 	u16 rf_bank_start[8];	/* first word of each bank in rf_banks */
-
-	/* GPIO */
-	u32 gpio_out;		/* shadow of the output register */
 
 	/* survey: every ath5k_hw_cycles_read() (also ANI's) adds here */
 	struct ath5k_cycles cycles_total;
@@ -706,7 +702,10 @@ void ath5k_hw_gpio_irq(struct ath5k_hw *ah, unsigned int gpio, bool level);
 /* rfkill switch (pin and polarity from the EEPROM). */
 bool ath5k_hw_rfkill_present(const struct ath5k_hw *ah);
 bool ath5k_hw_rfkill_blocked(struct ath5k_hw *ah);
-/* Watch the switch with ATH5K_INT_GPIO (if the EEPROM allows it). */
+/*
+ * Watch the switch with ATH5K_INT_GPIO (if the EEPROM allows it); this
+ * adds ATH5K_INT_GPIO to the mask: keep it in later ath5k_hw_imr_set().
+ */
 void ath5k_hw_rfkill_irq(struct ath5k_hw *ah, bool enable);
 /* Radio on: drive the line unblocked, then watch it.  Stop: the reverse. */
 void ath5k_hw_rfkill_start(struct ath5k_hw *ah);
