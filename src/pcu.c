@@ -127,7 +127,8 @@ u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah)
 /* The 64-bin hash: XOR of the eight 6-bit groups of the address. */
 unsigned int ath5k_hw_mcast_hash(const u8 *addr)
 {
-	u32 lo = le_bytes32(addr), hi = le_bytes32(addr + 3);
+	/* groups 4-7 are bits 24-47: three bytes, never past the address */
+	u32 lo = le_bytes32(addr), hi = addr[3] | addr[4] << 8 | addr[5] << 16;
 	u32 pos;
 
 	pos = (lo >> 18) ^ (lo >> 12) ^ (lo >> 6) ^ lo;

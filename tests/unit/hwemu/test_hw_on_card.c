@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <linux/bitfield.h>
+#include <linux/kernel.h>
 #include <linux/device.h>
 
 #include "card_bus.h"
@@ -153,6 +154,30 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	CHECK_EQ(ts.final_idx, 0);
 	CHECK_EQ(ath5k_hw_txq_pending(ah, 2), 0);
 	CHECK(!bus_host->irq);
+}
+
+/* The multicast hash bin, computed the long way from the 48-bit value. */
+static void check_mcast_hash(void)
+{
+	static const u8 addrs[][6] = {
+		{ 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 },
+		{ 0x33, 0x33, 0xff, 0x12, 0x34, 0x56 },
+		{ 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+		{ 0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e },
+	};
+	unsigned int i, k, bin;
+	u64 v;
+
+	printf("check: multicast hash is the XOR of the address's 6-bit groups\n");
+	for (i = 0; i < ARRAY_SIZE(addrs); i++) {
+		v = 0;
+		for (k = 0; k < 6; k++)
+			v |= (u64)addrs[i][k] << (8 * k);
+		bin = 0;
+		for (k = 0; k < 8; k++)
+			bin ^= (v >> (6 * k)) & 0x3f;
+		CHECK_EQ(ath5k_hw_mcast_hash(addrs[i]), bin);
+	}
 }
 
 static void run_model(const char *spec, u32 pll_5ghz)
@@ -633,6 +658,7 @@ static void run_ap_beacons(void)
 
 int main(void)
 {
+	check_mcast_hash();
 	run_model("model=ar5413", 0x04);
 	run_model("model=ar2413", 0);
 	run_model("model=ar5212", 0xea);
