@@ -181,6 +181,7 @@ class GuestWatch:
             self.done = True
         elif kind == "done":
             self.done = True
+            self.step, self.step_limit, self.step_start = "power off", 30, now
 
     def overdue(self):
         return time.monotonic() - self.step_start > self.step_limit + STEP_GRACE
