@@ -6,7 +6,7 @@
  * the two status words the hardware writes back.  Pure logic on memory:
  * also built into the userspace unit tests.
  *
- * Word layouts from the Linux ath5k driver (desc.h, desc.c in Debian
+ * Word layouts from the Linux ath5k driver (desc.[ch] in Debian
  * linux-source-6.1) and the project's hardware-facts note.
  */
 

@@ -4,7 +4,7 @@
  * DMA engines and interrupts: starting and stopping RX and the TX
  * queues with the hardware's handshakes, descriptor pointers, and the
  * translation between the chip's interrupt registers and the abstract
- * ATH5K_INT_* flags.  Facts from the Linux ath5k driver (dma.c, reg.h in
+ * ATH5K_INT_* flags.  Facts from the Linux ath5k driver (its DMA code and registers, in
  * Debian linux-source-6.1) and the project's hardware-facts note.
  *
  * Everything here may run in atomic context (interrupt handler, tasklets,

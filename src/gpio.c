@@ -3,7 +3,7 @@
 /*
  * GPIO pins, the rfkill switch wired to one of them (pin and polarity
  * from the EEPROM) and the LED lines in PCI configuration.  Register
- * facts from the Linux ath5k driver (gpio.c, rfkill.c, reg.h in Debian
+ * facts from the Linux ath5k driver (its GPIO and rfkill code and registers, in Debian
  * linux-source-6.1).
  */
 

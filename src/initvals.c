@@ -8,7 +8,7 @@
  * register (common tables) or three, for 11a, 11b and 11g (modal tables).
  * INI_END closes the table.  The writer is in reset.c.
  *
- * The values are facts taken from the Linux ath5k driver's initvals.c in
+ * The values are facts taken from the Linux ath5k driver's initial-value file in
  * Debian's linux-source-6.1; each table names the table it comes from.
  */
 
@@ -19,7 +19,7 @@
 
 /*
  * AR5212 baseband and DCU, per mode, written first.
- * Source: Linux ath5k, initvals.c table ar5212_ini_mode_start
+ * Source: Linux ath5k initial values, table ar5212_ini_mode_start
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_5212_modal[] = {
@@ -64,7 +64,7 @@ static const u32 ath5k_ini_5212_modal[] = {
 
 /*
  * AR5212 MAC, PCU and baseband, all modes.
- * Source: Linux ath5k, initvals.c table ar5212_ini_common_start
+ * Source: Linux ath5k initial values, table ar5212_ini_common_start
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_5212_common[] = {
@@ -347,7 +347,7 @@ static const u32 ath5k_ini_5212_common[] = {
 
 /*
  * RF5112 radio, per mode.
- * Source: Linux ath5k, initvals.c table rf5112_ini_mode_end
+ * Source: Linux ath5k initial values, table rf5112_ini_mode_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf5112_modal[] = {
@@ -384,7 +384,7 @@ static const u32 ath5k_ini_rf5112_modal[] = {
 
 /*
  * RF5112 radio, all modes.
- * Source: Linux ath5k, initvals.c table rf5112_ini_common_end
+ * Source: Linux ath5k initial values, table rf5112_ini_common_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf5112_common[] = {
@@ -415,7 +415,7 @@ static const u32 ath5k_ini_rf5112_common[] = {
 
 /*
  * RF5413/RF5424 radio, per mode.
- * Source: Linux ath5k, initvals.c table rf5413_ini_mode_end
+ * Source: Linux ath5k initial values, table rf5413_ini_mode_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf5413_modal[] = {
@@ -467,7 +467,7 @@ static const u32 ath5k_ini_rf5413_modal[] = {
 
 /*
  * RF5413/RF5424 radio, all modes.
- * Source: Linux ath5k, initvals.c table rf5413_ini_common_end
+ * Source: Linux ath5k initial values, table rf5413_ini_common_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf5413_common[] = {
@@ -564,7 +564,7 @@ static const u32 ath5k_ini_rf5413_common[] = {
 
 /*
  * RF2413 radio, per mode.
- * Source: Linux ath5k, initvals.c table rf2413_ini_mode_end
+ * Source: Linux ath5k initial values, table rf2413_ini_mode_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf2413_modal[] = {
@@ -601,7 +601,7 @@ static const u32 ath5k_ini_rf2413_modal[] = {
 
 /*
  * RF2413 radio, all modes.
- * Source: Linux ath5k, initvals.c table rf2413_ini_common_end
+ * Source: Linux ath5k initial values, table rf2413_ini_common_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf2413_common[] = {
@@ -707,7 +707,7 @@ static const u32 ath5k_ini_rf2413_common[] = {
 
 /*
  * RF2425/RF2417 radio, per mode.
- * Source: Linux ath5k, initvals.c table rf2425_ini_mode_end
+ * Source: Linux ath5k initial values, table rf2425_ini_mode_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf2425_modal[] = {
@@ -751,7 +751,7 @@ static const u32 ath5k_ini_rf2425_modal[] = {
 
 /*
  * RF2425/RF2417 radio, all modes.
- * Source: Linux ath5k, initvals.c table rf2425_ini_common_end
+ * Source: Linux ath5k initial values, table rf2425_ini_common_end
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_rf2425_common[] = {
@@ -855,7 +855,7 @@ static const u32 ath5k_ini_rf2425_common[] = {
 
 /*
  * Baseband gain table (all radios of this family).
- * Source: Linux ath5k, initvals.c table rf5112_ini_bbgain
+ * Source: Linux ath5k initial values, table rf5112_ini_bbgain
  * (Debian linux-source-6.1).
  */
 static const u32 ath5k_ini_bb_gain[] = {

@@ -3,7 +3,7 @@
 /*
  * Protocol control unit: addresses, operating mode, RX filter, multicast
  * hash, TSF and beacon timers, IFS/slot/ACK timing, MIB and cycle
- * counters.  Register facts from the Linux ath5k driver (pcu.c, qcu.c,
+ * counters.  Register facts from the Linux ath5k driver (its PCU and QCU code,
  * reg.h in Debian linux-source-6.1) and the project's hardware-facts note.
  */
 

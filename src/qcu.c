@@ -4,7 +4,7 @@
  * TX queues: which queue serves what (four WMM data queues, the
  * content-after-beacon queue and the beacon queue), their contention
  * parameters and how the QCU/DCU pair of each is programmed after a
- * reset.  Register facts from the Linux ath5k driver (qcu.c, reg.h in
+ * reset.  Register facts from the Linux ath5k driver (its QCU code and registers, in
  * Debian linux-source-6.1) and the project's hardware-facts note.
  */
 

@@ -3,8 +3,8 @@
 /*
  * AR5212-family register map (BAR0 offsets) and the bits we use.
  *
- * Facts from the Linux ath5k driver's reg.h (Debian linux-source-6.1,
- * drivers/net/wireless/ath/ath5k/reg.h) and the project's hardware-facts
+ * Facts from the Linux ath5k driver's register header (Debian linux-source-6.1,
+ * drivers/net/wireless/ath/ath5k/) and the project's hardware-facts
  * note; names are ours.  Only the 5212 layout is described.
  */
 #ifndef ATH5K_REG_H
