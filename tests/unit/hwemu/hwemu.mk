@@ -7,6 +7,8 @@
 #   include $(wildcard tests/unit/hwemu/hwemu.mk)
 # Target: check-hw-on-card (built with ASan and UBSan).
 
+CHECKS += check-hw-on-card
+
 HWEMU_DIR := $(TOP)/tests/unit/hwemu
 HWEMU_OUT := $(OUT)/hwemu
 HWEMU_SRCS := $(addprefix $(TOP)/src/,hw_attach.c eeprom.c initvals.c \
