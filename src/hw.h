@@ -9,6 +9,24 @@
  * Locking: the caller serialises all calls on one struct ath5k_hw except
  * ath5k_hw_irq_pending(), ath5k_hw_isr_read() and ath5k_hw_imr_set(), which
  * run from the interrupt handler; the caller keeps those apart from a reset.
+ *
+ * The usual order of calls:
+ *   probe:   ath5k_hw_attach(); ath5k_hw_key_clear_all(); bands from
+ *            ath5k_hw_mode_supported()/ath5k_hw_freq_supported(), rates
+ *            from ath5k_rates[], MAC from perm_addr, regdomain from ee.
+ *   start:   ath5k_hw_txq_setup() for every queue used; ath5k_hw_reset();
+ *            RX ring (ath5k_hw_rx_desc_setup(), ath5k_hw_rx_set_rxdp(),
+ *            ath5k_hw_rx_start(), ath5k_hw_pcu_rx_start()); addresses and
+ *            filters; ath5k_hw_ani_init(); ath5k_hw_imr_set(... GLOBAL).
+ *   IRQ:     ath5k_hw_irq_pending(), then ath5k_hw_isr_read() until not
+ *            pending; ATH5K_INT_FATAL or -ENODEV means reset or give up.
+ *   TX:      ath5k_hw_tx_desc_setup(), link, ath5k_hw_txq_set_txdp() on an
+ *            idle queue or patch the last link, ath5k_hw_txq_start().
+ *   timers:  ath5k_hw_nf_update() ~10 s, ath5k_hw_calibrate() ~60 s (reset
+ *            when it returns 1), ath5k_hw_ani_tick() ~100 ms.
+ *   channel: ath5k_hw_dma_stop(), reclaim buffers, ath5k_hw_reset(fast).
+ *   stop:    ath5k_hw_stop(), reclaim buffers, ath5k_hw_hold();
+ *   remove:  ath5k_hw_detach().
  */
 #ifndef ATH5K_HW_H
 #define ATH5K_HW_H
