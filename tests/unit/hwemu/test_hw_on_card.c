@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/bitfield.h>
 #include <linux/kernel.h>
@@ -543,6 +544,49 @@ static void run_air_pair(void)
 	air_destroy(air);
 }
 
+/*
+ * An EEPROM listing a spur near 2412 MHz (fbin 1130 = 2413 MHz): the spur
+ * filter is on for channel 1 and off again for channel 11.
+ */
+static void run_spur(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan ch11 = { 2462, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg;
+	char path[] = "/tmp/ath5k-spur-XXXXXX";
+	char spec[64];
+	FILE *f;
+	int fd;
+
+	printf("== AR5413 whose EEPROM lists a 2.4 GHz spur\n");
+	fd = mkstemp(path);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		perror("spur EEPROM description");
+		exit(2);
+	}
+	fprintf(f, "spur.2ghz = 1130\n");
+	fclose(f);
+	snprintf(spec, sizeof(spec), "model=ar5413,eeprom-desc=%s", path);
+	card_open(0, spec, NULL, &cfg);
+	unlink(path);
+
+	printf("check: the spur filter follows the channel\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ah.ee.spur[1][0], 1130);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK(card_bus_read(R_PHY_IQ) & PHY_IQ_SPUR_FILT_EN);
+	CHECK(card_bus_read(R_PHY_TIMING_11) & TIMING_11_SPUR_IN_AGC);
+	CHECK(card_bus_read(R_PHY_TIMING_7) != 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch11, false), 0);
+	CHECK(!(card_bus_read(R_PHY_IQ) & PHY_IQ_SPUR_FILT_EN));
+	CHECK_EQ(card_bus_read(R_PHY_TIMING_11), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
 /* An AP beacons through queue 9 on SWBA; a station hears it. */
 static void run_ap_beacons(void)
 {
@@ -667,5 +711,6 @@ int main(void)
 	run_corrupt_eeprom();
 	run_air_pair();
 	run_ap_beacons();
+	run_spur();
 	return check_done("test_hw_on_card");
 }
