@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * Hardware rfkill switch on a GPIO named by the EEPROM.  Its state is
- * reported to cfg80211 when the radio starts and whenever the GPIO
- * interrupt says it flipped; no_hw_rfkill_switch ignores it for boards
- * that wire the pin to something else.
+ * Hardware rfkill switch on a GPIO named by the EEPROM.  While the radio
+ * runs the line is driven to "on"; the switch is only believed when the
+ * EEPROM header enables its interrupt (as Linux 6.1's ath5k does), and
+ * its state reaches cfg80211 whenever that interrupt says it flipped.
+ * no_hw_rfkill_switch ignores it for boards that wire the pin elsewhere.
  */
 #include "ath5k.h"
 
@@ -29,8 +30,8 @@ void ath5k_rfkill_start(struct ath5k_dev *dev)
 	if (!ath5k_rfkill_used(dev))
 		return;
 	ath5k_hw_rfkill_start(&dev->ah);
-	ath5k_rfkill_report(dev);
-	ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
+	if (dev->ah.ee.rfkill_irq)
+		ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
 }
 
 void ath5k_rfkill_stop(struct ath5k_dev *dev)
@@ -46,7 +47,8 @@ void ath5k_rfkill_tasklet(struct tasklet_struct *t)
 {
 	struct ath5k_dev *dev = from_tasklet(dev, t, rfkill_tasklet);
 
-	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_used(dev))
+	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_used(dev) ||
+	    !dev->ah.ee.rfkill_irq)
 		return;
 	ath5k_rfkill_report(dev);
 	ath5k_hw_rfkill_irq(&dev->ah, true);
