@@ -17,6 +17,7 @@ LOGS=/run/ath5k-lab/logs
 # Checks run in child shells: every setting below must reach them too.
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 mkdir -p "$WORK" "$LOGS/checks"
@@ -27,6 +28,7 @@ export -f $(declare -F | awk '{ print $3 }')
 report booted "$(uname -r)"
 run_driver_checks
 run_wifi_checks
+run_driver_extra_checks
 
 {
 	iw phy
