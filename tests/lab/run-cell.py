@@ -9,6 +9,7 @@ tests/lab/guest/, then a table of checks and out/lab/CELL-DRIVER.json.
 Exits 1 when a check fails, naming the cell, the step and the log."""
 
 import argparse
+import fcntl
 import glob
 import io
 import json
@@ -286,6 +287,14 @@ def main():
     stages = Stages()
     t_start = time.monotonic()
 
+    # Two runs of one cell and driver would share run_dir: the second waits.
+    os.makedirs(args.out, exist_ok=True)
+    lock = open(os.path.join(args.out, name + ".lock"), "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        log("waiting for another run of %s to finish" % name)
+        fcntl.flock(lock, fcntl.LOCK_EX)
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
     if os.path.exists(json_path):
