@@ -38,6 +38,7 @@
 /* Calibration periods. */
 #define ATH5K_CAL_SHORT_MS	10000
 #define ATH5K_CAL_LONG_MS	60000
+#define ATH5K_ANI_MS		100
 
 /* One descriptor and the frame it carries. */
 struct ath5k_buf {
@@ -172,6 +173,9 @@ struct ath5k_dev {
 
 	/* statistics */
 	struct ath5k_survey survey;
+	struct ath5k_cycles cycles_seen;	/* ah.cycles_total at last survey */
+	int beacon_rssi;		/* own BSS beacons, dB, averaged */
+	struct delayed_work ani_work;
 	struct ath5k_mib mib;
 
 	/* LED and rfkill */
@@ -253,6 +257,7 @@ void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove);
 void ath5k_tasklets_disable(struct ath5k_dev *dev);
 void ath5k_tasklets_enable(struct ath5k_dev *dev);
 void ath5k_calib_work(struct work_struct *work);
+void ath5k_ani_work(struct work_struct *work);
 
 /* regd.c */
 int ath5k_regd_init(struct ath5k_dev *dev);

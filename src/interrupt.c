@@ -167,3 +167,25 @@ void ath5k_calib_work(struct work_struct *work)
 out:
 	mutex_unlock(&dev->lock);
 }
+
+/*
+ * Adaptive noise immunity: every ATH5K_ANI_MS the hardware layer weighs
+ * PHY errors against listen time and retunes the receiver's sensitivity.
+ * The error counters are polled here rather than through the MIB
+ * interrupt, so a noisy channel cannot raise an interrupt storm.
+ */
+void ath5k_ani_work(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
+					     ani_work.work);
+
+	mutex_lock(&dev->lock);
+	if (test_bit(ATH5K_RUNNING, &dev->flags) &&
+	    !test_bit(ATH5K_INVALID, &dev->flags))
+		ath5k_hw_ani_tick(&dev->ah, READ_ONCE(dev->beacon_rssi));
+	mutex_unlock(&dev->lock);
+
+	if (test_bit(ATH5K_RUNNING, &dev->flags))
+		ieee80211_queue_delayed_work(dev->hw, &dev->ani_work,
+					     msecs_to_jiffies(ATH5K_ANI_MS));
+}

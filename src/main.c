@@ -317,6 +317,7 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 	}
 
 	ath5k_restore_config(dev);
+	ath5k_hw_ani_init(&dev->ah, ATH5K_ANI_AUTO);
 	ret = ath5k_rx_start(dev);
 	if (ret) {
 		dev_err(dev->dev, "cannot start reception: %d\n", ret);
@@ -376,6 +377,8 @@ static int ath5k_op_start(struct ieee80211_hw *hw)
 	ath5k_led_state(dev, ATH5K_LED_INIT);
 	ieee80211_queue_delayed_work(hw, &dev->tx_watchdog,
 				     msecs_to_jiffies(ATH5K_TX_WATCHDOG_SEC * 1000));
+	ieee80211_queue_delayed_work(hw, &dev->ani_work,
+				     msecs_to_jiffies(ATH5K_ANI_MS));
 out:
 	mutex_unlock(&dev->lock);
 	return ret;
@@ -401,6 +404,7 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 	mutex_unlock(&dev->lock);
 
 	cancel_delayed_work_sync(&dev->tx_watchdog);
+	cancel_delayed_work_sync(&dev->ani_work);
 	cancel_work_sync(&dev->reset_work);
 	cancel_work_sync(&dev->calib_work);
 }
@@ -757,16 +761,23 @@ static unsigned int ath5k_clock_mhz(const struct ath5k_chan *c)
 /* Fold the chip's cycle counters into the survey; dev->lock held. */
 void ath5k_survey_update(struct ath5k_dev *dev)
 {
-	struct ath5k_cycles d;
+	const struct ath5k_cycles *total = &dev->ah.cycles_total;
+	struct ath5k_cycles *seen = &dev->cycles_seen;
 	unsigned int mhz = ath5k_clock_mhz(&dev->hwchan);
+	struct ath5k_cycles d;
 
 	if (test_bit(ATH5K_INVALID, &dev->flags))
 		return;
+	/*
+	 * ANI reads the counters too; both see the running totals, whose
+	 * 32-bit differences stay right across a wrap.
+	 */
 	ath5k_hw_cycles_read(&dev->ah, &d);
-	dev->survey.time_us += d.cycles / mhz;
-	dev->survey.busy_us += d.rx_busy / mhz;
-	dev->survey.rx_us += d.rx_frame / mhz;
-	dev->survey.tx_us += d.tx_frame / mhz;
+	dev->survey.time_us += (u32)(total->cycles - seen->cycles) / mhz;
+	dev->survey.busy_us += (u32)(total->rx_busy - seen->rx_busy) / mhz;
+	dev->survey.rx_us += (u32)(total->rx_frame - seen->rx_frame) / mhz;
+	dev->survey.tx_us += (u32)(total->tx_frame - seen->tx_frame) / mhz;
+	*seen = *total;
 }
 
 static int ath5k_op_get_survey(struct ieee80211_hw *hw, int idx,
@@ -972,6 +983,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	INIT_WORK(&dev->reset_work, ath5k_reset_work);
 	INIT_WORK(&dev->calib_work, ath5k_calib_work);
 	INIT_DELAYED_WORK(&dev->tx_watchdog, ath5k_tx_watchdog);
+	INIT_DELAYED_WORK(&dev->ani_work, ath5k_ani_work);
 	tasklet_setup(&dev->rx_tasklet, ath5k_rx_tasklet);
 	tasklet_setup(&dev->tx_tasklet, ath5k_tx_tasklet);
 	tasklet_setup(&dev->beacon_tasklet, ath5k_beacon_tasklet);

@@ -8,6 +8,7 @@
  * is dropped and its buffer reused, so the ring never shrinks.
  */
 #include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
 
 #include "ath5k.h"
 
@@ -131,8 +132,11 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 		return false;
 	if (!rs->flags)
 		return true;
-	if (rs->flags & ATH5K_RXE_PHY)
+	if (rs->flags & ATH5K_RXE_PHY) {
+		/* chips without PHY error counters feed ANI from here */
+		ath5k_hw_ani_phy_error(&dev->ah, rs->phyerr);
 		return false;
+	}
 	if (rs->flags & ATH5K_RXE_CRC) {
 		if (!(dev->filter_flags & FIF_FCSFAIL))
 			return false;
@@ -167,6 +171,21 @@ static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
 	return test_bit(skb->data[hdrlen + 3] >> 6, dev->keymap);
 }
 
+/* Average signal of our own BSS's beacons: ANI backs off on weak links. */
+static void ath5k_rx_track_beacon(struct ath5k_dev *dev, struct sk_buff *skb,
+				  const struct ath5k_rx_status *rs)
+{
+	struct ieee80211_hdr *hdr = (struct ieee80211_hdr *)skb->data;
+	int avg;
+
+	if (dev->opmode != ATH5K_OPMODE_STA ||
+	    !ieee80211_is_beacon(hdr->frame_control) ||
+	    !ether_addr_equal(hdr->addr3, dev->bssid))
+		return;
+	avg = READ_ONCE(dev->beacon_rssi);
+	WRITE_ONCE(dev->beacon_rssi, avg ? (avg * 7 + rs->rssi) / 8 : rs->rssi);
+}
+
 static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 			     const struct ath5k_rx_status *rs,
 			     struct ieee80211_rx_status *rxs, u64 tsf)
@@ -199,6 +218,7 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 
 	if (ath5k_rx_decrypted(dev, skb, rs))
 		rxs->flag |= RX_FLAG_DECRYPTED;
+	ath5k_rx_track_beacon(dev, skb, rs);
 
 	/* the hardware pads 26- and 30-byte headers to a multiple of four */
 	pad = ath5k_frame_pad(skb);
