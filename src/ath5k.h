@@ -176,6 +176,7 @@ struct ath5k_dev {
 	struct ath5k_cycles cycles_seen;	/* ah.cycles_total at last survey */
 	int beacon_rssi;		/* own BSS beacons, dB, averaged */
 	struct delayed_work ani_work;
+	u8 ani_mode;			/* enum ath5k_ani_mode, kept over resets */
 	struct ath5k_mib mib;
 
 	/* LED and rfkill */
@@ -262,6 +263,10 @@ void ath5k_ani_work(struct work_struct *work);
 /* regd.c */
 int ath5k_regd_init(struct ath5k_dev *dev);
 void ath5k_regd_hint(struct ath5k_dev *dev);
+
+/* sysfs.c */
+int ath5k_sysfs_register(struct ath5k_dev *dev);
+void ath5k_sysfs_unregister(struct ath5k_dev *dev);
 
 /* led.c */
 int ath5k_led_init(struct ath5k_dev *dev);

@@ -317,7 +317,7 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 	}
 
 	ath5k_restore_config(dev);
-	ath5k_hw_ani_init(&dev->ah, ATH5K_ANI_AUTO);
+	ath5k_hw_ani_init(&dev->ah, dev->ani_mode);
 	ret = ath5k_rx_start(dev);
 	if (ret) {
 		dev_err(dev->dev, "cannot start reception: %d\n", ret);
@@ -992,6 +992,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	dev->led_gpio = -1;
 	dev->power_level = ATH5K_DEFAULT_TXPOWER;
 	dev->txq_limit = ATH5K_TXQ_LEN_MAX;
+	dev->ani_mode = ATH5K_ANI_AUTO;
 
 	ret = ath5k_hw_attach(ah, dev->dev, ah->iomem, pci_is_pcie(dev->pdev));
 	if (ret) {
@@ -1041,6 +1042,8 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
+	if (ath5k_sysfs_register(dev))
+		dev_warn(dev->dev, "no ani sysfs attributes\n");
 	return 0;
 
 err_rx:
@@ -1056,6 +1059,7 @@ err_detach:
 
 void ath5k_deinit_device(struct ath5k_dev *dev)
 {
+	ath5k_sysfs_unregister(dev);
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
