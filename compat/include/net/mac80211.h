@@ -74,6 +74,19 @@ compat_tx_status_set_ack_signal_valid(struct ieee80211_tx_info *info)
 #endif
 
 /*
+ * 6.9 added channel-context emulation helpers for drivers with a single
+ * channel; newer mac80211 refuses a driver without channel-context ops
+ * (ieee80211_alloc_hw() warns and fails on 6.12 and 7.x).  Before 6.9 a
+ * driver leaves these ops empty.
+ */
+#if COMPAT_KERNEL_BEFORE(6, 9, 0)
+#define ieee80211_emulate_add_chanctx NULL
+#define ieee80211_emulate_remove_chanctx NULL
+#define ieee80211_emulate_change_chanctx NULL
+#define ieee80211_emulate_switch_vif_chanctx NULL
+#endif
+
+/*
  * Callbacks whose signature gained arguments.  A driver writes each one
  * against the newest signature, follows its definition with
  * COMPAT_IEEE80211_OP_<NAME>(fn); and names it in its ops table as
