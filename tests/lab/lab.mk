@@ -20,7 +20,7 @@ LAB_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
 LAB_DRIVER_NEEDS_deb := deb
 LAB_DRIVER_NEEDS_rpm := rpm
 
-.PHONY: lab lab-in-tree toolbox image lab-cells bench
+.PHONY: lab lab-in-tree lab-dkms toolbox image lab-cells bench
 
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
 	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER)
@@ -30,6 +30,12 @@ lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
 CHECKS += lab-in-tree
 lab-in-tree: $(LAB_NEEDS)
 	@$(LAB_RUN) --cell debian-12 --driver in-tree
+
+# Then ours, built by dkms in the guest, through the same checks plus the
+# driver extras (IBSS, monitor, reload cycles); about 10 min under TCG.
+CHECKS += lab-dkms
+lab-dkms: $(LAB_NEEDS)
+	@$(LAB_RUN) --cell debian-12 --driver dkms
 
 # In one boot of CELL: in-tree ath5k, then ours (dkms): iperf3 TCP and ping
 # side by side with the ratio; out/bench.json.  Never in CHECKS.
