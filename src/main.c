@@ -542,7 +542,7 @@ static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
 
 	if (changed & BSS_CHANGED_BSSID) {
 		ether_addr_copy(dev->bssid, bss->bssid);
-		dev->aid = vif->cfg.aid;
+		dev->aid = compat_vif_cfg(vif)->aid;
 		if (!invalid)
 			ath5k_hw_set_bssid(&dev->ah, dev->bssid, dev->aid);
 	}
@@ -554,8 +554,8 @@ static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
 		ath5k_hw_set_slot_time(&dev->ah, bss->use_short_slot ? 9 : 20);
 
 	if (changed & BSS_CHANGED_ASSOC && vif->type == NL80211_IFTYPE_STATION) {
-		dev->assoc = vif->cfg.assoc;
-		dev->aid = vif->cfg.aid;
+		dev->assoc = compat_vif_cfg(vif)->assoc;
+		dev->aid = compat_vif_cfg(vif)->aid;
 		if (!invalid)
 			ath5k_hw_set_bssid(&dev->ah, dev->bssid, dev->aid);
 		ath5k_led_state(dev, dev->assoc ? ATH5K_LED_ASSOC :
@@ -569,6 +569,8 @@ static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
 	}
 	mutex_unlock(&dev->lock);
 }
+
+COMPAT_IEEE80211_OP_BSS_INFO_CHANGED(ath5k_op_bss_info_changed);
 
 static u64 ath5k_op_prepare_multicast(struct ieee80211_hw *hw,
 				      struct netdev_hw_addr_list *mc_list)
@@ -821,6 +823,8 @@ static int ath5k_op_conf_tx(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
 	return ret;
 }
 
+COMPAT_IEEE80211_OP_CONF_TX(ath5k_op_conf_tx);
+
 static u64 ath5k_op_get_tsf(struct ieee80211_hw *hw, struct ieee80211_vif *vif)
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
@@ -946,19 +950,23 @@ static void ath5k_op_get_ringparam(struct ieee80211_hw *hw, u32 *tx,
 const struct ieee80211_ops ath5k_ops = {
 	.tx = ath5k_tx_op,
 	.wake_tx_queue = ieee80211_handle_wake_tx_queue,
+	.add_chanctx = ieee80211_emulate_add_chanctx,
+	.remove_chanctx = ieee80211_emulate_remove_chanctx,
+	.change_chanctx = ieee80211_emulate_change_chanctx,
+	.switch_vif_chanctx = ieee80211_emulate_switch_vif_chanctx,
 	.start = ath5k_op_start,
 	.stop = compat_op_stop(ath5k_op_stop),
 	.add_interface = ath5k_op_add_interface,
 	.remove_interface = ath5k_op_remove_interface,
 	.config = compat_op_config(ath5k_op_config),
-	.bss_info_changed = ath5k_op_bss_info_changed,
+	.bss_info_changed = compat_op_bss_info_changed(ath5k_op_bss_info_changed),
 	.prepare_multicast = ath5k_op_prepare_multicast,
 	.configure_filter = ath5k_op_configure_filter,
 	.set_key = ath5k_op_set_key,
 	.sw_scan_start = ath5k_op_sw_scan_start,
 	.sw_scan_complete = ath5k_op_sw_scan_complete,
 	.get_stats = ath5k_op_get_stats,
-	.conf_tx = ath5k_op_conf_tx,
+	.conf_tx = compat_op_conf_tx(ath5k_op_conf_tx),
 	.get_tsf = ath5k_op_get_tsf,
 	.set_tsf = ath5k_op_set_tsf,
 	.reset_tsf = ath5k_op_reset_tsf,

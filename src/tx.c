@@ -368,7 +368,7 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 			info->flags |= IEEE80211_TX_STAT_ACK;
 			info->status.ack_signal = dev->ah.noise_floor +
 						  ts->ack_rssi;
-			info->status.flags |= IEEE80211_TX_STATUS_ACK_SIGNAL_VALID;
+			compat_tx_status_set_ack_signal_valid(info);
 		}
 	} else if (ts->flags & ATH5K_TXS_FILTERED) {
 		info->flags |= IEEE80211_TX_STAT_TX_FILTERED;
