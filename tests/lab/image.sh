@@ -53,12 +53,6 @@ if [ "${2:-}" = --print-dir ]; then
 	echo "$dir"
 	exit 0
 fi
-# One build of a recipe at a time: a second caller (another make lab, the
-# compile matrix) waits here and then finds the image complete, instead of
-# deleting the first one's work tree under its mounts.
-mkdir -p "$cache/images"
-exec 9>"$dir.lock"
-flock -n 9 || { echo "image: $cell: another build of this recipe runs; waiting for it"; flock 9; }
 # One build per recipe at a time: a second caller waits for the first and
 # then finds the image ready (several runs and the matrix share the cache).
 mkdir -p "$cache/images"

@@ -45,7 +45,6 @@ build() {
 	fi
 	local archive security
 	read -r archive security < <("$here/debian-mirrors.sh")
-	mkdir -p "$cache"
 	rm -rf "$root.tmp"
 	echo "toolbox: building Debian $suite root with QEMU from backports in $root (a few minutes)"
 	mmdebstrap --variant=apt --include="$(IFS=,; echo "${packages[*]}")" \
