@@ -28,7 +28,7 @@ cell_file="$here/cells/$cell.conf"
 [ -f "$cell_file" ] || die "no cell '$cell' (known: $(cd "$here/cells" && ls *.conf | sed 's/\.conf$//' | tr '\n' ' '))"
 
 distro='' suite='' suites='' security_suite='' backports_packages=''
-kernel_packages='' extra_packages=''
+kernel_packages='' extra_packages='' upgrade_kernel_suite=''
 # shellcheck source=cells/debian-12.conf
 . "$cell_file"
 [ -n "$suite" ] && [ -n "$kernel_packages" ] || die "$cell_file: suite and kernel_packages are required"
@@ -74,12 +74,28 @@ read -r archive security < <("$here/debian-mirrors.sh")
 sources=("deb $archive $suite main")
 for s in $suites; do sources+=("deb $archive $s main"); done
 [ -z "$security_suite" ] || sources+=("deb $security $security_suite main")
+# The suite of the kernel-upgrade check's second kernel; never pinned, so
+# nothing comes from it unless asked for.
+if [ -n "$upgrade_kernel_suite" ]; then
+	case " $suite $suites " in
+	*" $upgrade_kernel_suite "*) ;;
+	*) sources+=("deb $archive $upgrade_kernel_suite main") ;;
+	esac
+fi
 
 pin_hook=true
 if [ -n "$backports_packages" ]; then
 	backports_suite=$(printf '%s\n' $suites | grep -- '-backports$' | head -n1) ||
 		die "$cell_file: backports_packages needs a -backports suite in suites"
 	pin_hook='mkdir -p "$1/etc/apt/preferences.d" && printf "%s\n" "Package: '"$backports_packages"'" "Pin: release n='"$backports_suite"'" "Pin-Priority: 990" > "$1/etc/apt/preferences.d/lab-backports"'
+fi
+
+# The packages checks' offline repository: this kernel's headers, and the
+# cell's kernel metapackages from upgrade_kernel_suite.
+stage_repo_hook=true
+if [ -n "$upgrade_kernel_suite" ]; then
+	upgrade_packages=$(printf '%s\n' $kernel_packages | grep '^linux-' | tr '\n' ' ')
+	stage_repo_hook="$here/guest-image/stage-lab-repo.sh \"\$1\" $upgrade_kernel_suite $upgrade_packages"
 fi
 
 work="$dir.tmp"
@@ -100,6 +116,7 @@ mmdebstrap --variant=minbase --components=main \
 	--dpkgopt='path-include=/usr/share/doc/*/copyright' \
 	--setup-hook="$pin_hook" \
 	--customize-hook="$here/guest-image/configure-root.sh \"\$1\"" \
+	--customize-hook="$stage_repo_hook" \
 	"$suite" "$work/root" "${sources[@]}" > "$work/mmdebstrap.log" 2>&1 ||
 	die "mmdebstrap failed; see $work/mmdebstrap.log: $(tail -n 3 "$work/mmdebstrap.log" | tr '\n' ' ')"
 t1=$(now)
