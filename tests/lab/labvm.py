@@ -124,9 +124,12 @@ def vfio_user_card(socket_path):
 
 
 def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
-                  cmdline_extra):
+                  cmdline_extra, boot=None):
     """argv of one guest.  run: dict of paths (overlay, seed, payload,
-    results, console, report)."""
+    results, console, report); boot: (vmlinuz, initrd) to boot instead of
+    the image's own kernel."""
+    vmlinuz, initrd = boot or (os.path.join(image_dir, "vmlinuz"),
+                               os.path.join(image_dir, "initrd.img"))
     def disk(name, path, fmt, serial=None, readonly=False):
         drive = "if=none,id=%s,file=%s,format=%s%s" % (
             name, path, fmt, ",readonly=on" if readonly else "")
@@ -142,8 +145,8 @@ def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
         "-object", "memory-backend-memfd,id=mem,size=%dM,share=on" % mem_mib,
         "-machine", "q35,memory-backend=mem", "-m", "%dM" % mem_mib,
         "-smp", str(cpus), "-nodefaults", "-display", "none", "-no-reboot",
-        "-kernel", os.path.join(image_dir, "vmlinuz"),
-        "-initrd", os.path.join(image_dir, "initrd.img"),
+        "-kernel", vmlinuz,
+        "-initrd", initrd,
         "-append", append,
         "-serial", "file:" + run["console"],
         "-serial", "file:" + run["report"],

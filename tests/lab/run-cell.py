@@ -41,6 +41,10 @@ DRIVERS = {
     "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
              "required": ["VERSION", "dkms.conf", "src"],
              "options": "nohwcrypt=1"},
+    # The packages (--package, --next-package) go in as driver/repo-*/
+    # (deb: flat apt repositories) or driver/*.rpm; see add_packages.
+    "deb": {"payload": [], "options": "nohwcrypt=1", "packages": "deb"},
+    "rpm": {"payload": [], "options": "nohwcrypt=1", "packages": "rpm"},
 }
 # make bench (bench.py): one boot measures in-tree, then ours from dkms.
 DRIVERS["bench"] = dict(DRIVERS["dkms"])
@@ -86,7 +90,42 @@ def run_tool(argv, what):
                                                           " ".join(argv)))
 
 
-def make_payload(path, driver, env):
+def package_version(path):
+    """The upstream version of a .deb or .rpm (0.1.0 of 0.1.0-1)."""
+    if path.endswith(".deb"):
+        argv = ["dpkg-deb", "-f", path, "Version"]
+    else:
+        argv = ["rpm", "-qp", "--qf", "%{VERSION}", path]
+    r = subprocess.run(argv, capture_output=True, text=True)
+    if r.returncode != 0 or not r.stdout.strip():
+        raise RuntimeError("cannot read the version of %s: %s"
+                           % (rel(path), r.stderr.strip()[:200]))
+    return r.stdout.strip().rsplit("-", 1)[0] if path.endswith(".deb") \
+        else r.stdout.strip()
+
+
+def add_packages(tar, kind, packages, scratch):
+    """driver/repo-current and driver/repo-next (each a flat apt repository
+    with its Packages index) for .debs; driver/current.rpm and
+    driver/next.rpm for .rpms."""
+    for role, path in zip(("current", "next"), packages):
+        if kind == "rpm":
+            tar.add(path, arcname="driver/%s.rpm" % role)
+            continue
+        repo = os.path.join(scratch, "repo-" + role)
+        os.makedirs(repo)
+        shutil.copy(path, repo)
+        with open(os.path.join(repo, "Packages"), "w") as index:
+            r = subprocess.run(["dpkg-scanpackages", "--multiversion", "."],
+                               cwd=repo, stdout=index, stderr=subprocess.PIPE,
+                               text=True)
+        if r.returncode != 0:
+            raise RuntimeError("dpkg-scanpackages failed on %s: %s"
+                               % (rel(path), r.stderr.strip()[:200]))
+        tar.add(repo, arcname="driver/repo-" + role)
+
+
+def make_payload(path, driver, env, packages, scratch):
     """A tar on a raw disk: the guest scripts, lab.env and the driver."""
     with tarfile.open(path, "w", format=tarfile.GNU_FORMAT) as tar:
         tar.add(os.path.join(HERE, "guest"), arcname="guest")
@@ -103,6 +142,8 @@ def make_payload(path, driver, env):
         for pattern in spec["payload"]:
             for path in sorted(glob.glob(os.path.join(TOP, pattern))):
                 tar.add(path, arcname="driver/" + os.path.relpath(path, TOP))
+        if "packages" in spec:
+            add_packages(tar, spec["packages"], packages, scratch)
 
 
 def shell_quote(v):
@@ -132,6 +173,7 @@ class GuestWatch:
 
     def __init__(self, report_path, console, boot_limit):
         self.report_path = report_path
+        self.boot_limit = boot_limit
         self.console = console
         self.offset = 0
         self.partial = ""
@@ -141,6 +183,9 @@ class GuestWatch:
         self.step_start = time.monotonic()
         self.t0 = self.step_start
         self.done = False
+        self.boots = 0
+        # The kernel the guest asked to be booted next (reboot_into).
+        self.reboot = None
 
     def poll(self):
         try:
@@ -162,8 +207,10 @@ class GuestWatch:
         kind, _, rest = text.partition(" ")
         now = time.monotonic()
         if kind == "booted":
-            self.results.append(check("boot", "pass", "kernel %s, checks started"
-                                      % rest, now - self.t0))
+            self.boots += 1
+            self.results.append(check("boot" if self.boots == 1 else "reboot", "pass",
+                                      "kernel %s, checks started" % rest,
+                                      now - self.t0))
             print_check(self.results[-1])
             self.step = "between checks"
         elif kind == "step":
@@ -182,9 +229,21 @@ class GuestWatch:
                 rest, rel(self.console)), now - self.step_start))
             print_check(self.results[-1])
             self.done = True
+        elif kind == "reboot":
+            self.reboot = rest.strip()
+            self.step, self.step_limit, self.step_start = "power off to reboot", 60, now
         elif kind == "done":
             self.done = True
             self.step, self.step_limit, self.step_start = "power off", 30, now
+
+    def rebooting(self):
+        """Starts the watch on the next boot; returns the kernel asked for."""
+        kver, self.reboot = self.reboot, None
+        # QEMU truncates the report file when it starts again.
+        self.offset, self.partial = 0, ""
+        self.step, self.step_limit = "boot", self.boot_limit
+        self.step_start = self.t0 = time.monotonic()
+        return kver
 
     def overdue(self):
         return time.monotonic() - self.step_start > self.step_limit + STEP_GRACE
@@ -210,7 +269,7 @@ def print_table(cell, driver, results):
 def run_guest(argv, run, watch, emulator, total_limit, where):
     """Runs QEMU until the guest powers off, a step overruns or the total
     limit passes; returns the checks the host adds (failures it saw)."""
-    qemu_log = open(run["qemu_log"], "w")
+    qemu_log = open(run["qemu_log"], "a")
     proc = subprocess.Popen(["timeout", "-k", "10", str(total_limit)] + argv,
                             stdout=qemu_log, stderr=qemu_log,
                             stdin=subprocess.DEVNULL, start_new_session=True)
@@ -240,7 +299,7 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
     watch.poll()
-    if not watch.done and not extra:
+    if not watch.done and not watch.reboot and not extra:
         reason = ("QEMU exited with status %d" % proc.returncode
                   if proc.returncode not in (124, 137) else
                   "the whole run passed its %d s limit" % total_limit)
@@ -249,6 +308,25 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
                               rel(run["qemu_log"])),
                            watch.elapsed()))
     return extra
+
+
+def take_boot_files(results_img, run_dir, kver):
+    """The kernel and initrd the guest left on the results disk for its
+    next boot, as (vmlinuz, initrd) under run_dir/boot-KVER, or None."""
+    dest = os.path.join(run_dir, "boot-" + kver)
+    os.makedirs(dest, exist_ok=True)
+    try:
+        with tarfile.open(results_img) as tar:
+            for name in ("vmlinuz", "initrd.img"):
+                member = tar.getmember(name)
+                if not member.isfile():
+                    return None
+                with tar.extractfile(member) as src, \
+                        open(os.path.join(dest, name), "wb") as out:
+                    shutil.copyfileobj(src, out)
+    except (tarfile.TarError, OSError, KeyError):
+        return None
+    return os.path.join(dest, "vmlinuz"), os.path.join(dest, "initrd.img")
 
 
 def read_guest_logs(results_img, dest):
@@ -275,12 +353,27 @@ def main():
     ap.add_argument("--mem", type=int, default=1536, help="guest RAM, MiB")
     ap.add_argument("--boot-limit", type=int, default=600)
     ap.add_argument("--total-limit", type=int, default=3600)
+    ap.add_argument("--package", help="DRIVER=deb|rpm: the package to install")
+    ap.add_argument("--next-package",
+                    help="DRIVER=deb|rpm: the same package, one version later "
+                    "(the upgrade check)")
+    ap.add_argument("--profile", choices=("full", "matrix"), default="full",
+                    help="which checks a package driver runs: every one "
+                    "(full), or install, Wi-Fi and purge (matrix)")
     args = ap.parse_args()
     # A stopped run still stops its guest and emulator (the finally blocks).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     cell, driver = args.cell, args.driver
-    name = "%s-%s" % (cell, driver)
+    name = "%s-%s" % (cell, driver) + ("-matrix" if args.profile == "matrix" else "")
+    packages = []
+    if "packages" in DRIVERS[driver]:
+        packages = [args.package, args.next_package]
+        if not all(packages) or not all(os.path.isfile(p) for p in packages):
+            print("lab: DRIVER=%s needs --package and --next-package, two existing "
+                  "files (make lab builds them); got %s" % (driver, packages),
+                  file=sys.stderr)
+            return 2
     where = "cell %s, DRIVER=%s" % (cell, driver)
     run_dir = os.path.join(args.out, name)
     json_path = os.path.join(args.out, name + ".json")
@@ -329,48 +422,85 @@ def main():
         "MODULE_OPTIONS": DRIVERS[driver]["options"],
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1",
+        "LAB_PROFILE": args.profile,
     }
+    if packages:
+        env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p) for p in packages)
+        if env["PKG_VERSION"] == env["NEXT_VERSION"]:
+            print("lab: --package and --next-package are both version %s"
+                  % env["PKG_VERSION"], file=sys.stderr)
+            return 2
 
     def prepare():
         labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
-        make_payload(run["payload"], driver, env)
+        make_payload(run["payload"], driver, env, packages, scratch)
         with open(run["results"], "wb") as f:
-            f.truncate(64 << 20)
+            # Logs, or a kernel and initrd for the next boot (reboot_into).
+            f.truncate(256 << 20)
 
     results = []
-    emulator = None
+    emulators = []
+
+    def start_emulator(boot):
+        """A fresh emulator for each boot: a reboot power-cycles the cards."""
+        suffix = "" if boot == 1 else "-boot%d" % boot
+        emulators.append(Emulator(args.emulator, scratch, CARD_MACS,
+                                  os.path.join(run_dir, "emulator%s.log" % suffix),
+                                  os.path.join(run_dir, "emulator%s.out" % suffix),
+                                  args.card_options))
+        emulators[-1].start()
+        return emulators[-1]
+
     try:
         stages.run("prepare run", prepare)
-        if args.cards:
-            if not os.access(args.emulator, os.X_OK):
-                raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
-            emulator = Emulator(args.emulator, scratch, CARD_MACS,
-                                os.path.join(run_dir, "emulator.log"),
-                                os.path.join(run_dir, "emulator.out"),
-                                args.card_options)
-            stages.run("emulator start", emulator.start)
-        cards = emulator.sockets if emulator else []
-        argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
-                                   args.cpus, args.mem, ["modprobe.blacklist=ath5k"])
-        with open(os.path.join(run_dir, "qemu.argv"), "w") as f:
-            f.write(" ".join(argv) + "\n")
+        if args.cards and not os.access(args.emulator, os.X_OK):
+            raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
         watch = GuestWatch(run["report"], run["console"], args.boot_limit)
-        log("guest: booting %s (console: %s)" % (cell, rel(run["console"])))
-        extra = stages.run("guest", run_guest, argv, run, watch, emulator,
-                           args.total_limit, where)
+        boot_files = None
+        extra = []
+        for boot in range(1, 3):
+            emulator = None
+            if args.cards:
+                emulator = stages.run("emulator start", start_emulator, boot)
+            cards = emulator.sockets if emulator else []
+            argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
+                                       args.cpus, args.mem, ["modprobe.blacklist=ath5k"],
+                                       boot_files)
+            with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
+                f.write(" ".join(argv) + "\n")
+            log("guest: booting %s%s (console: %s)"
+                % (cell, " again" if boot > 1 else "", rel(run["console"])))
+            extra = stages.run("guest" if boot == 1 else "guest boot %d" % boot,
+                               run_guest, argv, run, watch, emulator,
+                               args.total_limit, where)
+            if emulator:
+                emulator.stop()
+            if not watch.reboot or extra:
+                break
+            kver = watch.rebooting()
+            # Each boot's console in its own file (QEMU truncates it).
+            run["console"] = os.path.join(run_dir, "console-boot%d.log" % (boot + 1))
+            watch.console = run["console"]
+            boot_files = take_boot_files(run["results"], run_dir, kver)
+            if not boot_files:
+                extra = [check("reboot", "fail", "%s: the guest asked to boot %s but left "
+                               "no vmlinuz and initrd.img on the results disk" % (where, kver))]
+                break
         results = watch.results + extra
         if not read_guest_logs(run["results"], run_dir):
             log("no guest logs on the results disk (the guest did not finish)")
-        if emulator:
+        for emulator in emulators:
             errors = emulator.protocol_errors()
             results.append(check("emulator-protocol", "fail" if errors else "pass",
-                                 "%d protocol errors, first: %s" % (len(errors), errors[0])
-                                 if errors else "no protocol error in emulator.log"))
+                                 "%d protocol errors in %s, first: %s"
+                                 % (len(errors), rel(emulator.log_path), errors[0])
+                                 if errors else "no protocol error in %s"
+                                 % rel(emulator.log_path)))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:
-        if emulator:
+        for emulator in emulators:
             emulator.stop()
         shutil.rmtree(scratch, ignore_errors=True)
         # The overlay and the raw results disk are large and already read.

@@ -10,7 +10,12 @@
 # returns 0 (pass), 77 (skip) or anything else (fail).
 
 report_port=${REPORT_PORT:-/dev/ttyS1}
-declare -A check_result
+
+# Results live in files under WORK (on the guest's disk), so a check after
+# a reboot can still depend on one from before it.
+check_result_of() {
+	cat "$WORK/result.$1" 2>/dev/null
+}
 
 report() {
 	printf 'ath5k-lab %s\n' "$*" > "$report_port"
@@ -38,7 +43,7 @@ run_check() {
 	report step "$name" "$limit"
 	start=$(date +%s.%N)
 	for dep in ${needs//,/ }; do
-		if [ "${check_result[$dep]:-}" != pass ]; then
+		if [ "$(check_result_of "$dep")" != pass ]; then
 			detail "needs $dep, which did not pass"
 			rc=77
 			break
@@ -61,7 +66,7 @@ run_check() {
 	77) result=skip ;;
 	*) result=fail ;;
 	esac
-	check_result[$name]=$result
+	echo "$result" > "$WORK/result.$name"
 	seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 	text=$(cat "$DETAIL_FILE")
 	[ -n "$text" ] || text="exit status $rc; log: checks/$name.log"

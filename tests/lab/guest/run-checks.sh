@@ -4,16 +4,22 @@
 #
 # run-checks.sh PAYLOAD_DIR
 #
-# The guest side of a lab run, started by cloud-init from the payload disk:
-# reads lab.env (written by the host runner), installs or loads the driver
-# named by DRIVER, runs the Wi-Fi checks, packs the logs onto the results
-# disk and powers the guest off.
+# The guest side of a lab run, started by cloud-init from the payload disk
+# on every boot: reads lab.env (written by the host runner), installs or
+# loads the driver named by DRIVER, runs the Wi-Fi checks, packs the logs
+# onto the results disk and powers the guest off.
+#
+# A driver may ask for a reboot into another kernel (reboot_into): the host
+# then boots the same disk again with that kernel, this script runs once
+# more and calls the driver's run_driver_after_reboot instead.
 set -a
 PAYLOAD=$1
 # shellcheck source=/dev/null
 . "$PAYLOAD/lab.env"
-WORK=/run/ath5k-lab/work
-LOGS=/run/ath5k-lab/logs
+# On the guest's disk, not in /run: they outlive a reboot.
+STATE=/var/lib/ath5k-lab
+WORK=$STATE/work
+LOGS=$STATE/logs
 # Checks run in child shells: every setting below must reach them too.
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
@@ -25,10 +31,36 @@ stty -F /dev/ttyS1 raw -echo 2>/dev/null
 # Checks run in child shells under timeout(1): they need every function.
 export -f $(declare -F | awk '{ print $3 }')
 
+# reboot_into KERNEL: hands the host KERNEL's image and initrd on the
+# results disk (a tar of vmlinuz and initrd.img), says so on the report
+# port and powers off; the host boots KERNEL next.
+reboot_into() {
+	local kver=$1 stage=$STATE/next-boot
+	rm -rf "$stage" && mkdir -p "$stage" || return 1
+	cp "/boot/vmlinuz-$kver" "$stage/vmlinuz" &&
+		cp "/boot/initrd.img-$kver" "$stage/initrd.img" || return 1
+	tar -C "$stage" -cf "$RESULTS_DISK" vmlinuz initrd.img || return 1
+	rm -rf "$stage"
+	dmesg > "$LOGS/dmesg-before-reboot.txt"
+	echo "$kver" > "$STATE/rebooted-into"
+	sync
+	report reboot "$kver"
+	echo o > /proc/sysrq-trigger
+	sleep 60
+}
+
 report booted "$(uname -r)"
-run_driver_checks
-run_wifi_checks
-run_driver_extra_checks
+if [ -f "$STATE/rebooted-into" ]; then
+	# Daemons of the first boot are gone; their pid files must not name
+	# whatever runs under those pids now.
+	rm -f "$WORK"/*.pid
+	run_driver_after_reboot
+else
+	run_driver_checks
+	run_wifi_checks
+	run_driver_extra_checks
+	! declare -F run_driver_late_checks > /dev/null || run_driver_late_checks
+fi
 
 {
 	iw phy
@@ -40,7 +72,7 @@ run_driver_extra_checks
 lsmod > "$LOGS/lsmod.txt"
 dmesg > "$LOGS/dmesg.txt"
 journalctl -b --no-pager > "$LOGS/journal.txt" 2>&1
-tar -C /run/ath5k-lab -cf "$RESULTS_DISK" logs 2>/dev/null ||
+tar -C "$STATE" -cf "$RESULTS_DISK" logs 2>/dev/null ||
 	echo "run-checks: could not write the logs to $RESULTS_DISK" > /dev/ttyS0
 sync
 report done
