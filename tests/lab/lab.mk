@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# The VM lab: `make lab CELL=debian-12 DRIVER=in-tree|dkms` boots one cell
+# The VM lab: `make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm` boots one cell
 # (tests/lab/cells/CELL.conf) with two emulated cards on one air, runs the
 # guest checks and writes out/lab/CELL-DRIVER.json; the toolbox and the
 # cell's image are built on demand and cached under $(ATH5K_CACHE).
@@ -14,16 +14,34 @@ DRIVER ?= in-tree
 LAB := $(TOP)/tests/lab
 LAB_RUN := python3 $(LAB)/run-cell.py
 
-# The emulator's fragment provides `emulator` (out/bin/ath5k-emu); a
-# packaged driver needs its package built first.
+# The emulator's fragment provides `emulator` (out/bin/ath5k-emu).
 LAB_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
-LAB_DRIVER_NEEDS_deb := deb
-LAB_DRIVER_NEEDS_rpm := rpm
 
-.PHONY: lab lab-in-tree lab-dkms toolbox image lab-cells bench
+# DRIVER=deb|rpm install the package of VERSION, then upgrade to the same
+# tree packaged as the next patch release (LAB_NEXT_VERSION); both are
+# built first.
+LAB_NEXT_VERSION := $(shell echo $(VERSION) | awk -F. -v OFS=. '{ $$NF += 1; print }')
+LAB_DRIVER_NEEDS_deb := lab-packages-deb
+LAB_DRIVER_NEEDS_rpm := lab-packages-rpm
+lab_newest = "$$(ls -t $(OUT)/$(1) 2>/dev/null | head -n1)"
+LAB_PACKAGES_deb := --package $(call lab_newest,ath5k-dkms_$(VERSION)-*_all.deb) \
+	--next-package $(call lab_newest,ath5k-dkms_$(LAB_NEXT_VERSION)-*_all.deb)
+LAB_PACKAGES_rpm := --package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm) \
+	--next-package $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
+
+.PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm \
+	toolbox image lab-cells bench
 
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
-	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER)
+	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) $(LAB_PACKAGES_$(DRIVER))
+
+lab-packages-deb: check-package-versions
+	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT) $(VERSION)
+	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT) $(LAB_NEXT_VERSION)
+
+lab-packages-rpm: check-package-versions
+	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT) $(VERSION)
+	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT) $(LAB_NEXT_VERSION)
 
 # What `make check` runs: the distro's own ath5k on the emulated cards
 # (about 3 min once toolbox and image are cached, 6 min from nothing).
@@ -31,9 +49,19 @@ CHECKS += lab-in-tree
 lab-in-tree: $(LAB_NEEDS)
 	@$(LAB_RUN) --cell debian-12 --driver in-tree
 
-# Then ours, built by dkms in the guest, through the same checks plus the
-# driver extras (IBSS, monitor, reload cycles); about 10 min under TCG.
-CHECKS += lab-dkms
+# Then ours as users get it: `apt install ath5k-dkms` from a local
+# repository, the Wi-Fi and driver checks, package and kernel upgrades
+# (one reboot), a build failure, purge (see tests/lab/guest/drivers/deb.sh);
+# three dkms builds, about 20 min under TCG.
+CHECKS += lab-deb
+lab-deb: $(LAB_NEEDS) lab-packages-deb
+	@$(LAB_RUN) --cell debian-12 --driver deb $(LAB_PACKAGES_deb)
+
+# The .rpm in the same cell (make lab CELL=debian-12 DRIVER=rpm).
+lab-rpm: $(LAB_NEEDS) lab-packages-rpm
+	@$(LAB_RUN) --cell debian-12 --driver rpm $(LAB_PACKAGES_rpm)
+
+# Our source tree added to dkms by hand (no package): the developer's path.
 lab-dkms: $(LAB_NEEDS)
 	@$(LAB_RUN) --cell debian-12 --driver dkms
 

@@ -3,13 +3,16 @@
 #
 # DRIVER=dkms: our source tree from the payload (VERSION, dkms.conf, src/,
 # compat/) added, built and installed by dkms in the guest, then proven to be
-# the module the kernel loaded.
+# the module the kernel loaded.  The developer's path (no package built);
+# users get the .deb or .rpm (drivers deb.sh, rpm.sh).
 
-driver_version() { cat "$PAYLOAD/driver/VERSION"; }
+. "$PAYLOAD/guest/module-checks.sh"
+EXPECT_VERSION=$(cat "$PAYLOAD/driver/VERSION" 2>/dev/null)
+DRIVER_EXTRAS=yes
 
 check_dkms_install() {
-	local version kver log
-	version=$(driver_version) || { detail "payload has no driver/VERSION"; return 1; }
+	local kver log version=$EXPECT_VERSION
+	[ -n "$version" ] || { detail "payload has no driver/VERSION"; return 1; }
 	kver=$(uname -r)
 	rm -rf "/usr/src/ath5k-$version"
 	cp -a "$PAYLOAD/driver" "/usr/src/ath5k-$version"
@@ -23,25 +26,6 @@ check_dkms_install() {
 	dkms install -m ath5k -v "$version" -k "$kver" || { detail "dkms install failed"; return 1; }
 	detail "$(dkms status -m ath5k -v "$version" -k "$kver")"
 	dkms status -m ath5k -v "$version" -k "$kver" | grep -q installed
-}
-
-check_driver_load() {
-	modprobe ath5k $MODULE_OPTIONS || { detail "modprobe ath5k $MODULE_OPTIONS failed"; return 1; }
-	detail "loaded $(modinfo -n ath5k) ($MODULE_OPTIONS)"
-}
-
-# The loaded module is the one dkms installed: its path, version and
-# srcversion, read back from the running kernel.
-check_module_is_ours() {
-	local path version loaded_version loaded_src file_src
-	path=$(modinfo -n ath5k)
-	version=$(driver_version)
-	loaded_version=$(cat /sys/module/ath5k/version 2>/dev/null)
-	loaded_src=$(cat /sys/module/ath5k/srcversion 2>/dev/null)
-	file_src=$(modinfo -F srcversion "$path")
-	detail "path $path, version ${loaded_version:-none} (want $version), srcversion ${loaded_src:-none} (file $file_src)"
-	case $path in */updates/dkms/*) ;; *) return 1 ;; esac
-	[ "$loaded_version" = "$version" ] && [ -n "$loaded_src" ] && [ "$loaded_src" = "$file_src" ]
 }
 
 run_driver_checks() {

@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by the drivers that install our module (dkms, deb, rpm): is the
+# loaded ath5k ours, is it signed, and is it gone again after removal.
+# EXPECT_VERSION is the version the driver file installed.
+
+in_tree_dir=kernel/drivers/net/wireless/ath/ath5k
+
+check_driver_load() {
+	modprobe ath5k $MODULE_OPTIONS || { detail "modprobe ath5k $MODULE_OPTIONS failed"; return 1; }
+	detail "loaded $(modinfo -n ath5k) ($MODULE_OPTIONS)"
+}
+
+# reload_ath5k: whatever ath5k is loaded goes, depmod's choice comes.
+reload_ath5k() {
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	modprobe -r ath5k 2>/dev/null
+	[ ! -e /sys/module/ath5k ] || { echo "ath5k is still loaded after modprobe -r"; return 1; }
+	modprobe ath5k $MODULE_OPTIONS || { echo "modprobe ath5k $MODULE_OPTIONS failed"; return 1; }
+	udevadm settle -t 30
+}
+
+# The loaded module is the one dkms installed for the running kernel: its
+# path, version and srcversion, read back from the running kernel.
+loaded_module_facts() {
+	local path loaded_version loaded_src file_src
+	path=$(modinfo -n ath5k)
+	loaded_version=$(cat /sys/module/ath5k/version 2>/dev/null)
+	loaded_src=$(cat /sys/module/ath5k/srcversion 2>/dev/null)
+	file_src=$(modinfo -F srcversion "$path")
+	echo "path $path, version ${loaded_version:-none} (want $EXPECT_VERSION), srcversion ${loaded_src:-none} (file $file_src)"
+	case $path in "/lib/modules/$(uname -r)/updates/dkms/"*) ;; *) return 1 ;; esac
+	[ "$loaded_version" = "$EXPECT_VERSION" ] && [ -n "$loaded_src" ] && [ "$loaded_src" = "$file_src" ]
+}
+
+check_module_is_ours() {
+	local facts rc
+	facts=$(loaded_module_facts)
+	rc=$?
+	detail "$facts"
+	return $rc
+}
+
+# dkms signs what it builds with its MOK key pair (/var/lib/dkms/mok.key and
+# mok.pub, made on first use; the image makes them ahead to save guest time).
+# The module's signature must name that certificate's serial; Secure Boot
+# then needs only the certificate enrolled (mokutil --import mok.pub).
+check_module_signature() {
+	local path signer sig_key cert=/var/lib/dkms/mok.pub serial
+	path=$(modinfo -n ath5k)
+	signer=$(modinfo -F signer "$path")
+	sig_key=$(modinfo -F sig_key "$path" | hex_number)
+	[ -f "$cert" ] || { detail "no $cert: dkms made no MOK key; $path signer '${signer:-none}'"; return 1; }
+	serial=$(openssl x509 -inform DER -in "$cert" -noout -serial | cut -d= -f2 | hex_number)
+	detail "$path: signer '${signer:-none}', key ${sig_key:-none}, $(modinfo -F sig_hashalgo "$path"); $cert serial $serial"
+	[ -n "$signer" ] && [ -n "$sig_key" ] && [ "$sig_key" = "$serial" ]
+}
+
+# A hex number as modinfo (aa:0b:..) or openssl (AA0B...) prints it, in
+# one spelling: upper case, no separators, no leading zeros.
+hex_number() {
+	tr -d ': \n' | tr 'a-f' 'A-F' | sed 's/^0*//'
+}
+
+# Every trace of the package: source trees, dkms's tree, built modules.
+package_leftovers() {
+	{
+		ls -d /usr/src/ath5k-* /var/lib/dkms/ath5k
+		find /lib/modules -path '*/updates/*' -name 'ath5k.ko*'
+	} 2>/dev/null
+}
+
+# After removal: nothing left, and the in-tree ath5k binds both cards again.
+check_in_tree_back() {
+	local left path out
+	left=$(package_leftovers | tr '\n' ' ')
+	if ! out=$(reload_ath5k); then
+		detail "${left:+left behind: $left; }$out"
+		return 1
+	fi
+	path=$(modinfo -n ath5k)
+	check_probe
+	local probe=$?
+	detail "${left:-nothing} left in /usr/src, /var/lib/dkms and updates/; ath5k now $path; $(cat "$DETAIL_FILE")"
+	[ -z "$left" ] && [ $probe -eq 0 ] && case $path in */$in_tree_dir/*) true ;; *) false ;; esac
+}
