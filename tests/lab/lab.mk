@@ -29,7 +29,7 @@ LAB_PACKAGES_deb := --package $(call lab_newest,ath5k-dkms_$(VERSION)-*_all.deb)
 LAB_PACKAGES_rpm := --package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm) \
 	--next-package $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
 
-.PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm \
+.PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm check-lab-host \
 	toolbox image lab-cells bench
 
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
@@ -42,6 +42,12 @@ lab-packages-deb: check-package-versions
 lab-packages-rpm: check-package-versions
 	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT) $(VERSION)
 	@$(TOP)/rpm/build-rpm.sh $(TOP) $(OUT) $(LAB_NEXT_VERSION)
+
+# The runner's host side without a guest (report port across a reboot,
+# boot files, package payload, matrix summary); a second or so.
+CHECKS += check-lab-host
+check-lab-host:
+	@python3 $(LAB)/test_host_side.py
 
 # What `make check` runs: the distro's own ath5k on the emulated cards
 # (about 3 min once toolbox and image are cached, 6 min from nothing).
