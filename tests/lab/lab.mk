@@ -32,8 +32,11 @@ LAB_PACKAGES_rpm := --package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.r
 .PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm check-lab-host \
 	toolbox image lab-cells bench
 
+# LAB_PROFILE=matrix: a package driver runs only install, Wi-Fi and purge.
+LAB_PROFILE ?= full
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
-	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) $(LAB_PACKAGES_$(DRIVER))
+	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) --profile $(LAB_PROFILE) \
+		$(LAB_PACKAGES_$(DRIVER))
 
 lab-packages-deb: check-package-versions
 	@$(PACKAGING_TOOLS)/build-deb.sh $(TOP) $(OUT) $(VERSION)

@@ -23,6 +23,7 @@ import tempfile
 import time
 
 import labvm
+from cellinfo import cell_facts
 from emulator_proc import Emulator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -374,6 +375,16 @@ def main():
                   "files (make lab builds them); got %s" % (driver, packages),
                   file=sys.stderr)
             return 2
+    # The full .deb checks reinstall the running kernel's headers and install
+    # a newer kernel from the image's offline repository, which only a cell
+    # naming upgrade_kernel_suite has.
+    if driver == "deb" and args.profile == "full" and \
+            not cell_facts(cell).get("upgrade_kernel_suite"):
+        print("lab: DRIVER=deb's full checks need a cell with upgrade_kernel_suite "
+              "(tests/lab/cells/debian-12.conf); cell %s has none: use --profile "
+              "matrix (make lab LAB_PROFILE=matrix) or make matrix CELLS=%s"
+              % (cell, cell), file=sys.stderr)
+        return 2
     where = "cell %s, DRIVER=%s" % (cell, driver)
     run_dir = os.path.join(args.out, name)
     json_path = os.path.join(args.out, name + ".json")
