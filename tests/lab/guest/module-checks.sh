@@ -7,6 +7,49 @@
 
 in_tree_dir=kernel/drivers/net/wireless/ath/ath5k
 
+# run_logged NAME COMMAND...: runs a package tool with its output in
+# $WORK/NAME.out (for the checks to read) and logs/NAME.log, its exit
+# status in $WORK/NAME.rc, and returns that status.
+run_logged() {
+	local name=$1 rc
+	shift
+	"$@" > "$WORK/$name.out" 2>&1
+	rc=$?
+	cp "$WORK/$name.out" "$LOGS/$name.log"
+	echo "$rc" > "$WORK/$name.rc"
+	return $rc
+}
+
+# dkms_versions: the versions of ath5k dkms knows, one per line.
+dkms_versions() {
+	dkms status -m ath5k 2>/dev/null | sed -n 's/^ath5k[/,] *\([^,:]*\).*/\1/p' | sort -u
+}
+
+# only_version_left VERSION OUTPUT: after a package upgrade to VERSION
+# (the package tool's output in OUTPUT), VERSION is all that dkms, /usr/src
+# and dkms's tree know, one module is installed for the running kernel,
+# it is VERSION once reloaded, and the tool never said "already contains".
+only_version_left() {
+	local version=$1 output=$2 kver versions srcs trees modules count out
+	kver=$(uname -r)
+	versions=$(dkms_versions | tr '\n' ' ')
+	srcs=$(ls -d /usr/src/ath5k-* 2>/dev/null | tr '\n' ' ')
+	trees=$(find /var/lib/dkms/ath5k -mindepth 1 -maxdepth 1 -name '[0-9]*' -printf '%f ' 2>/dev/null)
+	modules=$(find /lib/modules -path '*/updates/*' -name 'ath5k.ko*')
+	count=$(printf '%s' "$modules" | grep -c .)
+	out=$(reload_ath5k) || { detail "$out"; return 1; }
+	detail "dkms versions: $versions; /usr/src: $srcs; /var/lib/dkms/ath5k: $trees; modules: $(echo $modules); dkms for $kver: $(dkms status -m ath5k -k "$kver" | tr '\n' ' '); loaded $(cat /sys/module/ath5k/version)"
+	if grep -qi 'already contains' "$output"; then
+		detail "the output says 'already contains': $(grep -i -m1 'already contains' "$output")"
+		return 1
+	fi
+	[ "$versions" = "$version " ] && [ "$srcs" = "/usr/src/ath5k-$version " ] &&
+		[ "$trees" = "$version " ] && [ "$count" -eq 1 ] &&
+		case $modules in "/lib/modules/$kver/updates/"*) true ;; *) false ;; esac &&
+		dkms status -m ath5k -v "$version" -k "$kver" | grep -q ': installed' &&
+		[ "$(cat /sys/module/ath5k/version)" = "$version" ]
+}
+
 check_driver_load() {
 	modprobe ath5k $MODULE_OPTIONS || { detail "modprobe ath5k $MODULE_OPTIONS failed"; return 1; }
 	detail "loaded $(modinfo -n ath5k) ($MODULE_OPTIONS)"

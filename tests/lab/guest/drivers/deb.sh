@@ -56,32 +56,18 @@ EOT
 	deb_repo_add current
 }
 
-# apt_logged NAME ARGS...: runs apt ARGS, keeps its output in
-# logs/NAME.log and in $WORK/NAME.out, and returns its status.
-apt_logged() {
-	local name=$1
-	shift
-	DEBIAN_FRONTEND=noninteractive "$@" > "$WORK/$name.out" 2>&1
-	local rc=$?
-	cp "$WORK/$name.out" "$LOGS/$name.log"
-	echo "$rc" > "$WORK/$name.rc"
-	return $rc
-}
-
-# dkms_versions: the versions of ath5k dkms knows, one per line.
-dkms_versions() {
-	dkms status -m ath5k 2>/dev/null | sed -n 's/^ath5k[/,] *\([^,:]*\).*/\1/p' | sort -u
-}
+# Every apt and dpkg run of the checks is unattended.
+DEBIAN_FRONTEND=noninteractive
 
 check_deb_missing_headers() {
 	local kver status audit hints
 	kver=$(uname -r)
 	deb_apt_setup > "$LOGS/apt-setup.log" 2>&1 ||
 		{ detail "could not set up the local apt repositories; see logs/apt-setup.log"; return 1; }
-	apt_logged remove-headers apt-get -y remove "linux-headers-$kver" linux-headers-amd64 ||
+	run_logged remove-headers apt-get -y remove "linux-headers-$kver" linux-headers-amd64 ||
 		{ detail "could not remove linux-headers-$kver; see logs/remove-headers.log"; return 1; }
 	# Recommends names the headers metapackage; a user without it is the case.
-	apt_logged apt-install-no-headers apt install -y --no-install-recommends ath5k-dkms
+	run_logged apt-install-no-headers apt install -y --no-install-recommends ath5k-dkms
 	local rc=$?
 	status=$(dpkg-query -W -f='${Status}' ath5k-dkms 2>/dev/null)
 	audit=$(dpkg --audit 2>&1)
@@ -97,14 +83,14 @@ check_deb_install() {
 	local kver state rc
 	kver=$(uname -r)
 	if [ "${LAB_PROFILE:-full}" = full ]; then
-		apt_logged headers-arrive apt-get install -y --no-install-recommends "linux-headers-$kver"
+		run_logged headers-arrive apt-get install -y --no-install-recommends "linux-headers-$kver"
 		rc=$?
 		state=$(dkms status -m ath5k -v "$PKG_VERSION" -k "$kver")
 		detail "installed linux-headers-$kver (apt exit $rc); dkms: ${state:-nothing}"
 	else
 		deb_apt_setup > "$LOGS/apt-setup.log" 2>&1 ||
 			{ detail "could not set up the local apt repository; see logs/apt-setup.log"; return 1; }
-		apt_logged apt-install apt install -y ath5k-dkms
+		run_logged apt-install apt install -y ath5k-dkms
 		rc=$?
 		state=$(dkms status -m ath5k -v "$PKG_VERSION" -k "$kver")
 		detail "apt install ath5k-dkms (exit $rc); dkms: ${state:-nothing}"
@@ -113,7 +99,7 @@ check_deb_install() {
 }
 
 check_deb_upgrade() {
-	local kver rc versions srcs trees modules out
+	local kver rc left
 	kver=$(uname -r)
 	# An unsupported kernel with headers, newest of all, so the package's
 	# scripts try it (checked by unsupported-kernel).
@@ -122,24 +108,14 @@ check_deb_upgrade() {
 	cp "/boot/config-$kver" "/boot/config-$unsupported_kernel"
 	deb_repo_add next > "$LOGS/apt-update-next.log" 2>&1 ||
 		{ detail "could not add repo-next; see logs/apt-update-next.log"; return 1; }
-	apt_logged apt-upgrade apt install -y ath5k-dkms
+	run_logged apt-upgrade apt install -y ath5k-dkms
 	rc=$?
 	dkms status -m ath5k -k "$unsupported_kernel" > "$WORK/unsupported-dkms-status" 2>&1
 	rm -rf "/lib/modules/$unsupported_kernel" "/boot/config-$unsupported_kernel"
-	versions=$(dkms_versions | tr '\n' ' ')
-	srcs=$(ls -d /usr/src/ath5k-* 2>/dev/null | tr '\n' ' ')
-	trees=$(ls /var/lib/dkms/ath5k 2>/dev/null | grep '^[0-9]' | tr '\n' ' ')
-	modules=$(find /lib/modules -path '*/updates/*' -name 'ath5k.ko*' | tr '\n' ' ')
-	out=$(reload_ath5k) || { detail "$out"; return 1; }
-	detail "apt exit $rc; dkms versions: $versions; /usr/src: $srcs; /var/lib/dkms/ath5k: $trees; modules: $modules; loaded $(cat /sys/module/ath5k/version 2>/dev/null)"
-	if grep -qi 'already contains' "$WORK/apt-upgrade.out"; then
-		detail "apt output says 'already contains': $(grep -i -m1 'already contains' "$WORK/apt-upgrade.out")"
-		return 1
-	fi
-	[ $rc -eq 0 ] && [ "$versions" = "$NEXT_VERSION " ] &&
-		[ "$srcs" = "/usr/src/ath5k-$NEXT_VERSION " ] && [ "$trees" = "$NEXT_VERSION " ] &&
-		[ "$modules" = "/lib/modules/$kver/updates/dkms/$(basename "$modules")" ] &&
-		[ "$(cat /sys/module/ath5k/version)" = "$NEXT_VERSION" ]
+	only_version_left "$NEXT_VERSION" "$WORK/apt-upgrade.out"
+	left=$?
+	detail "apt exit $rc; $(cat "$DETAIL_FILE")"
+	[ $rc -eq 0 ] && [ $left -eq 0 ]
 }
 
 check_unsupported_kernel() {
@@ -153,7 +129,7 @@ check_unsupported_kernel() {
 check_kernel_upgrade_build() {
 	local kver new rc state
 	kver=$(uname -r)
-	apt_logged kernel-upgrade apt-get install -y --no-install-recommends linux-image-amd64 linux-headers-amd64
+	run_logged kernel-upgrade apt-get install -y --no-install-recommends linux-image-amd64 linux-headers-amd64
 	rc=$?
 	new=$(ls /lib/modules | sort -V | tail -n1)
 	[ "$new" != "$kver" ] || { detail "apt exit $rc, but no kernel newer than $kver; see logs/kernel-upgrade.log"; return 1; }
@@ -185,7 +161,7 @@ check_build_failure() {
 	local src=/usr/src/ath5k-$NEXT_VERSION/src/ath5k.h rc log
 	[ -f "$src" ] || { detail "no $src to break"; return 1; }
 	echo '#error lab-injected failure' >> "$src"
-	apt_logged build-failure dpkg-reconfigure ath5k-dkms
+	run_logged build-failure dpkg-reconfigure ath5k-dkms
 	rc=$?
 	log=/var/lib/dkms/ath5k/$NEXT_VERSION/build/make.log
 	detail "dpkg-reconfigure exit $rc; $(grep -m1 'full log:' "$WORK/build-failure.out"); $(grep -m1 'lab-injected failure' "$WORK/build-failure.out" | sed 's/^ *//')"
@@ -195,7 +171,7 @@ check_build_failure() {
 
 check_deb_purge() {
 	local rc
-	apt_logged purge apt-get purge -y ath5k-dkms
+	run_logged purge apt-get purge -y ath5k-dkms
 	rc=$?
 	check_in_tree_back
 	local back=$?

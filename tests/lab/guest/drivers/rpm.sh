@@ -16,24 +16,10 @@
 . "$PAYLOAD/guest/module-checks.sh"
 EXPECT_VERSION=$PKG_VERSION
 
-# rpm_logged NAME ARGS...: rpm ARGS with its output in logs/NAME.log.
-rpm_logged() {
-	local name=$1
-	shift
-	"$@" > "$WORK/$name.out" 2>&1
-	local rc=$?
-	cp "$WORK/$name.out" "$LOGS/$name.log"
-	return $rc
-}
-
-dkms_versions() {
-	dkms status -m ath5k 2>/dev/null | sed -n 's/^ath5k[/,] *\([^,:]*\).*/\1/p' | sort -u
-}
-
 check_rpm_install() {
 	local kver rc state
 	kver=$(uname -r)
-	rpm_logged rpm-install rpm -i --nodeps "$PAYLOAD/driver/current.rpm"
+	run_logged rpm-install rpm -i --nodeps "$PAYLOAD/driver/current.rpm"
 	rc=$?
 	state=$(dkms status -m ath5k -v "$PKG_VERSION" -k "$kver")
 	detail "rpm -i exit $rc; $(rpm -q ath5k-dkms); dkms: ${state:-nothing}"
@@ -41,27 +27,18 @@ check_rpm_install() {
 }
 
 check_rpm_upgrade() {
-	local kver rc versions srcs out
-	kver=$(uname -r)
-	rpm_logged rpm-upgrade rpm -U --nodeps "$PAYLOAD/driver/next.rpm"
+	local rc left
+	run_logged rpm-upgrade rpm -U --nodeps "$PAYLOAD/driver/next.rpm"
 	rc=$?
-	versions=$(dkms_versions | tr '\n' ' ')
-	srcs=$(ls -d /usr/src/ath5k-* 2>/dev/null | tr '\n' ' ')
-	out=$(reload_ath5k) || { detail "rpm -U exit $rc; $out"; return 1; }
-	detail "rpm -U exit $rc; $(rpm -q ath5k-dkms | tr '\n' ' '); dkms versions: $versions; /usr/src: $srcs; dkms for $kver: $(dkms status -m ath5k -k "$kver" | tr '\n' ' '); loaded $(cat /sys/module/ath5k/version)"
-	if grep -qi 'already contains' "$WORK/rpm-upgrade.out"; then
-		detail "rpm output says 'already contains': $(grep -i -m1 'already contains' "$WORK/rpm-upgrade.out")"
-		return 1
-	fi
-	[ $rc -eq 0 ] && [ "$versions" = "$NEXT_VERSION " ] &&
-		[ "$srcs" = "/usr/src/ath5k-$NEXT_VERSION " ] &&
-		dkms status -m ath5k -v "$NEXT_VERSION" -k "$kver" | grep -q ': installed' &&
-		[ "$(cat /sys/module/ath5k/version)" = "$NEXT_VERSION" ]
+	only_version_left "$NEXT_VERSION" "$WORK/rpm-upgrade.out"
+	left=$?
+	detail "rpm -U exit $rc; $(rpm -q ath5k-dkms); $(cat "$DETAIL_FILE")"
+	[ $rc -eq 0 ] && [ $left -eq 0 ]
 }
 
 check_rpm_remove() {
 	local rc
-	rpm_logged rpm-remove rpm -e --nodeps ath5k-dkms
+	run_logged rpm-remove rpm -e --nodeps ath5k-dkms
 	rc=$?
 	check_in_tree_back
 	local back=$?
