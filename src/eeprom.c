@@ -618,6 +618,13 @@ static void parse_spurs(struct ee_ctx *c)
 
 /* Highest power we believe a calibration point: 31.75 dBm. */
 #define MAX_SANE_QDBM		127
+/*
+ * Steepest segment the TX power code can interpolate: it works in steps
+ * per quarter dB scaled by 100, so above 100 quarter dB per step the
+ * slope rounds to zero and the curve cannot be followed.  No radio moves
+ * 25 dB for one step of its power DAC.
+ */
+#define MAX_QDBM_PER_STEP	100
 
 static int check_curve(struct ee_ctx *c, unsigned int mode, unsigned int p,
 		       unsigned int g, const struct ath5k_ee_pd_curve *cv)
@@ -632,10 +639,18 @@ static int check_curve(struct ee_ctx *c, unsigned int mode, unsigned int p,
 		if (cv->pwr[i] > MAX_SANE_QDBM || cv->pwr[i] < -MAX_SANE_QDBM)
 			return ee_fail(c, "%s pier %u curve %u: absurd power %d/4 dBm",
 				       mn, p, g, cv->pwr[i]);
-		if (i && (cv->pwr[i] < cv->pwr[i - 1] ||
-			  cv->step[i] < cv->step[i - 1]))
+		if (!i)
+			continue;
+		if (cv->pwr[i] < cv->pwr[i - 1] ||
+		    cv->step[i] < cv->step[i - 1])
 			return ee_fail(c, "%s pier %u curve %u: not monotonic at point %u",
 				       mn, p, g, i);
+		if (cv->step[i] != cv->step[i - 1] &&
+		    cv->pwr[i] - cv->pwr[i - 1] >
+		    MAX_QDBM_PER_STEP * (cv->step[i] - cv->step[i - 1]))
+			return ee_fail(c, "%s pier %u curve %u: %d/4 dB in %u steps at point %u",
+				       mn, p, g, cv->pwr[i] - cv->pwr[i - 1],
+				       cv->step[i] - cv->step[i - 1], i);
 	}
 	/* flat curves are odd but harmless: interpolation copes */
 	return 0;

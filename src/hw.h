@@ -11,7 +11,7 @@
  * run from the interrupt handler; the caller keeps those apart from a reset.
  *
  * The usual order of calls:
- *   probe:   ath5k_hw_attach(); ath5k_hw_key_clear_all(); bands from
+ *   probe:   ath5k_hw_attach() (it clears the key cache); bands from
  *            ath5k_hw_mode_supported()/ath5k_hw_freq_supported(), rates
  *            from ath5k_rates[], MAC from perm_addr, regdomain from ee.
  *   start:   ath5k_hw_txq_setup() for every queue used; ath5k_hw_reset();
@@ -130,7 +130,7 @@ enum ath5k_ant_mode {
 #define ATH5K_INT_TIM		BIT(14)
 #define ATH5K_INT_DTIM		BIT(15)
 #define ATH5K_INT_CAB_TIMEOUT	BIT(16)
-#define ATH5K_INT_TXURN		BIT(17)	/* TX FIFO underrun: raise trigger level */
+#define ATH5K_INT_TXURN		BIT(17)	/* TX FIFO underrun (handled here) */
 #define ATH5K_INT_RX_ANY	(ATH5K_INT_RXOK | ATH5K_INT_RXERR)
 #define ATH5K_INT_GLOBAL	BIT(31)	/* master enable (IER) */
 
@@ -377,6 +377,7 @@ struct ath5k_ani {
 	u32 ofdm_errors, cck_errors;
 	u32 last_ofdm_errors, last_cck_errors, last_listen_ms;
 	u32 sum_ofdm_errors, sum_cck_errors;
+	bool phyerr_rx;		/* no error counters: errors come from RX */
 };
 
 /* ----- the hardware state -------------------------------------------- */
@@ -515,8 +516,9 @@ int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 
 /*
  * Wake the chip, identify MAC/PHY/radio, self-test, read and validate the
- * EEPROM.  On success perm_addr, ee (bands, regdomain, gains, limits) and
- * the identity fields are valid.  @iomem is BAR0.
+ * EEPROM, clear the key cache.  On success perm_addr, ee (bands,
+ * regdomain, gains, limits) and the identity fields are valid.  @iomem
+ * is BAR0.
  */
 int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		    void __iomem *iomem, bool pcie);
@@ -542,8 +544,12 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode);
 int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		   const struct ath5k_chan *chan, bool fast);
 
-/* Quiesce before power-down or remove: stop DMA, disable interrupts. */
-void ath5k_hw_stop(struct ath5k_hw *ah);
+/*
+ * Quiesce before power-down or remove: stop DMA, disable interrupts.
+ * Returns ath5k_hw_dma_stop()'s result; DMA is stopped either way.
+ * May sleep.
+ */
+int ath5k_hw_stop(struct ath5k_hw *ah);
 /*
  * Idle the stopped chip: awake, MAC and baseband held in warm reset (the
  * state attach leaves; full sleep misbehaves on several revisions).
@@ -558,8 +564,6 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah);
 
 /* ----- PHY (phy.c) ---------------------------------------------------- */
 
-/* Maximum TX power the calibration data allows on @chan, half dBm. */
-u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan);
 /* Set the user limit (half dBm) and reprogram the current channel. */
 int ath5k_hw_set_txpower_limit(struct ath5k_hw *ah, u8 half_dbm);
 /*
@@ -579,7 +583,6 @@ int ath5k_hw_calibrate(struct ath5k_hw *ah);
 
 void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode);
 void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant);
-u8 ath5k_hw_get_def_antenna(struct ath5k_hw *ah);
 
 /* ----- PCU (pcu.c) ---------------------------------------------------- */
 
@@ -599,8 +602,12 @@ void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask);
 #define ATH5K_RXF_PHYERR	BIT(7)
 #define ATH5K_RXF_RADARERR	BIT(8)
 
+/*
+ * Automatic ANI on chips without PHY error counters (before the AR5213A)
+ * keeps ATH5K_RXF_PHYERR on in the hardware whatever @filter says; the
+ * reports go to ath5k_hw_ani_phy_error().
+ */
 void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter);
-u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah);
 /* Hash bit (0..63) of a multicast address in the 64-bit filter. */
 unsigned int ath5k_hw_mcast_hash(const u8 *addr);
 void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter);
@@ -621,7 +628,12 @@ void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
 bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu);
 
 void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us);
-void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
+/*
+ * -EINVAL (and nothing changes) when the ACK/CTS timeout it needs does not
+ * fit the 13-bit clock count on the current channel (above class 55 on
+ * 11g).  A class accepted on a slower clock saturates after a reset.
+ */
+int ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
 void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high);
 
 void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta);
@@ -657,6 +669,7 @@ void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q);
 int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q);
 
 int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q);
+/* Stop queue @q and wait for it to drain; -EBUSY if it hangs.  May sleep. */
 int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q);
 /* Only valid while the queue is stopped: -EBUSY otherwise. */
 int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr);
@@ -670,17 +683,26 @@ unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q);
 int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr);
 u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah);
 void ath5k_hw_rx_start(struct ath5k_hw *ah);
+/* -EBUSY if RX DMA does not stop.  May sleep. */
 int ath5k_hw_rx_stop(struct ath5k_hw *ah);
-/* Stop RX and every active TX queue; -EBUSY if the hardware hangs. */
+/*
+ * Stop RX and every active TX queue, all of them even if one hangs, and
+ * return the first error (-EBUSY).  On an error the chip is left in warm
+ * reset, so no DMA runs either way and the next ath5k_hw_reset() is a
+ * full one.  May sleep.
+ */
 int ath5k_hw_dma_stop(struct ath5k_hw *ah);
 
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
 /* Read and acknowledge; -ENODEV when the card is gone (all ones). */
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
-/* Set the unmasked ATH5K_INT_* set; returns the previous one. */
+/*
+ * Set the unmasked ATH5K_INT_* set; returns the previous one.  With any
+ * TX interrupt the TX underrun one is on too: ath5k_hw_isr_read() raises
+ * the TX FIFO trigger level itself (and reports ATH5K_INT_TXURN only when
+ * asked for).
+ */
 u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags);
-/* Move the TX FIFO trigger level up (after underruns) or down. */
-int ath5k_hw_tx_triglevel_update(struct ath5k_hw *ah, bool increase);
 
 /* ----- descriptors (desc.c) ------------------------------------------- */
 

@@ -32,16 +32,6 @@ int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 				 ah->iomem + reg);
 }
 
-int ath5k_hw_wait_atomic(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
-			 unsigned int step_us, unsigned int tries)
-{
-	u32 cur;
-
-	return read_poll_timeout_atomic(ioread32, cur, (cur & mask) == val,
-					step_us, (u64)step_us * tries, false,
-					ah->iomem + reg);
-}
-
 /* ----- power ----------------------------------------------------------- */
 
 #define WAKE_TRIES		200
@@ -469,6 +459,11 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	if (ret)
 		return ret;
 
+	/*
+	 * The key cache survives a warm reset: entries of a previous driver
+	 * (warm reboot, kexec, driver swap) would otherwise stay valid.
+	 */
+	ath5k_hw_key_clear_all(ah);
 	ath5k_hw_set_mac(ah, zero_addr);
 	ath5k_hw_set_bssid(ah, broadcast_addr, 0);
 	ath5k_hw_set_opmode(ah, ah->opmode);

@@ -314,11 +314,12 @@ int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
 		ath5k_hw_ani_set_cck_weak_signal(ah, mode == ATH5K_ANI_MANUAL_LOW);
 	}
 
-	if (has_phyerr_counters(ah))
+	if (has_phyerr_counters(ah)) {
 		counters_enable(ah, mode == ATH5K_ANI_AUTO);
-	else if (mode == ATH5K_ANI_AUTO)
-		ath5k_hw_rx_filter_set(ah, ah->rx_filter | ATH5K_RXF_PHYERR);
-	else
-		ath5k_hw_rx_filter_set(ah, ah->rx_filter & ~ATH5K_RXF_PHYERR);
+	} else {
+		/* kept on by ath5k_hw_rx_filter_set() whatever the caller asks */
+		a->phyerr_rx = mode == ATH5K_ANI_AUTO;
+		ath5k_hw_rx_filter_set(ah, ah->rx_filter);
+	}
 	return 0;
 }

@@ -98,15 +98,18 @@ static const u8 rx_filter_bits[][2] = {
 
 void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 {
-	u32 hw = 0, phyerr = 0;
+	u32 hw = 0, phyerr = 0, want = filter;
 	unsigned int i;
 
+	/* ANI on chips without error counters lives on the error reports */
+	if (ah->ani.phyerr_rx)
+		want |= ATH5K_RXF_PHYERR;
 	for (i = 0; i < ARRAY_SIZE(rx_filter_bits); i++)
-		if (filter & rx_filter_bits[i][0])
+		if (want & rx_filter_bits[i][0])
 			hw |= rx_filter_bits[i][1];
-	if (filter & ATH5K_RXF_RADARERR)
+	if (want & ATH5K_RXF_RADARERR)
 		phyerr |= PHY_ERR_FIL_RADAR;
-	if (filter & ATH5K_RXF_PHYERR)
+	if (want & ATH5K_RXF_PHYERR)
 		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
 
 	/* PHY error reports arrive as zero-length frames */
@@ -117,11 +120,6 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	ath5k_wr(ah, R_RX_FILTER, hw);
 	ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
 	ah->rx_filter = filter;
-}
-
-u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah)
-{
-	return ah->rx_filter;
 }
 
 /* The 64-bin hash: XOR of the eight 6-bit groups of the address. */
@@ -336,20 +334,36 @@ static void ifs_write(struct ath5k_hw *ah, unsigned int slot)
 	ath5k_wr(ah, R_DCU_GBL_IFS_SIFS, us_to_clocks(ah, sifs - 2));
 }
 
-/* Slot time grows by 3 us per coverage class; ACK/CTS waits follow. */
+/* Slot time grows by 3 us per coverage class. */
+static unsigned int slot_for(const struct ath5k_hw *ah, u8 coverage_class)
+{
+	return slot_default(ah) + 3 * coverage_class;
+}
+
+/* ACK/CTS wait in MAC clocks for @coverage_class on the current channel. */
+static u32 ack_timeout_clocks(const struct ath5k_hw *ah, u8 coverage_class)
+{
+	return us_to_clocks(ah, sifs_default(ah) + slot_for(ah, coverage_class));
+}
+
+/* ACK and CTS timeout fields are equally wide (13 bits). */
+#define ACK_TIMEOUT_MAX_CLOCKS	FIELD_MAX(TIME_OUT_ACK)
+
 static void timing_apply(struct ath5k_hw *ah)
 {
-	unsigned int slot = slot_default(ah) + 3 * ah->coverage_class;
-	unsigned int timeout = sifs_default(ah) + slot;
+	u32 timeout;
 
 	if (!ah->clock_mhz)
 		return;		/* no channel yet; applied at reset */
-	ifs_write(ah, slot);
+	ifs_write(ah, slot_for(ah, ah->coverage_class));
 	if (ah->coverage_class || ah->slot_time) {
+		/* a class accepted on a slower clock saturates, not wraps */
+		timeout = min_t(u32, ack_timeout_clocks(ah, ah->coverage_class),
+				ACK_TIMEOUT_MAX_CLOCKS);
 		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_ACK,
-			  FIELD_PREP(TIME_OUT_ACK, us_to_clocks(ah, timeout)));
+			  FIELD_PREP(TIME_OUT_ACK, timeout));
 		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_CTS,
-			  FIELD_PREP(TIME_OUT_CTS, us_to_clocks(ah, timeout)));
+			  FIELD_PREP(TIME_OUT_CTS, timeout));
 	}
 }
 
@@ -361,10 +375,14 @@ void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us)
 	timing_apply(ah);
 }
 
-void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
+int ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
 {
+	if (ah->clock_mhz &&
+	    ack_timeout_clocks(ah, coverage_class) > ACK_TIMEOUT_MAX_CLOCKS)
+		return -EINVAL;
 	ah->coverage_class = coverage_class;
 	timing_apply(ah);
+	return 0;
 }
 
 /*

@@ -523,11 +523,14 @@ void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan
 	}
 
 	offset = spur - chan_fbin;
-	/* a narrower channel turns the same offset into more phase */
-	phase = (offset << (17 + ilog2(ath5k_chan_stretch(chan)))) / 25;
-	sigma = two_ghz && chan->bw == ATH5K_BW_20 ? (offset << 8) / 55 :
+	/*
+	 * A narrower channel turns the same offset into more phase.  A spur
+	 * below the centre is a negative offset: multiply, never shift it.
+	 */
+	phase = offset * (1 << (17 + ilog2(ath5k_chan_stretch(chan)))) / 25;
+	sigma = two_ghz && chan->bw == ATH5K_BW_20 ? offset * 256 / 55 :
 		phase >> 10;
-	nsym16 = ((offset * 1000) << 4) /
+	nsym16 = (offset * 1000 * 16) /
 		 (SPUR_SYMBOL_WIDTH / (int)ath5k_chan_stretch(chan));
 	noffsets = (nsym16 & 0xf) ? 4 : 3;
 
@@ -615,7 +618,18 @@ static void sample_curve(s16 pmin, s16 pmax, const struct ath5k_ee_pd_curve *c,
 	}
 }
 
-/* RF5112: lowest power both piers' first segments can still reach. */
+/*
+ * Quarter dB the 64-entry PCDAC table spans.  The caller never lets the
+ * table start further than that below the top, so searching further down
+ * cannot change the result; it only bounds the search.
+ */
+#define LINEAR_PCDAC_SPAN	(2 * ATH5K_PWR_TABLE)
+
+/*
+ * RF5112: lowest power both piers' first segments can still reach.  A
+ * segment whose slope interp() rounds to zero never reaches PCDAC 1:
+ * the search stops LINEAR_PCDAC_SPAN below the first point.
+ */
 static s16 linear_pcdac_min(const struct ath5k_ee_pd_curve *l,
 			    const struct ath5k_ee_pd_curve *r)
 {
@@ -627,12 +641,14 @@ static s16 linear_pcdac_min(const struct ath5k_ee_pd_curve *l,
 		return max(l->pwr[0], r->pwr[0]);
 	for (k = 0; k < 2; k++) {
 		s16 p = c[k]->pwr[0];
+		s16 floor = p - LINEAR_PCDAC_SPAN;
 
 		if (c[k]->pwr[0] != c[k]->pwr[1]) {
-			do {
-				p--;
-			} while ((s8)interp(p, c[k]->pwr[0], c[k]->pwr[1],
-					    c[k]->step[0], c[k]->step[1]) > 1);
+			for (p--; p > floor; p--)
+				if ((s8)interp(p, c[k]->pwr[0], c[k]->pwr[1],
+					       c[k]->step[0],
+					       c[k]->step[1]) <= 1)
+					break;
 		}
 		lim[k] = p;
 	}
@@ -714,7 +730,8 @@ static void pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m
 			      const s16 *pmin, const s16 *pmax)
 {
 	struct ath5k_txpower *t = &ah->txp;
-	const u8 *src = t->curve[0];
+	/* a pointer to the whole row: array bounds checkers see the index */
+	const u8 (*src)[ATH5K_PWR_TABLE] = &t->curve[0];
 	s16 idx = (pmax[0] - pmin[0]) / 2, mid = 0;
 	u8 edge = 0;
 	int i;
@@ -726,17 +743,18 @@ static void pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m
 	for (i = ATH5K_PWR_TABLE - 1; i >= 0; i--) {
 		if (edge && (2 * idx <= pmax[1] - pmin[0] || idx == 0)) {
 			edge = 0;
-			src = t->curve[1];
+			src = &t->curve[1];
 			idx = mid / 2;
 		}
-		if (idx < 0)
-			idx = 0;
-		if (src[idx] < 1 && !edge) {
+		idx = clamp_t(s16, idx, 0, ATH5K_PWR_TABLE - 1);
+		if ((*src)[idx] < 1 && !edge) {
+			/* below the curve: repeat the lowest entry written */
 			for (; i >= 0; i--)
-				t->pd_table[i] = t->pd_table[i + 1];
+				t->pd_table[i] = i < ATH5K_PWR_TABLE - 1 ?
+						 t->pd_table[i + 1] : 0;
 			break;
 		}
-		t->pd_table[i] = min(126, src[idx] | edge);
+		t->pd_table[i] = min(126, (*src)[idx] | edge);
 		idx--;
 	}
 	for (i = 0; i < ATH5K_PWR_TABLE / 2; i++)
@@ -777,11 +795,14 @@ static int channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *cha
 		pmin[g] = min(cl->pwr[0], cr->pwr[0]);
 		pmax[g] = max(cl->pwr[cl->npoints - 1], cr->pwr[cr->npoints - 1]);
 		if (linear) {
-			if (!(m->npd_gains > 1 && g == 0)) {
+			if (!(m->npd_gains > 1 && g == 0))
 				pmin[g] = linear_pcdac_min(cl, cr);
-				if (pmax[g] - pmin[g] > 126)
-					pmin[g] = pmax[g] - 126;
-			}
+			/*
+			 * The sampled curve has 64 half-dB entries: keep its
+			 * top 31.5 dB, so that pmax is inside it on every curve
+			 */
+			if (pmax[g] - pmin[g] > LINEAR_PCDAC_SPAN - 2)
+				pmin[g] = pmax[g] - (LINEAR_PCDAC_SPAN - 2);
 		} else {
 			pmin[g] /= 2;
 			pmax[g] /= 2;
@@ -873,19 +894,6 @@ static u8 ctl_limit(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return 0;
 	}
 	return 0;
-}
-
-u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
-{
-	struct ath5k_ee_target tp;
-	u8 limit, ctl;
-
-	target_powers(ah, chan, &tp);
-	limit = min_t(u8, tp.pwr_6_24, ATH5K_TXPOWER_MAX);
-	ctl = ctl_limit(ah, chan);
-	if (ctl)
-		limit = min(limit, ctl);
-	return limit;
 }
 
 u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm)
@@ -1035,8 +1043,8 @@ int ath5k_hw_fast_retune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_PHY_RFBUS_REQ, RFBUS_REQ_REQUEST);
-	ret = ath5k_hw_wait_atomic(ah, R_PHY_RFBUS_GRANT, RFBUS_GRANT_OK,
-				   RFBUS_GRANT_OK, 5, 100);
+	ret = ath5k_hw_wait(ah, R_PHY_RFBUS_GRANT, RFBUS_GRANT_OK,
+			    RFBUS_GRANT_OK, 5, 100);
 	if (ret)
 		goto out;
 	ret = ath5k_hw_channel_set(ah, chan);
@@ -1310,7 +1318,8 @@ static int iq_calibrate(struct ath5k_hw *ah)
 	if (!i_coffd || q_coffd < 2)
 		return -ECANCELED;
 
-	i_coff = clamp_t(s32, -corr / i_coffd, -32, 31);
+	/* negate after the division: the register may read S32_MIN */
+	i_coff = -clamp_t(s32, corr / i_coffd, -31, 32);
 	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - 128, -16, 15);
 
 	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_I_COFF,
@@ -1388,11 +1397,6 @@ void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant)
 {
 	ah->def_ant = ant;
 	ath5k_wr(ah, R_DEFAULT_ANTENNA, ant & 0x7);
-}
-
-u8 ath5k_hw_get_def_antenna(struct ath5k_hw *ah)
-{
-	return ath5k_rd(ah, R_DEFAULT_ANTENNA) & 0x7;
 }
 
 /* How each mode uses the default antenna (bits of STA_ID1) and diversity. */

@@ -105,7 +105,9 @@ static void txq_interrupts_write(struct ath5k_hw *ah)
 
 	ath5k_wr(ah, R_SIMR(0), FIELD_PREP(SISR_QHIGH, active));
 	ath5k_wr(ah, R_SIMR(1), FIELD_PREP(SISR_QHIGH, eol));
-	ath5k_clear_bits(ah, R_SIMR(2), SISR2_TXURN);
+	ath5k_rmw(ah, R_SIMR(2), SISR2_TXURN,
+		  ath5k_hw_txurn_unmasked(ah->imr) ?
+		  FIELD_PREP(SISR2_TXURN, active) : 0);
 	ath5k_wr(ah, R_SIMR(3), 0);
 	ath5k_wr(ah, R_SIMR(4), 0);
 	ath5k_wr(ah, R_TXNOFRM, 0);
@@ -116,7 +118,7 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	const struct ath5k_txq_state *tq;
 	const struct ath5k_txq_params *p;
 	u16 aifs, cw_min, cw_max;
-	u32 qmisc, dmisc;
+	u32 qmisc, dmisc, ready = 0, txop = 0;
 
 	if (q >= ATH5K_TXQ_COUNT)
 		return -EINVAL;
@@ -142,14 +144,13 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	qmisc = ath5k_rd(ah, R_QCU_MISC(q)) & ~QCU_MISC_FRSHED;
 	dmisc = ath5k_rd(ah, R_DCU_MISC(q)) | DCU_MISC_FRAG_WAIT;
 
+	/* zero turns a limit off: written either way, never left stale */
 	if (p->ready_time && tq->type != ATH5K_TXQ_TYPE_CAB)
-		ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
-			 FIELD_PREP(QCU_RDY_INTERVAL, p->ready_time) |
-			 QCU_RDY_ENABLE);
+		ready = FIELD_PREP(QCU_RDY_INTERVAL, p->ready_time) |
+			QCU_RDY_ENABLE;
 	if (p->burst_time)
-		ath5k_wr(ah, R_DCU_CHAN_TIME(q),
-			 FIELD_PREP(DCU_CHAN_TIME_DUR, p->burst_time) |
-			 DCU_CHAN_TIME_ENABLE);
+		txop = FIELD_PREP(DCU_CHAN_TIME_DUR, p->burst_time) |
+		       DCU_CHAN_TIME_ENABLE;
 
 	switch (tq->type) {
 	case ATH5K_TXQ_TYPE_BEACON:
@@ -165,16 +166,17 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 		qmisc |= FIELD_PREP(QCU_MISC_FRSHED, QCU_FRSHED_DBA_GATED) |
 			 QCU_MISC_CBREXP_DIS | QCU_MISC_CBREXP_BCN_DIS;
 		if (p->ready_time > CAB_READY_MARGIN_TU)
-			ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
-				 FIELD_PREP(QCU_RDY_INTERVAL,
-					    (p->ready_time -
-					     CAB_READY_MARGIN_TU) * 1024) |
-				 QCU_RDY_ENABLE);
+			ready = FIELD_PREP(QCU_RDY_INTERVAL,
+					   (p->ready_time -
+					    CAB_READY_MARGIN_TU) * 1024) |
+				QCU_RDY_ENABLE;
 		dmisc |= FIELD_PREP(DCU_MISC_ARBLOCK_CTL, DCU_ARBLOCK_GLOBAL);
 		break;
 	default:
 		break;
 	}
+	ath5k_wr(ah, R_QCU_RDYTIMECFG(q), ready);
+	ath5k_wr(ah, R_DCU_CHAN_TIME(q), txop);
 	ath5k_wr(ah, R_QCU_MISC(q), qmisc);
 	ath5k_wr(ah, R_DCU_MISC(q), dmisc);
 

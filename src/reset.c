@@ -342,12 +342,16 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	return 0;
 }
 
-void ath5k_hw_stop(struct ath5k_hw *ah)
+int ath5k_hw_stop(struct ath5k_hw *ah)
 {
-	ath5k_hw_dma_stop(ah);
+	int ret;
+
+	/* on failure DMA is stopped all the same: the chip is held in reset */
+	ret = ath5k_hw_dma_stop(ah);
 	ath5k_hw_pcu_rx_stop(ah);
 	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_DISABLE);
 	ah->chan_valid = false;
+	return ret;
 }
 
 int ath5k_hw_hold(struct ath5k_hw *ah)
