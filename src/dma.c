@@ -27,7 +27,6 @@
 #define DMA_POLL_TRIES		1000
 #define QUIET_POLL_TRIES	100
 #define QUIET_SETTLE_US		400
-#define SREV_AR2414		0x70
 
 /* ----- RX ---------------------------------------------------------------- */
 
@@ -61,7 +60,7 @@ int ath5k_hw_rx_stop(struct ath5k_hw *ah)
 
 /* ----- TX ---------------------------------------------------------------- */
 
-static bool txq_active(const struct ath5k_hw *ah, unsigned int q)
+static bool ath5k_txq_active(const struct ath5k_hw *ah, unsigned int q)
 {
 	return q < ATH5K_TXQ_COUNT &&
 	       ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE;
@@ -69,7 +68,7 @@ static bool txq_active(const struct ath5k_hw *ah, unsigned int q)
 
 int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
-	if (!txq_active(ah, q))
+	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
 	if (ath5k_rd(ah, R_QCU_TXD) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
@@ -77,13 +76,13 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 	return 0;
 }
 
-static u32 frames_pending(struct ath5k_hw *ah, unsigned int q)
+static u32 ath5k_frames_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	return ath5k_rd(ah, R_QCU_STS(q)) & QCU_STS_FRMPENDCNT;
 }
 
-static bool wait_drained(struct ath5k_hw *ah, unsigned int q,
-			 unsigned int tries)
+static bool ath5k_wait_drained(struct ath5k_hw *ah, unsigned int q,
+			       unsigned int tries)
 {
 	return !ath5k_hw_wait(ah, R_QCU_STS(q), QCU_STS_FRMPENDCNT, 0,
 			      DMA_POLL_US, tries);
@@ -93,7 +92,7 @@ static bool wait_drained(struct ath5k_hw *ah, unsigned int q,
  * Frames stuck behind a busy medium: open a short quiet period with the
  * channel forced idle so the DCU can flush them (AR2414 and later).
  */
-static bool quiet_flush(struct ath5k_hw *ah, unsigned int q)
+static bool ath5k_quiet_flush(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
@@ -105,7 +104,7 @@ static bool quiet_flush(struct ath5k_hw *ah, unsigned int q)
 	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
 	usleep_range(QUIET_SETTLE_US, QUIET_SETTLE_US + 100);
 	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
-	drained = wait_drained(ah, q, QUIET_POLL_TRIES);
+	drained = ath5k_wait_drained(ah, q, QUIET_POLL_TRIES);
 	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
 	return drained;
 }
@@ -114,7 +113,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
-	if (!txq_active(ah, q))
+	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
@@ -123,15 +122,15 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 			  DMA_POLL_TRIES))
 		dev_dbg(ah->dev, "TX queue %u still enabled\n", q);
 
-	drained = wait_drained(ah, q, DMA_POLL_TRIES);
+	drained = ath5k_wait_drained(ah, q, DMA_POLL_TRIES);
 	if (!drained && ah->srev >= SREV_AR2414)
-		drained = quiet_flush(ah, q);
+		drained = ath5k_quiet_flush(ah, q);
 
 	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	ath5k_wr(ah, R_QCU_TXD, 0);
 	if (!drained) {
 		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
-			q, frames_pending(ah, q));
+			q, ath5k_frames_pending(ah, q));
 		return -EBUSY;
 	}
 	return 0;
@@ -156,9 +155,9 @@ unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	u32 n;
 
-	if (!txq_active(ah, q))
+	if (!ath5k_txq_active(ah, q))
 		return 0;
-	n = frames_pending(ah, q);
+	n = ath5k_frames_pending(ah, q);
 	/* enabled with nothing counted yet: treat as one in flight */
 	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
 		return 1;
@@ -180,7 +179,7 @@ int ath5k_hw_dma_stop(struct ath5k_hw *ah)
 	ret = ath5k_hw_rx_stop(ah);
 	ath5k_wr(ah, R_PISR, INT_ALL_ONES);
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
-		if (!txq_active(ah, q))
+		if (!ath5k_txq_active(ah, q))
 			continue;
 		err = ath5k_hw_txq_stop(ah, q);
 		if (err && !ret)
@@ -236,7 +235,7 @@ static const u32 int_map[][2] = {
  * underrun (the initial values set it low again at every reset).  Only
  * from the interrupt handler, so no interrupt sees it change.
  */
-static void tx_triglevel_raise(struct ath5k_hw *ah)
+static void ath5k_tx_triglevel_raise(struct ath5k_hw *ah)
 {
 	u32 level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
 
@@ -271,7 +270,7 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 			flags |= int_map[i][0];
 	/* the FIFO ran dry mid-frame: start sending later from now on */
 	if (pisr & INT_TXURN)
-		tx_triglevel_raise(ah);
+		ath5k_tx_triglevel_raise(ah);
 	if (pisr & INT_TIM) {
 		if (s[2] & SISR2_TIM)
 			flags |= ATH5K_INT_TIM;
