@@ -50,6 +50,7 @@ void ath5k_hw_rx_start(struct ath5k_hw *ah)
 
 int ath5k_hw_rx_stop(struct ath5k_hw *ah)
 {
+	might_sleep();
 	ath5k_wr(ah, R_CR, CR_RXD);
 	if (ath5k_hw_wait(ah, R_CR, CR_RXE, 0, DMA_POLL_US, DMA_POLL_TRIES)) {
 		dev_err(ah->dev, "RX DMA did not stop\n");
@@ -113,6 +114,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
+	might_sleep();
 	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
 
