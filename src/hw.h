@@ -957,7 +957,8 @@ bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah);
  * @ah: hardware state
  * @phyerr: the error code of the received report
  *
- * For chips without PHY error counters (see ath5k_hw_rx_filter_set()).
+ * Counted only where automatic ANI has no PHY error counters (see
+ * ath5k_hw_rx_filter_set()); elsewhere the counters saw it already.
  */
 void ath5k_hw_ani_phy_error(struct ath5k_hw *ah, u8 phyerr);
 

@@ -284,10 +284,18 @@ bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah)
 
 void ath5k_hw_ani_phy_error(struct ath5k_hw *ah, u8 phyerr)
 {
-	if (phyerr == ATH5K_PHYERR_OFDM_TIMING)
-		ah->ani.ofdm_errors++;
-	else if (phyerr == ATH5K_PHYERR_CCK_TIMING)
-		ah->ani.cck_errors++;
+	struct ath5k_ani *a = &ah->ani;
+
+	/* with error counters these are counted already */
+	if (!a->phyerr_rx)
+		return;
+	if (phyerr == ATH5K_PHYERR_OFDM_TIMING) {
+		a->ofdm_errors++;
+		a->sum_ofdm_errors++;
+	} else if (phyerr == ATH5K_PHYERR_CCK_TIMING) {
+		a->cck_errors++;
+		a->sum_cck_errors++;
+	}
 }
 
 int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)

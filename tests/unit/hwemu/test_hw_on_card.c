@@ -937,12 +937,24 @@ static void run_ani_without_counters(void)
 	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), phyerr);
 	CHECK_EQ(card_bus_read(R_RX_FILTER), RXF_UCAST | RXF_BCAST);
 	CHECK_EQ(ah.rx_filter, ATH5K_RXF_UCAST | ATH5K_RXF_BCAST);
+	printf("check: the reported errors are what ANI counts\n");
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_OFDM_TIMING);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_CCK_TIMING);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_CCK_TIMING);
+	CHECK_EQ(ah.ani.ofdm_errors, 1);
+	CHECK_EQ(ah.ani.cck_errors, 2);
 
 	printf("check: with ANI off they follow the filter again\n");
 	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_OFF), 0);
 	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
 	ath5k_hw_rx_filter_set(&ah, ATH5K_RXF_UCAST | ATH5K_RXF_PHYERR);
 	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), phyerr);
+
+	printf("check: with error counters (AR5213A) reports are not counted twice\n");
+	ah.srev = 0x59;
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_OFDM_TIMING);
+	CHECK_EQ(ah.ani.ofdm_errors, 0);
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
