@@ -7,8 +7,11 @@
  * ATH5K_INT_* flags.  Facts from the Linux ath5k driver (its DMA code and registers, in
  * Debian linux-source-6.1) and the project's hardware-facts note.
  *
- * Everything here may run in atomic context (interrupt handler, tasklets,
- * beacon timing), so waits use udelay-based polling.
+ * Stopping DMA (ath5k_hw_rx_stop(), ath5k_hw_txq_stop(), ath5k_hw_dma_stop())
+ * waits up to about a second for a hung engine and sleeps while it does:
+ * only process context calls them.  Everything else here may run in
+ * atomic context (interrupt handler, tasklets, beacon timing) and never
+ * waits.
  */
 
 #include <linux/kernel.h>
@@ -23,8 +26,7 @@
 #define DMA_POLL_US		100
 #define DMA_POLL_TRIES		1000
 #define QUIET_POLL_TRIES	100
-#define QUIET_SETTLE_US		400	/* atomic context: no sleeping here */
-#define SREV_AR2414		0x70
+#define QUIET_SETTLE_US		400
 
 /* ----- RX ---------------------------------------------------------------- */
 
@@ -48,9 +50,9 @@ void ath5k_hw_rx_start(struct ath5k_hw *ah)
 
 int ath5k_hw_rx_stop(struct ath5k_hw *ah)
 {
+	might_sleep();
 	ath5k_wr(ah, R_CR, CR_RXD);
-	if (ath5k_hw_wait_atomic(ah, R_CR, CR_RXE, 0, DMA_POLL_US,
-				 DMA_POLL_TRIES)) {
+	if (ath5k_hw_wait(ah, R_CR, CR_RXE, 0, DMA_POLL_US, DMA_POLL_TRIES)) {
 		dev_err(ah->dev, "RX DMA did not stop\n");
 		return -EBUSY;
 	}
@@ -59,7 +61,7 @@ int ath5k_hw_rx_stop(struct ath5k_hw *ah)
 
 /* ----- TX ---------------------------------------------------------------- */
 
-static bool txq_active(const struct ath5k_hw *ah, unsigned int q)
+static bool ath5k_txq_active(const struct ath5k_hw *ah, unsigned int q)
 {
 	return q < ATH5K_TXQ_COUNT &&
 	       ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE;
@@ -67,7 +69,7 @@ static bool txq_active(const struct ath5k_hw *ah, unsigned int q)
 
 int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
-	if (!txq_active(ah, q))
+	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
 	if (ath5k_rd(ah, R_QCU_TXD) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
@@ -75,27 +77,23 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 	return 0;
 }
 
-static u32 frames_pending(struct ath5k_hw *ah, unsigned int q)
+static u32 ath5k_frames_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	return ath5k_rd(ah, R_QCU_STS(q)) & QCU_STS_FRMPENDCNT;
 }
 
-static bool wait_drained(struct ath5k_hw *ah, unsigned int q,
-			 unsigned int tries)
+static bool ath5k_wait_drained(struct ath5k_hw *ah, unsigned int q,
+			       unsigned int tries)
 {
-	while (tries--) {
-		if (!frames_pending(ah, q))
-			return true;
-		udelay(DMA_POLL_US);
-	}
-	return false;
+	return !ath5k_hw_wait(ah, R_QCU_STS(q), QCU_STS_FRMPENDCNT, 0,
+			      DMA_POLL_US, tries);
 }
 
 /*
  * Frames stuck behind a busy medium: open a short quiet period with the
  * channel forced idle so the DCU can flush them (AR2414 and later).
  */
-static bool quiet_flush(struct ath5k_hw *ah, unsigned int q)
+static bool ath5k_quiet_flush(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
@@ -105,9 +103,9 @@ static bool quiet_flush(struct ath5k_hw *ah, unsigned int q)
 		 FIELD_PREP(QUIET_CTL1_NEXT_QT,
 			    ath5k_rd(ah, R_TSF_L32) >> 10));
 	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
-	udelay(QUIET_SETTLE_US);
+	usleep_range(QUIET_SETTLE_US, QUIET_SETTLE_US + 100);
 	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
-	drained = wait_drained(ah, q, QUIET_POLL_TRIES);
+	drained = ath5k_wait_drained(ah, q, QUIET_POLL_TRIES);
 	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
 	return drained;
 }
@@ -116,24 +114,25 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
-	if (!txq_active(ah, q))
+	might_sleep();
+	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	ath5k_wr(ah, R_QCU_TXD, BIT(q));
-	if (ath5k_hw_wait_atomic(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
-				 DMA_POLL_TRIES))
+	if (ath5k_hw_wait(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
+			  DMA_POLL_TRIES))
 		dev_dbg(ah->dev, "TX queue %u still enabled\n", q);
 
-	drained = wait_drained(ah, q, DMA_POLL_TRIES);
+	drained = ath5k_wait_drained(ah, q, DMA_POLL_TRIES);
 	if (!drained && ah->srev >= SREV_AR2414)
-		drained = quiet_flush(ah, q);
+		drained = ath5k_quiet_flush(ah, q);
 
 	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	ath5k_wr(ah, R_QCU_TXD, 0);
 	if (!drained) {
 		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
-			q, frames_pending(ah, q));
+			q, ath5k_frames_pending(ah, q));
 		return -EBUSY;
 	}
 	return 0;
@@ -158,33 +157,44 @@ unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	u32 n;
 
-	if (!txq_active(ah, q))
+	if (!ath5k_txq_active(ah, q))
 		return 0;
-	n = frames_pending(ah, q);
+	n = ath5k_frames_pending(ah, q);
 	/* enabled with nothing counted yet: treat as one in flight */
 	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
 		return 1;
 	return n;
 }
 
+/*
+ * Stop RX and every active queue even when one of them hangs, so that no
+ * engine is left running on buffers the caller is about to reclaim.  If
+ * one would not stop, hold MAC and baseband in warm reset: that stops
+ * every engine for certain, and the next ath5k_hw_reset() is a full one.
+ */
 int ath5k_hw_dma_stop(struct ath5k_hw *ah)
 {
 	unsigned int q;
-	int ret;
+	int ret, err;
 
 	ath5k_hw_imr_set(ah, 0);
 	ret = ath5k_hw_rx_stop(ah);
-	if (ret)
-		return ret;
 	ath5k_wr(ah, R_PISR, INT_ALL_ONES);
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
-		if (!txq_active(ah, q))
+		if (!ath5k_txq_active(ah, q))
 			continue;
-		ret = ath5k_hw_txq_stop(ah, q);
-		if (ret)
-			return ret;
+		err = ath5k_hw_txq_stop(ah, q);
+		if (err && !ret)
+			ret = err;
 	}
-	return 0;
+	if (ret) {
+		dev_err(ah->dev, "DMA would not stop: holding the chip in reset\n");
+		ah->chan_valid = false;
+		if (ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND |
+				       (ah->pcie ? 0 : RESET_PCI)))
+			dev_err(ah->dev, "chip did not enter warm reset\n");
+	}
+	return ret;
 }
 
 void ath5k_hw_dma_init(struct ath5k_hw *ah)
@@ -220,8 +230,20 @@ static const u32 int_map[][2] = {
 /* Primary bits that only summarise secondary registers. */
 #define INT_FROM_SECONDARY	(INT_TXURN | INT_HIUERR | INT_TIM | \
 				 INT_QCBRORN | INT_QCBRURN | INT_QTRIG)
-#define TX_TRIG_MIN		1
 #define TX_TRIG_MAX		((2352 / 64) + 1)	/* largest frame, 64 B units */
+
+/*
+ * Move the TX FIFO trigger level halfway up to a whole frame after an
+ * underrun (the initial values set it low again at every reset).  Only
+ * from the interrupt handler, so no interrupt sees it change.
+ */
+static void ath5k_tx_triglevel_raise(struct ath5k_hw *ah)
+{
+	u32 level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
+
+	level += (TX_TRIG_MAX - level) / 2;
+	ath5k_rmw(ah, R_TXCFG, TXCFG_TXFULL, FIELD_PREP(TXCFG_TXFULL, level));
+}
 
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 {
@@ -248,6 +270,9 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	for (i = 0; i < ARRAY_SIZE(int_map); i++)
 		if (pisr & int_map[i][1])
 			flags |= int_map[i][0];
+	/* the FIFO ran dry mid-frame: start sending later from now on */
+	if (pisr & INT_TXURN)
+		ath5k_tx_triglevel_raise(ah);
 	if (pisr & INT_TIM) {
 		if (s[2] & SISR2_TIM)
 			flags |= ATH5K_INT_TIM;
@@ -286,8 +311,10 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 			pimr |= int_map[i][1];
 
 	simr2 = 0;
-	if (flags & ATH5K_INT_TXURN)
+	if (ath5k_hw_txurn_unmasked(flags)) {
+		pimr |= INT_TXURN;
 		simr2 |= FIELD_PREP(SISR2_TXURN, ah->txq_imr);
+	}
 	if (flags & ATH5K_INT_FATAL)
 		simr2 |= SISR2_BUS_ERRORS;
 	if (flags & (ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT))
@@ -309,25 +336,4 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		ath5k_rd(ah, R_IER);
 	}
 	return old;
-}
-
-int ath5k_hw_tx_triglevel_update(struct ath5k_hw *ah, bool increase)
-{
-	u32 imr, level;
-	int ret = 0;
-
-	/* no interrupt may see the FIFO mid-change */
-	imr = ath5k_hw_imr_set(ah, ah->imr & ~ATH5K_INT_GLOBAL);
-	level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
-	if (increase)
-		level += (TX_TRIG_MAX - level) / 2;
-	else if (level > TX_TRIG_MIN)
-		level--;
-	else
-		ret = -ERANGE;
-	if (!ret)
-		ath5k_rmw(ah, R_TXCFG, TXCFG_TXFULL,
-			  FIELD_PREP(TXCFG_TXFULL, level));
-	ath5k_hw_imr_set(ah, imr);
-	return ret;
 }

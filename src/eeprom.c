@@ -38,7 +38,7 @@ struct ee_ctx {
 #define ee_fail(c, fmt, ...) \
 	({ dev_err((c)->dev, "EEPROM: " fmt "\n", ##__VA_ARGS__); -EINVAL; })
 
-static u16 ee_word(struct ee_ctx *c, unsigned int off)
+static u16 ath5k_ee_word(struct ee_ctx *c, unsigned int off)
 {
 	if (off >= c->nwords) {
 		if (!c->overrun)
@@ -61,7 +61,7 @@ struct ee_bits {
 	unsigned int nacc;
 };
 
-static void bits_init(struct ee_bits *b, struct ee_ctx *c, unsigned int off)
+static void ath5k_bits_init(struct ee_bits *b, struct ee_ctx *c, unsigned int off)
 {
 	b->c = c;
 	b->word = off;
@@ -69,12 +69,12 @@ static void bits_init(struct ee_bits *b, struct ee_ctx *c, unsigned int off)
 	b->nacc = 0;
 }
 
-static unsigned int bits_lsb(struct ee_bits *b, unsigned int n)
+static unsigned int ath5k_bits_lsb(struct ee_bits *b, unsigned int n)
 {
 	unsigned int v;
 
 	if (b->nacc < n) {
-		b->acc |= (u32)ee_word(b->c, b->word++) << b->nacc;
+		b->acc |= (u32)ath5k_ee_word(b->c, b->word++) << b->nacc;
 		b->nacc += 16;
 	}
 	v = b->acc & ((1u << n) - 1);
@@ -84,18 +84,18 @@ static unsigned int bits_lsb(struct ee_bits *b, unsigned int n)
 }
 
 /* MSB-first: start inside a word by skipping its top @skip bits. */
-static void bits_msb_init(struct ee_bits *b, struct ee_ctx *c,
-			  unsigned int off, unsigned int skip)
+static void ath5k_bits_msb_init(struct ee_bits *b, struct ee_ctx *c,
+				unsigned int off, unsigned int skip)
 {
-	bits_init(b, c, off + 1);
-	b->acc = ee_word(c, off) & (0xffffu >> skip);
+	ath5k_bits_init(b, c, off + 1);
+	b->acc = ath5k_ee_word(c, off) & (0xffffu >> skip);
 	b->nacc = 16 - skip;
 }
 
-static unsigned int bits_msb(struct ee_bits *b, unsigned int n)
+static unsigned int ath5k_bits_msb(struct ee_bits *b, unsigned int n)
 {
 	if (b->nacc < n) {
-		b->acc = (b->acc << 16) | ee_word(b->c, b->word++);
+		b->acc = (b->acc << 16) | ath5k_ee_word(b->c, b->word++);
 		b->nacc += 16;
 	}
 	b->nacc -= n;
@@ -103,14 +103,14 @@ static unsigned int bits_msb(struct ee_bits *b, unsigned int n)
 }
 
 /* Calibration frequency bins (EEPROM >= 3.3 encoding). */
-static u16 bin_to_freq(u8 bin, unsigned int mode)
+static u16 ath5k_bin_to_freq(u8 bin, unsigned int mode)
 {
 	if (mode == ATH5K_MODE_11A)
 		return 4800 + 5 * bin;
 	return 2300 + bin;
 }
 
-static bool freq_in_band(u16 freq, unsigned int mode)
+static bool ath5k_freq_in_band(u16 freq, unsigned int mode)
 {
 	if (mode == ATH5K_MODE_11A)
 		return freq >= 4900 && freq <= 6100;
@@ -126,7 +126,7 @@ static const char *const mode_name[ATH5K_EE_NMODES] = {
 /* ----- header --------------------------------------------------------- */
 
 /* End (exclusive) of the checksummed area; a zero size field means 1K. */
-static unsigned int checksum_end(const u16 *img, unsigned int nwords)
+static unsigned int ath5k_checksum_end(const u16 *img, unsigned int nwords)
 {
 	if (nwords <= ATH5K_EE_SIZE_HIGH || !img[ATH5K_EE_SIZE_HIGH])
 		return ATH5K_EE_WORDS;
@@ -136,12 +136,12 @@ static unsigned int checksum_end(const u16 *img, unsigned int nwords)
 
 unsigned int ath5k_eeprom_image_words(const u16 *img, unsigned int nwords)
 {
-	unsigned int end = checksum_end(img, nwords);
+	unsigned int end = ath5k_checksum_end(img, nwords);
 
 	return end > ATH5K_EE_WORDS ? end : ATH5K_EE_WORDS;
 }
 
-static int parse_header(struct ee_ctx *c)
+static int ath5k_parse_header(struct ee_ctx *c)
 {
 	struct ath5k_eeprom *ee = c->ee;
 	unsigned int end, i;
@@ -151,7 +151,7 @@ static int parse_header(struct ee_ctx *c)
 		return ee_fail(c, "image truncated: %u words, need %u",
 			       c->nwords, ATH5K_EE_WORDS);
 
-	end = checksum_end(c->img, c->nwords);
+	end = ath5k_checksum_end(c->img, c->nwords);
 	if (end > ATH5K_EE_WORDS_MAX || end <= ATH5K_EE_CKSUM_START)
 		return ee_fail(c, "size field claims %u words (0x%x..%u accepted)",
 			       end, ATH5K_EE_CKSUM_START + 1,
@@ -222,50 +222,50 @@ static int parse_header(struct ee_ctx *c)
 /* ----- per-mode sections ----------------------------------------------- */
 
 /* Antenna settling, attenuation and the 11 six-bit switch settings. */
-static void parse_antennas(struct ee_ctx *c, unsigned int off,
-			   struct ath5k_ee_mode *m)
+static void ath5k_parse_antennas(struct ee_ctx *c, unsigned int off,
+				 struct ath5k_ee_mode *m)
 {
 	struct ee_bits b;
 	unsigned int i;
 
-	bits_msb_init(&b, c, off, 1);	/* bit 15 of the first word is spare */
-	m->switch_settling = bits_msb(&b, 7);
-	m->atn_tx_rx = bits_msb(&b, 6);
+	ath5k_bits_msb_init(&b, c, off, 1);	/* bit 15 of the first word is spare */
+	m->switch_settling = ath5k_bits_msb(&b, 7);
+	m->atn_tx_rx = ath5k_bits_msb(&b, 6);
 	for (i = 0; i < ARRAY_SIZE(m->ant_control); i++)
-		m->ant_control[i] = bits_msb(&b, 6);
+		m->ant_control[i] = ath5k_bits_msb(&b, 6);
 }
 
-static void add_bin_pier(struct ath5k_ee_mode *m, u8 bin, unsigned int mode)
+static void ath5k_add_bin_pier(struct ath5k_ee_mode *m, u8 bin, unsigned int mode)
 {
 	if (bin == 0xff || bin == 0 || m->npiers >= ATH5K_EE_MAX_PIERS_2GHZ)
 		return;
-	m->pier[m->npiers++].freq = bin_to_freq(bin, mode);
+	m->pier[m->npiers++].freq = ath5k_bin_to_freq(bin, mode);
 }
 
 /*
  * One mode's section: 5 antenna words, then RF front-end settings whose
  * positions depend on the mode.  Offsets below are relative to @off.
  */
-static void parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
+static void ath5k_parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
 {
 	struct ath5k_eeprom *ee = c->ee;
 	struct ath5k_ee_mode *m = &ee->mode[mode];
 	unsigned int o = off + 5;	/* past the antenna words */
 	u16 w;
 
-	parse_antennas(c, off, m);
+	ath5k_parse_antennas(c, off, m);
 
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->adc_desired_size = (s8)(w >> 8);
 	if (mode == ATH5K_MODE_11A) {
 		/* ob/db for four 5 GHz sub-bands, 3 bits each, MSB first */
 		struct ee_bits b;
 		int sub;
 
-		bits_msb_init(&b, c, o - 1, 8);
+		ath5k_bits_msb_init(&b, c, o - 1, 8);
 		for (sub = 3; sub >= 0; sub--) {
-			m->ob[sub] = bits_msb(&b, 3);
-			m->db[sub] = bits_msb(&b, 3);
+			m->ob[sub] = ath5k_bits_msb(&b, 3);
+			m->db[sub] = ath5k_bits_msb(&b, 3);
 		}
 		o++;
 	} else {
@@ -273,30 +273,30 @@ static void parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
 		m->db[1] = w & 0x7;
 	}
 
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->tx_end2xlna = w >> 8;
 	m->thr_62 = w & 0xff;
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->tx_end2xpa_off = w >> 8;
 	m->tx_frame2xpa_on = w & 0xff;
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->pga_desired_size = (s8)(w >> 8);
 	m->nf_threshold = (s8)(w & 0xff);
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->xlna_gain = (w >> 5) & 0xff;
 	m->x_gain = (w >> 1) & 0xf;
 	m->xpd = w & 0x1;
 	if (mode != ATH5K_MODE_11B)
 		m->fixed_bias = (w >> 13) & 0x1;
 
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->false_detect = (w >> 6) & 0x7f;
 	if (mode != ATH5K_MODE_11A) {
 		m->ob[0] = w & 0x7;
 		m->db[0] = (w >> 3) & 0x7;
 	}
 	m->i_gain = (w >> 13) & 0x7;
-	w = ee_word(c, o++);
+	w = ath5k_ee_word(c, o++);
 	m->i_gain |= (w << 3) & 0x38;
 	if (mode == ATH5K_MODE_11G) {
 		ee->cck_ofdm_power_delta = (w >> 3) & 0xff;
@@ -311,36 +311,36 @@ static void parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
 	switch (mode) {
 	case ATH5K_MODE_11A:
 		if (ee->version >= ATH5K_EE_V4_1)
-			m->margin_tx_rx = ee_word(c, o++) & 0x3f;
+			m->margin_tx_rx = ath5k_ee_word(c, o++) & 0x3f;
 		/* two words of turbo settings, then the PD gain overlap */
 		if (ee->version >= ATH5K_EE_V5_0 &&
 		    ee->eemap >= ATH5K_EEMAP_2413)
-			ee->pd_gain_overlap = (ee_word(c, o + 1) >> 9) & 0xf;
+			ee->pd_gain_overlap = (ath5k_ee_word(c, o + 1) >> 9) & 0xf;
 		break;
 	case ATH5K_MODE_11B:
 		/* pre-v5 pier list; EEMAP 2 images replace it later */
-		w = ee_word(c, o++);
-		add_bin_pier(m, w & 0xff, mode);
-		add_bin_pier(m, w >> 8, mode);
-		w = ee_word(c, o++);
-		add_bin_pier(m, w & 0xff, mode);
+		w = ath5k_ee_word(c, o++);
+		ath5k_add_bin_pier(m, w & 0xff, mode);
+		ath5k_add_bin_pier(m, w >> 8, mode);
+		w = ath5k_ee_word(c, o++);
+		ath5k_add_bin_pier(m, w & 0xff, mode);
 		if (ee->version >= ATH5K_EE_V4_1)
 			m->margin_tx_rx = (w >> 8) & 0x3f;
 		break;
 	case ATH5K_MODE_11G:
-		w = ee_word(c, o++);
-		add_bin_pier(m, w & 0xff, mode);
-		add_bin_pier(m, w >> 8, mode);
+		w = ath5k_ee_word(c, o++);
+		ath5k_add_bin_pier(m, w & 0xff, mode);
+		ath5k_add_bin_pier(m, w >> 8, mode);
 		o++;			/* turbo/XR power */
-		w = ee_word(c, o++);
-		add_bin_pier(m, w & 0xff, mode);
+		w = ath5k_ee_word(c, o++);
+		ath5k_add_bin_pier(m, w & 0xff, mode);
 		if (ee->version >= ATH5K_EE_V4_1)
 			m->margin_tx_rx = (w >> 8) & 0x3f;
-		w = ee_word(c, o++);
+		w = ath5k_ee_word(c, o++);
 		m->i_cal = (w >> 5) & 0x3f;
 		m->q_cal = w & 0x1f;
 		if (ee->version >= ATH5K_EE_V4_2)
-			ee->cck_ofdm_gain_delta = ee_word(c, o++) & 0xff;
+			ee->cck_ofdm_gain_delta = ath5k_ee_word(c, o++) & 0xff;
 		break;
 	}
 }
@@ -348,9 +348,9 @@ static void parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
 /* ----- power calibration ------------------------------------------------ */
 
 /* Pier frequencies packed two per word, low byte first, 0 ends. */
-static unsigned int read_pier_list(struct ee_ctx *c, unsigned int off,
-				   unsigned int max, unsigned int mode,
-				   struct ath5k_ee_mode *m)
+static unsigned int ath5k_read_pier_list(struct ee_ctx *c, unsigned int off,
+					 unsigned int max, unsigned int mode,
+					 struct ath5k_ee_mode *m)
 {
 	unsigned int i;
 	u16 w = 0;
@@ -358,11 +358,11 @@ static unsigned int read_pier_list(struct ee_ctx *c, unsigned int off,
 
 	m->npiers = 0;
 	for (i = 0; i < max; i++) {
-		w = (i & 1) ? w >> 8 : ee_word(c, off + i / 2);
+		w = (i & 1) ? w >> 8 : ath5k_ee_word(c, off + i / 2);
 		bin = w & 0xff;
 		if (!bin)
 			break;
-		m->pier[m->npiers++].freq = bin_to_freq(bin, mode);
+		m->pier[m->npiers++].freq = ath5k_bin_to_freq(bin, mode);
 	}
 	return m->npiers;
 }
@@ -380,7 +380,7 @@ static unsigned int read_pier_list(struct ee_ctx *c, unsigned int off,
 #define RF5112_GROUP_11G_NO_A	0x5
 #define RF5112_PIER_WORDS	5
 
-static int parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
+static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_eeprom *ee = c->ee;
 	struct ath5k_ee_mode *m = &ee->mode[mode];
@@ -398,8 +398,8 @@ static int parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 
 	switch (mode) {
 	case ATH5K_MODE_11A:
-		read_pier_list(c, RF5112_GROUPS_START, ATH5K_EE_MAX_PIERS,
-			       mode, m);
+		ath5k_read_pier_list(c, RF5112_GROUPS_START, ATH5K_EE_MAX_PIERS,
+				     mode, m);
 		off = RF5112_GROUPS_START + RF5112_GROUP_11A_DATA;
 		break;
 	case ATH5K_MODE_11B:
@@ -423,18 +423,18 @@ static int parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 		u8 delta[4];
 
 		for (i = 0; i < 4; i += 2) {
-			w = ee_word(c, off + i / 2);
+			w = ath5k_ee_word(c, off + i / 2);
 			x0->pwr[i] = (s8)(w & 0xff);
 			x0->pwr[i + 1] = (s8)(w >> 8);
 		}
-		w = ee_word(c, off + 2);
+		w = ath5k_ee_word(c, off + 2);
 		delta[1] = w & 0x1f;
 		delta[2] = (w >> 5) & 0x1f;
 		delta[3] = (w >> 10) & 0x1f;
-		w = ee_word(c, off + 3);
+		w = ath5k_ee_word(c, off + 3);
 		x3->pwr[0] = (s8)(w & 0xff);
 		x3->pwr[1] = (s8)(w >> 8);
-		w = ee_word(c, off + 4);
+		w = ath5k_ee_word(c, off + 4);
 		x3->pwr[2] = (s8)(w & 0xff);
 		/* first step is absolute; before 4.3 it is fixed at 1 */
 		delta[0] = ee->version >= ATH5K_EE_V4_3 ? (w >> 8) & 0x3f : 1;
@@ -470,8 +470,8 @@ static int parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 
 static const u8 rf2413_pier_words[ATH5K_EE_PD_GAINS] = { 4, 6, 9, 12 };
 
-static int parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
-			   unsigned int *offp)
+static int ath5k_parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
+				 unsigned int *offp)
 {
 	struct ath5k_ee_mode *m = &c->ee->mode[mode];
 	unsigned int off = *offp, p, g, i, npts, listw;
@@ -487,10 +487,10 @@ static int parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
 
 	if (mode == ATH5K_MODE_11A) {
 		listw = RF2413_PIERLIST_11A;
-		read_pier_list(c, off, ATH5K_EE_MAX_PIERS, mode, m);
+		ath5k_read_pier_list(c, off, ATH5K_EE_MAX_PIERS, mode, m);
 	} else {
 		listw = RF2413_PIERLIST_11BG;
-		read_pier_list(c, off, ATH5K_EE_MAX_PIERS_2GHZ, mode, m);
+		ath5k_read_pier_list(c, off, ATH5K_EE_MAX_PIERS_2GHZ, mode, m);
 	}
 	off += listw;
 
@@ -498,17 +498,17 @@ static int parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
 		struct ath5k_ee_pier *pier = &m->pier[p];
 		struct ee_bits b;
 
-		bits_init(&b, c, off);
+		ath5k_bits_init(&b, c, off);
 		for (g = 0; g < m->npd_gains; g++) {
 			struct ath5k_ee_pd_curve *cv = &pier->curve[g];
 
 			npts = (g == m->npd_gains - 1u) ? 5 : 4;
 			cv->npoints = npts;
-			cv->pwr[0] = 4 * bits_lsb(&b, 5);	/* dB to 1/4 dB */
-			cv->step[0] = bits_lsb(&b, 7);
+			cv->pwr[0] = 4 * ath5k_bits_lsb(&b, 5);	/* dB to 1/4 dB */
+			cv->step[0] = ath5k_bits_lsb(&b, 7);
 			for (i = 1; i < npts; i++) {
-				cv->pwr[i] = cv->pwr[i - 1] + 2 * bits_lsb(&b, 4);
-				cv->step[i] = cv->step[i - 1] + bits_lsb(&b, 6);
+				cv->pwr[i] = cv->pwr[i - 1] + 2 * ath5k_bits_lsb(&b, 4);
+				cv->step[i] = cv->step[i - 1] + ath5k_bits_lsb(&b, 6);
 			}
 		}
 		pier->min_pwr = pier->curve[0].pwr[0];
@@ -528,7 +528,7 @@ static int parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
 static const u16 target_off[ATH5K_EE_NMODES] = { 0x00, 0x10, 0x14 };
 static const u8 target_max[ATH5K_EE_NMODES] = { 8, 2, 3 };
 
-static void parse_targets(struct ee_ctx *c, unsigned int mode)
+static void ath5k_parse_targets(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_ee_mode *m = &c->ee->mode[mode];
 	unsigned int off = (c->ee->misc1 & 0xfff) + target_off[mode];
@@ -539,11 +539,11 @@ static void parse_targets(struct ee_ctx *c, unsigned int mode)
 	for (i = 0; i < target_max[mode]; i++, off += 2) {
 		struct ath5k_ee_target *t = &m->target[i];
 
-		w0 = ee_word(c, off);
-		w1 = ee_word(c, off + 1);
+		w0 = ath5k_ee_word(c, off);
+		w1 = ath5k_ee_word(c, off + 1);
 		if ((w0 >> 8) == 0xff || !w1)
 			break;
-		t->freq = bin_to_freq(w0 >> 8, mode);
+		t->freq = ath5k_bin_to_freq(w0 >> 8, mode);
 		t->pwr_6_24 = (w0 >> 2) & 0x3f;
 		t->pwr_36 = ((w0 & 0x3) << 4) | (w1 >> 12);
 		t->pwr_48 = (w1 >> 6) & 0x3f;
@@ -557,7 +557,7 @@ static void parse_targets(struct ee_ctx *c, unsigned int mode)
 #define CTL_EDGE_DATA_SKIP	0x1a	/* from the target-power start */
 #define CTL_WORDS		8
 
-static void parse_ctls(struct ee_ctx *c)
+static void ath5k_parse_ctls(struct ee_ctx *c)
 {
 	struct ath5k_eeprom *ee = c->ee;
 	unsigned int off, i, j, mode;
@@ -565,7 +565,7 @@ static void parse_ctls(struct ee_ctx *c)
 
 	ee->nctls = ATH5K_EE_MAX_CTLS;
 	for (i = 0; i < ATH5K_EE_MAX_CTLS; i += 2) {
-		w = ee_word(c, ATH5K_EE_CTL_IDS + i / 2);
+		w = ath5k_ee_word(c, ATH5K_EE_CTL_IDS + i / 2);
 		ee->ctl_id[i] = w >> 8;
 		ee->ctl_id[i + 1] = w & 0xff;
 	}
@@ -581,11 +581,11 @@ static void parse_ctls(struct ee_ctx *c)
 			(ee->ctl_id[i] & 0xf) == 3) ?
 			ATH5K_MODE_11A : ATH5K_MODE_11G;
 		for (j = 0; j < ATH5K_EE_CTL_EDGES; j += 2) {
-			w = ee_word(c, off + j / 2);
-			e[j].freq = (w >> 8) ? bin_to_freq(w >> 8, mode) : 0;
+			w = ath5k_ee_word(c, off + j / 2);
+			e[j].freq = (w >> 8) ? ath5k_bin_to_freq(w >> 8, mode) : 0;
 			e[j + 1].freq = (w & 0xff) ?
-					bin_to_freq(w & 0xff, mode) : 0;
-			w = ee_word(c, off + 4 + j / 2);
+					ath5k_bin_to_freq(w & 0xff, mode) : 0;
+			w = ath5k_ee_word(c, off + 4 + j / 2);
 			e[j].pwr = (w >> 8) & 0x3f;
 			e[j].inband = (w >> 14) & 1;
 			e[j + 1].pwr = w & 0x3f;
@@ -595,7 +595,7 @@ static void parse_ctls(struct ee_ctx *c)
 }
 
 /* Spur channels (fbin units of 100 kHz above 4800/2300 MHz, x10). */
-static void parse_spurs(struct ee_ctx *c)
+static void ath5k_parse_spurs(struct ee_ctx *c)
 {
 	struct ath5k_eeprom *ee = c->ee;
 	unsigned int i;
@@ -609,8 +609,8 @@ static void parse_spurs(struct ee_ctx *c)
 		return;
 	}
 	for (i = 0; i < ATH5K_EE_SPURS; i++) {
-		ee->spur[0][i] = ee_word(c, ATH5K_EE_SPURS_5GHZ + i);
-		ee->spur[1][i] = ee_word(c, ATH5K_EE_SPURS_2GHZ + i);
+		ee->spur[0][i] = ath5k_ee_word(c, ATH5K_EE_SPURS_5GHZ + i);
+		ee->spur[1][i] = ath5k_ee_word(c, ATH5K_EE_SPURS_2GHZ + i);
 	}
 }
 
@@ -618,9 +618,16 @@ static void parse_spurs(struct ee_ctx *c)
 
 /* Highest power we believe a calibration point: 31.75 dBm. */
 #define MAX_SANE_QDBM		127
+/*
+ * Steepest segment the TX power code can interpolate: it works in steps
+ * per quarter dB scaled by 100, so above 100 quarter dB per step the
+ * slope rounds to zero and the curve cannot be followed.  No radio moves
+ * 25 dB for one step of its power DAC.
+ */
+#define MAX_QDBM_PER_STEP	100
 
-static int check_curve(struct ee_ctx *c, unsigned int mode, unsigned int p,
-		       unsigned int g, const struct ath5k_ee_pd_curve *cv)
+static int ath5k_check_curve(struct ee_ctx *c, unsigned int mode, unsigned int p,
+			     unsigned int g, const struct ath5k_ee_pd_curve *cv)
 {
 	const char *mn = mode_name[mode];
 	unsigned int i;
@@ -632,16 +639,24 @@ static int check_curve(struct ee_ctx *c, unsigned int mode, unsigned int p,
 		if (cv->pwr[i] > MAX_SANE_QDBM || cv->pwr[i] < -MAX_SANE_QDBM)
 			return ee_fail(c, "%s pier %u curve %u: absurd power %d/4 dBm",
 				       mn, p, g, cv->pwr[i]);
-		if (i && (cv->pwr[i] < cv->pwr[i - 1] ||
-			  cv->step[i] < cv->step[i - 1]))
+		if (!i)
+			continue;
+		if (cv->pwr[i] < cv->pwr[i - 1] ||
+		    cv->step[i] < cv->step[i - 1])
 			return ee_fail(c, "%s pier %u curve %u: not monotonic at point %u",
 				       mn, p, g, i);
+		if (cv->step[i] != cv->step[i - 1] &&
+		    cv->pwr[i] - cv->pwr[i - 1] >
+		    MAX_QDBM_PER_STEP * (cv->step[i] - cv->step[i - 1]))
+			return ee_fail(c, "%s pier %u curve %u: %d/4 dB in %u steps at point %u",
+				       mn, p, g, cv->pwr[i] - cv->pwr[i - 1],
+				       cv->step[i] - cv->step[i - 1], i);
 	}
 	/* flat curves are odd but harmless: interpolation copes */
 	return 0;
 }
 
-static int check_mode(struct ee_ctx *c, unsigned int mode)
+static int ath5k_check_mode(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_ee_mode *m = &c->ee->mode[mode];
 	unsigned int p, g, i;
@@ -657,7 +672,7 @@ static int check_mode(struct ee_ctx *c, unsigned int mode)
 	for (p = 0; p < m->npiers; p++) {
 		const struct ath5k_ee_pier *pier = &m->pier[p];
 
-		if (!freq_in_band(pier->freq, mode))
+		if (!ath5k_freq_in_band(pier->freq, mode))
 			return ee_fail(c, "%s pier %u: %u MHz is outside the band",
 				       mode_name[mode], p, pier->freq);
 		if (p && pier->freq <= m->pier[p - 1].freq)
@@ -665,14 +680,14 @@ static int check_mode(struct ee_ctx *c, unsigned int mode)
 				       mode_name[mode], pier->freq,
 				       m->pier[p - 1].freq);
 		for (g = 0; g < m->npd_gains; g++) {
-			ret = check_curve(c, mode, p, g, &pier->curve[g]);
+			ret = ath5k_check_curve(c, mode, p, g, &pier->curve[g]);
 			if (ret)
 				return ret;
 		}
 	}
 
 	for (i = 0; i < m->ntargets; i++) {
-		if (!freq_in_band(m->target[i].freq, mode))
+		if (!ath5k_freq_in_band(m->target[i].freq, mode))
 			return ee_fail(c, "%s target power %u: %u MHz outside the band",
 				       mode_name[mode], i, m->target[i].freq);
 	}
@@ -694,27 +709,27 @@ int ath5k_eeprom_parse(struct ath5k_eeprom *ee, const u16 *img,
 	int ret;
 
 	memset(ee, 0, sizeof(*ee));
-	ret = parse_header(&c);
+	ret = ath5k_parse_header(&c);
 	if (ret)
 		return ret;
 
 	for (mode = 0; mode < ATH5K_EE_NMODES; mode++)
-		parse_mode(&c, mode, mode_off[mode]);
+		ath5k_parse_mode(&c, mode, mode_off[mode]);
 
 	cal_off = ee->misc4 >> 4;
 	for (mode = 0; mode < ATH5K_EE_NMODES; mode++) {
 		if (!(ee->modes & BIT(mode)))
 			continue;
 		if (ee->eemap == ATH5K_EEMAP_2413)
-			ret = parse_pcal_2413(&c, mode, &cal_off);
+			ret = ath5k_parse_pcal_2413(&c, mode, &cal_off);
 		else
-			ret = parse_pcal_5112(&c, mode);
+			ret = ath5k_parse_pcal_5112(&c, mode);
 		if (ret)
 			return ret;
-		parse_targets(&c, mode);
+		ath5k_parse_targets(&c, mode);
 	}
-	parse_ctls(&c);
-	parse_spurs(&c);
+	ath5k_parse_ctls(&c);
+	ath5k_parse_spurs(&c);
 
 	if (c.overrun)
 		return ee_fail(&c, "calibration data runs past the image end (word 0x%x of %u)",
@@ -723,7 +738,7 @@ int ath5k_eeprom_parse(struct ath5k_eeprom *ee, const u16 *img,
 	for (mode = 0; mode < ATH5K_EE_NMODES; mode++) {
 		if (!(ee->modes & BIT(mode)))
 			continue;
-		ret = check_mode(&c, mode);
+		ret = ath5k_check_mode(&c, mode);
 		if (ret)
 			return ret;
 	}

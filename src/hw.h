@@ -11,7 +11,7 @@
  * run from the interrupt handler; the caller keeps those apart from a reset.
  *
  * The usual order of calls:
- *   probe:   ath5k_hw_attach(); ath5k_hw_key_clear_all(); bands from
+ *   probe:   ath5k_hw_attach() (it clears the key cache); bands from
  *            ath5k_hw_mode_supported()/ath5k_hw_freq_supported(), rates
  *            from ath5k_rates[], MAC from perm_addr, regdomain from ee.
  *   start:   ath5k_hw_txq_setup() for every queue used; ath5k_hw_reset();
@@ -130,7 +130,7 @@ enum ath5k_ant_mode {
 #define ATH5K_INT_TIM		BIT(14)
 #define ATH5K_INT_DTIM		BIT(15)
 #define ATH5K_INT_CAB_TIMEOUT	BIT(16)
-#define ATH5K_INT_TXURN		BIT(17)	/* TX FIFO underrun: raise trigger level */
+#define ATH5K_INT_TXURN		BIT(17)	/* TX FIFO underrun (handled here) */
 #define ATH5K_INT_RX_ANY	(ATH5K_INT_RXOK | ATH5K_INT_RXERR)
 #define ATH5K_INT_GLOBAL	BIT(31)	/* master enable (IER) */
 
@@ -377,6 +377,7 @@ struct ath5k_ani {
 	u32 ofdm_errors, cck_errors;
 	u32 last_ofdm_errors, last_cck_errors, last_listen_ms;
 	u32 sum_ofdm_errors, sum_cck_errors;
+	bool phyerr_rx;		/* no error counters: errors come from RX */
 };
 
 /* ----- the hardware state -------------------------------------------- */
@@ -481,111 +482,302 @@ struct ath5k_hw {
 
 /* ----- register access ------------------------------------------------ */
 
+/**
+ * ath5k_rd() - read a register
+ * @ah: hardware state
+ * @reg: BAR0 offset (R_* in reg.h)
+ *
+ * Return: the register's value.
+ */
 static inline u32 ath5k_rd(struct ath5k_hw *ah, u32 reg)
 {
 	return ioread32(ah->iomem + reg);
 }
 
+/**
+ * ath5k_wr() - write a register
+ * @ah: hardware state
+ * @reg: BAR0 offset (R_* in reg.h)
+ * @val: value to write
+ */
 static inline void ath5k_wr(struct ath5k_hw *ah, u32 reg, u32 val)
 {
 	iowrite32(val, ah->iomem + reg);
 }
 
+/**
+ * ath5k_set_bits() - set bits of a register (read-modify-write)
+ * @ah: hardware state
+ * @reg: BAR0 offset
+ * @bits: bits to set
+ */
 static inline void ath5k_set_bits(struct ath5k_hw *ah, u32 reg, u32 bits)
 {
 	ath5k_wr(ah, reg, ath5k_rd(ah, reg) | bits);
 }
 
+/**
+ * ath5k_clear_bits() - clear bits of a register (read-modify-write)
+ * @ah: hardware state
+ * @reg: BAR0 offset
+ * @bits: bits to clear
+ */
 static inline void ath5k_clear_bits(struct ath5k_hw *ah, u32 reg, u32 bits)
 {
 	ath5k_wr(ah, reg, ath5k_rd(ah, reg) & ~bits);
 }
 
-/* Replace the field @mask of @reg with @val (already shifted). */
+/**
+ * ath5k_rmw() - replace one field of a register
+ * @ah: hardware state
+ * @reg: BAR0 offset
+ * @mask: the field
+ * @val: its new value, already shifted into @mask
+ */
 static inline void ath5k_rmw(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val)
 {
 	ath5k_wr(ah, reg, (ath5k_rd(ah, reg) & ~mask) | (val & mask));
 }
 
-/* Poll until (reg & mask) == val; -ETIMEDOUT otherwise.  May sleep. */
+/**
+ * ath5k_hw_wait() - poll a register field, sleeping between reads
+ * @ah: hardware state
+ * @reg: BAR0 offset
+ * @mask: bits to compare
+ * @val: wanted value of @reg & @mask
+ * @step_us: sleep between reads
+ * @tries: reads before giving up
+ *
+ * Context: process context; sleeps.
+ * Return: 0, or -ETIMEDOUT.
+ */
 int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 		  unsigned int step_us, unsigned int tries);
 
 /* ----- attach, power, reset (hw_attach.c, reset.c) --------------------- */
 
-/*
- * Wake the chip, identify MAC/PHY/radio, self-test, read and validate the
- * EEPROM.  On success perm_addr, ee (bands, regdomain, gains, limits) and
- * the identity fields are valid.  @iomem is BAR0.
+/**
+ * ath5k_hw_attach() - bring the chip up far enough for probe
+ * @ah: hardware state to fill (cleared first)
+ * @dev: device for messages
+ * @iomem: BAR0
+ * @pcie: the card is PCIe (no PCI core reset, SERDES setup)
+ *
+ * Wakes the chip, identifies MAC/PHY/radio, runs the self test, reads and
+ * validates the EEPROM and clears the key cache.  On success perm_addr,
+ * ee (bands, regdomain, gains, limits) and the identity fields are valid.
+ *
+ * Context: process context; sleeps.
+ * Return: 0, -ENODEV for a chip this driver does not run, -EINVAL for
+ * EEPROM data it refuses, or another negative errno.
  */
 int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		    void __iomem *iomem, bool pcie);
+
+/**
+ * ath5k_hw_detach() - free what ath5k_hw_attach() allocated
+ * @ah: hardware state
+ */
 void ath5k_hw_detach(struct ath5k_hw *ah);
 
-/* Human-readable chip names for the probe message. */
+/**
+ * ath5k_hw_mac_name() - MAC chip name for the probe message
+ * @ah: attached hardware state
+ *
+ * Return: a static string such as "AR5213A".
+ */
 const char *ath5k_hw_mac_name(const struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_radio_name() - radio name for the probe message
+ * @ah: attached hardware state
+ *
+ * Return: a static string such as "RF5112".
+ */
 const char *ath5k_hw_radio_name(const struct ath5k_hw *ah);
 
+/**
+ * ath5k_hw_set_power() - change the chip's power state
+ * @ah: hardware state
+ * @mode: awake, network sleep or full sleep
+ *
+ * Context: process context; sleeps when waking.
+ * Return: 0, -EIO if the chip does not wake, -EINVAL for a bad @mode.
+ */
 int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode);
 
-/*
- * Bring the chip to a working state on @chan in @opmode.  With @fast and a
- * radio that supports it (RF2413/RF5413, same mode and opmode), only
- * retune (queues, keys and DMA survive); otherwise, or if that fails, a
- * full reset.  Before a full reset the caller stops DMA
- * (ath5k_hw_dma_stop()) and reclaims its buffers; afterwards RX is
- * stopped, the TX queues claimed with ath5k_hw_txq_setup() are
- * programmed, the interrupt mask is the last one set, the TSF is reset.
- * The caller then sets RXDP, starts RX, the RX filter and addresses.
- * May sleep.
+/**
+ * ath5k_hw_reset() - bring the chip to a working state on a channel
+ * @ah: hardware state
+ * @opmode: operating mode to program
+ * @chan: channel
+ * @fast: only retune if the radio can (RF2413/RF5413, same mode and
+ *	opmode); queues, keys and DMA then survive
+ *
+ * Without @fast, or when the retune fails, a full reset.  Before it the
+ * caller stops DMA (ath5k_hw_dma_stop()) and reclaims its buffers;
+ * afterwards RX is stopped, the TX queues claimed with
+ * ath5k_hw_txq_setup() are programmed, the interrupt mask is the last one
+ * set and the TSF is reset.  The caller then sets RXDP, starts RX and
+ * sets the RX filter and addresses.
+ *
+ * Context: process context; sleeps.
+ * Return: 0, -EINVAL or -EOPNOTSUPP for a channel the card cannot use,
+ * or the error of the step that failed.
  */
 int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		   const struct ath5k_chan *chan, bool fast);
 
-/* Quiesce before power-down or remove: stop DMA, disable interrupts. */
-void ath5k_hw_stop(struct ath5k_hw *ah);
-/*
- * Idle the stopped chip: awake, MAC and baseband held in warm reset (the
- * state attach leaves; full sleep misbehaves on several revisions).
+/**
+ * ath5k_hw_stop() - quiesce before power-down or remove
+ * @ah: hardware state
+ *
+ * Stops DMA (see ath5k_hw_dma_stop()), PCU reception and the baseband.
+ *
+ * Context: process context; sleeps.
+ * Return: ath5k_hw_dma_stop()'s result; DMA is stopped either way.
+ */
+int ath5k_hw_stop(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_hold() - idle the stopped chip
+ * @ah: hardware state
+ *
+ * Awake, MAC and baseband held in warm reset: the state attach leaves
+ * (full sleep misbehaves on several revisions).
+ *
+ * Context: process context; sleeps.
+ * Return: 0, or -EIO if the chip does not enter reset or wake.
  */
 int ath5k_hw_hold(struct ath5k_hw *ah);
 
-/* Band and channel capability (EEPROM + radio). */
+/**
+ * ath5k_hw_mode_supported() - can the card operate in a mode
+ * @ah: attached hardware state
+ * @mode: 11a, 11b or 11g
+ *
+ * Return: true when the EEPROM enables @mode and the radio has its band.
+ */
 bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode);
+
+/**
+ * ath5k_hw_freq_supported() - can the card tune to a frequency
+ * @ah: attached hardware state
+ * @freq: centre frequency, MHz
+ *
+ * Return: true when the synthesiser reaches @freq and a mode of its band
+ * is supported.
+ */
 bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq);
+
+/**
+ * ath5k_hw_has_aes() - does the key cache take CCMP keys
+ * @ah: attached hardware state
+ *
+ * Return: true from the AR5212 v4 on, unless the EEPROM disables AES.
+ */
 bool ath5k_hw_has_aes(const struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_has_fast_chanswitch() - can ath5k_hw_reset() retune only
+ * @ah: attached hardware state
+ *
+ * Return: true for the RF2413 and RF5413 radios.
+ */
 bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah);
 
 /* ----- PHY (phy.c) ---------------------------------------------------- */
 
-/* Maximum TX power the calibration data allows on @chan, half dBm. */
-u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan);
-/* Set the user limit (half dBm) and reprogram the current channel. */
+/**
+ * ath5k_hw_set_txpower_limit() - set the stack's TX power limit
+ * @ah: hardware state
+ * @half_dbm: limit in half dBm (capped at ATH5K_TXPOWER_MAX)
+ *
+ * Reprograms the power tables of the current channel, if there is one.
+ *
+ * Return: 0, or -EINVAL when the channel has no calibration.
+ */
 int ath5k_hw_set_txpower_limit(struct ath5k_hw *ah, u8 half_dbm);
-/*
- * Regulatory CTL groups (upper nibble of the EEPROM CTL ids: 0x10 FCC,
- * 0x30 ETSI, 0x40 MKK; 0xff none) the conformance limits are taken from.
+
+/**
+ * ath5k_hw_set_ctl_groups() - pick the conformance limits to obey
+ * @ah: hardware state
+ * @group_2ghz: CTL group for 2.4 GHz (0x10 FCC, 0x30 ETSI, 0x40 MKK,
+ *	0xff none): the upper nibble of the EEPROM CTL ids
+ * @group_5ghz: the same for 5 GHz
+ *
+ * Takes effect at the next TX power programming.
  */
 void ath5k_hw_set_ctl_groups(struct ath5k_hw *ah, u8 group_2ghz, u8 group_5ghz);
 
-/* Read the noise floor and start a new measurement (short calibration). */
+/**
+ * ath5k_hw_nf_update() - short calibration: the noise floor
+ * @ah: hardware state
+ *
+ * Reads the last measurement into the median that ah->noise_floor
+ * follows, loads that into the chip and starts a new measurement.
+ *
+ * Context: process context; sleeps.
+ */
 void ath5k_hw_nf_update(struct ath5k_hw *ah);
-/*
- * Long calibration: I/Q correction, RF5112 gain_F probe, noise floor.
- * Returns 1 when the chip needs a full reset to load new RF gain
- * settings, else 0.  May sleep.
+
+/**
+ * ath5k_hw_calibrate() - long calibration
+ * @ah: hardware state
+ *
+ * I/Q correction, the RF5112 gain_F probe and the noise floor.
+ *
+ * Context: process context; sleeps.
+ * Return: 1 when the chip needs a full reset to load new RF gain
+ * settings, else 0.
  */
 int ath5k_hw_calibrate(struct ath5k_hw *ah);
 
+/**
+ * ath5k_hw_set_antenna_mode() - choose how antennas are used
+ * @ah: hardware state
+ * @mode: diversity, a fixed antenna, sectored or debug
+ *
+ * Applied now if a channel is programmed, else at the next reset.
+ */
 void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode);
+
+/**
+ * ath5k_hw_set_def_antenna() - set the default antenna
+ * @ah: hardware state
+ * @ant: 1 = A, 2 = B
+ */
 void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant);
-u8 ath5k_hw_get_def_antenna(struct ath5k_hw *ah);
 
 /* ----- PCU (pcu.c) ---------------------------------------------------- */
 
+/**
+ * ath5k_hw_set_opmode() - program the PCU for an operating mode
+ * @ah: hardware state
+ * @opmode: station, AP (also mesh), IBSS or monitor
+ */
 void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode);
+
+/**
+ * ath5k_hw_set_mac() - set the station address
+ * @ah: hardware state
+ * @mac: six bytes
+ */
 void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac);
+
+/**
+ * ath5k_hw_set_bssid() - set the BSSID and association id
+ * @ah: hardware state
+ * @bssid: six bytes
+ * @aid: association id, 0 when not associated
+ */
 void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid);
+
+/**
+ * ath5k_hw_set_bssid_mask() - set the BSSID mask (several interfaces)
+ * @ah: hardware state
+ * @mask: six bytes; a 0 bit ignores that address bit
+ */
 void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask);
 
 /* RX filter bits (ath5k_hw_rx_filter_set). */
@@ -599,110 +791,482 @@ void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask);
 #define ATH5K_RXF_PHYERR	BIT(7)
 #define ATH5K_RXF_RADARERR	BIT(8)
 
+/**
+ * ath5k_hw_rx_filter_set() - choose the frames the PCU passes up
+ * @ah: hardware state
+ * @filter: ATH5K_RXF_* bits
+ *
+ * Automatic ANI on chips without PHY error counters (before the AR5213A)
+ * keeps ATH5K_RXF_PHYERR on in the hardware whatever @filter says; those
+ * reports go to ath5k_hw_ani_phy_error().
+ */
 void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter);
-u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah);
-/* Hash bit (0..63) of a multicast address in the 64-bit filter. */
+
+/**
+ * ath5k_hw_mcast_hash() - bit of a multicast address in the hash filter
+ * @addr: six bytes
+ *
+ * Return: the bit (0..63) to set in ath5k_hw_mcast_filter_set()'s filter.
+ */
 unsigned int ath5k_hw_mcast_hash(const u8 *addr);
+
+/**
+ * ath5k_hw_mcast_filter_set() - set the 64-bit multicast hash filter
+ * @ah: hardware state
+ * @filter: bit n passes the addresses whose hash is n
+ */
 void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter);
 
-/* Start/stop frame reception in the PCU (DMA is separate). */
+/**
+ * ath5k_hw_pcu_rx_start() - let the PCU receive (DMA is separate)
+ * @ah: hardware state
+ */
 void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_pcu_rx_stop() - stop the PCU receiving (DMA is separate)
+ * @ah: hardware state
+ */
 void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah);
 
+/**
+ * ath5k_hw_tsf_get() - read the 64-bit TSF
+ * @ah: hardware state
+ *
+ * Return: the TSF in microseconds, consistent across a low-word wrap.
+ */
 u64 ath5k_hw_tsf_get(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_tsf_set() - set the 64-bit TSF
+ * @ah: hardware state
+ * @tsf: microseconds
+ */
 void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf);
+
+/**
+ * ath5k_hw_tsf_reset() - restart the TSF from zero
+ * @ah: hardware state
+ */
 void ath5k_hw_tsf_reset(struct ath5k_hw *ah);
 
-/* Program beacon timers: first target beacon time and interval in TU. */
+/**
+ * ath5k_hw_beacon_timers_init() - program the beacon timers
+ * @ah: hardware state (its opmode decides which timers run)
+ * @next_tbtt_tu: first target beacon transmission time, TU
+ * @interval_tu: beacon interval, TU
+ * @reset_tsf: restart the TSF as well
+ */
 void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 				 u32 interval_tu, bool reset_tsf);
+
+/**
+ * ath5k_hw_beacon_timers_stop() - stop the beacon timers
+ * @ah: hardware state
+ */
 void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
-/* Do the timers still describe a beacon every @interval_tu (IBSS merge)? */
+
+/**
+ * ath5k_hw_beacon_timers_valid() - do the timers still fit the beacons
+ * @ah: hardware state
+ * @interval_tu: beacon interval, TU
+ *
+ * For an IBSS merge: the TSF may have jumped past the timers.
+ *
+ * Return: true when the timers describe a beacon every @interval_tu.
+ */
 bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu);
 
+/**
+ * ath5k_hw_set_slot_time() - set the slot time
+ * @ah: hardware state
+ * @us: microseconds, 0 for the mode's default; below 6 is ignored
+ */
 void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us);
-void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
+
+/**
+ * ath5k_hw_set_coverage_class() - stretch slot and ACK/CTS timeouts
+ * @ah: hardware state
+ * @coverage_class: 3 us of slot per class (802.11 coverage class)
+ *
+ * A class accepted on a slower clock saturates the timeouts after a
+ * reset to a faster one.
+ *
+ * Return: 0, or -EINVAL (and nothing changes) when the ACK/CTS timeout it
+ * needs does not fit the 13-bit clock count on the current channel
+ * (above class 55 on 11g).
+ */
+int ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class);
+
+/**
+ * ath5k_hw_set_ack_rate_high() - choose the rate of our ACKs
+ * @ah: hardware state
+ * @high: the highest basic rate not above the received one; else the
+ *	lowest rate of the received frame's modulation
+ */
 void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high);
 
+/**
+ * ath5k_hw_cycles_read() - read and restart the busy-time counters
+ * @ah: hardware state (its cycles_total grows by the same amounts)
+ * @delta: clocks counted since the last read
+ */
 void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta);
+
+/**
+ * ath5k_hw_mib_read() - add the MIB counters to a running total
+ * @ah: hardware state
+ * @acc: totals to add to (the counters clear on read)
+ */
 void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc);
 
 /* ----- ANI (noise_immunity.c) ------------------------------------------ */
 
-/* After every reset and on a mode change. */
+/**
+ * ath5k_hw_ani_init() - (re)start adaptive noise immunity
+ * @ah: hardware state
+ * @mode: off, manual low/high or automatic
+ *
+ * After every reset and on a mode change.
+ *
+ * Return: 0, or -EINVAL for a bad @mode.
+ */
 int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode);
-/* About every 100 ms, not in hard-IRQ context; @beacon_rssi in dB. */
+
+/**
+ * ath5k_hw_ani_tick() - let automatic ANI look at the last period
+ * @ah: hardware state
+ * @beacon_rssi: average beacon signal of our BSS, dB
+ *
+ * About every 100 ms.
+ *
+ * Context: not in hard-IRQ context.
+ */
 void ath5k_hw_ani_tick(struct ath5k_hw *ah, int beacon_rssi);
-/* On ATH5K_INT_MIB; true when a tick should run now. */
+
+/**
+ * ath5k_hw_ani_mib_irq() - handle ATH5K_INT_MIB
+ * @ah: hardware state
+ *
+ * Return: true when an ANI tick should run now.
+ */
 bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah);
-/* Chips without error counters: count PHY errors seen on RX. */
+
+/**
+ * ath5k_hw_ani_phy_error() - count a PHY error seen on RX
+ * @ah: hardware state
+ * @phyerr: the error code of the received report
+ *
+ * Counted only where automatic ANI has no PHY error counters (see
+ * ath5k_hw_rx_filter_set()); elsewhere the counters saw it already.
+ */
 void ath5k_hw_ani_phy_error(struct ath5k_hw *ah, u8 phyerr);
-/* Manual control of the knobs (sysfs); -EINVAL when out of range. */
+
+/**
+ * ath5k_hw_ani_set_noise_immunity() - set the noise immunity level
+ * @ah: hardware state
+ * @level: 0..ATH5K_ANI_MAX_NOISE_IMM
+ *
+ * Return: 0, or -EINVAL when out of range.
+ */
 int ath5k_hw_ani_set_noise_immunity(struct ath5k_hw *ah, u8 level);
+
+/**
+ * ath5k_hw_ani_set_spur_immunity() - set the spur immunity level
+ * @ah: hardware state
+ * @level: 0..ah->ani.max_spur
+ *
+ * Return: 0, or -EINVAL when out of range.
+ */
 int ath5k_hw_ani_set_spur_immunity(struct ath5k_hw *ah, u8 level);
+
+/**
+ * ath5k_hw_ani_set_firstep() - set the first-step detection level
+ * @ah: hardware state
+ * @level: 0..ATH5K_ANI_MAX_FIRSTEP
+ *
+ * Return: 0, or -EINVAL when out of range.
+ */
 int ath5k_hw_ani_set_firstep(struct ath5k_hw *ah, u8 level);
+
+/**
+ * ath5k_hw_ani_set_ofdm_weak_signal() - OFDM weak-signal detection
+ * @ah: hardware state
+ * @on: detect weak OFDM signals
+ */
 void ath5k_hw_ani_set_ofdm_weak_signal(struct ath5k_hw *ah, bool on);
+
+/**
+ * ath5k_hw_ani_set_cck_weak_signal() - CCK weak-signal detection
+ * @ah: hardware state
+ * @on: detect weak CCK signals
+ */
 void ath5k_hw_ani_set_cck_weak_signal(struct ath5k_hw *ah, bool on);
 
 /* ----- TX queues (qcu.c) ---------------------------------------------- */
 
-/* Claim queue @q (see ATH5K_TXQ_*) for @type with @params. */
+/**
+ * ath5k_hw_txq_setup() - claim a TX queue
+ * @ah: hardware state
+ * @q: queue number (see ATH5K_TXQ_*)
+ * @type: what the queue serves; must match @q
+ * @params: contention parameters, NULL for the defaults
+ *
+ * Programmed into the chip at the next reset or ath5k_hw_txq_program().
+ *
+ * Return: 0, or -EINVAL when @q cannot serve @type.
+ */
 int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 		       enum ath5k_txq_type type,
 		       const struct ath5k_txq_params *params);
+
+/**
+ * ath5k_hw_txq_set_params() - store new contention parameters
+ * @ah: hardware state
+ * @q: a claimed queue
+ * @params: parameters (contention windows rounded to 2^n - 1)
+ *
+ * Return: 0, or -EINVAL for an unclaimed queue.
+ */
 int ath5k_hw_txq_set_params(struct ath5k_hw *ah, unsigned int q,
 			    const struct ath5k_txq_params *params);
+
+/**
+ * ath5k_hw_txq_release() - give a queue up
+ * @ah: hardware state
+ * @q: queue number
+ */
 void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q);
-/* Write the stored parameters of queue @q into the chip (after reset). */
+
+/**
+ * ath5k_hw_txq_program() - write a queue's stored parameters to the chip
+ * @ah: hardware state
+ * @q: queue number (an unclaimed one is left alone)
+ *
+ * Return: 0, or -EINVAL for a bad @q.
+ */
 int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q);
 
+/**
+ * ath5k_hw_txq_start() - let a queue send from its TXDP
+ * @ah: hardware state
+ * @q: a claimed queue
+ *
+ * Return: 0, -EINVAL for an unclaimed queue, -EIO while a stop is still
+ * in progress.
+ */
 int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q);
+
+/**
+ * ath5k_hw_txq_stop() - stop a queue and wait for it to drain
+ * @ah: hardware state
+ * @q: a claimed queue
+ *
+ * Context: process context; sleeps (up to about 200 ms).
+ * Return: 0, -EINVAL for an unclaimed queue, -EBUSY if it hangs.
+ */
 int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q);
-/* Only valid while the queue is stopped: -EBUSY otherwise. */
+
+/**
+ * ath5k_hw_txq_set_txdp() - point a stopped queue at a descriptor
+ * @ah: hardware state
+ * @q: queue number
+ * @paddr: bus address of the first descriptor
+ *
+ * Return: 0, -EINVAL for a bad @q, -EBUSY while the queue runs (the chip
+ * would ignore the write).
+ */
 int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr);
+
+/**
+ * ath5k_hw_txq_get_txdp() - the descriptor a queue is at
+ * @ah: hardware state
+ * @q: queue number
+ *
+ * Return: its bus address, 0 for a bad @q.
+ */
 u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q);
-/* Frames the hardware still holds in queue @q. */
+
+/**
+ * ath5k_hw_txq_pending() - frames the hardware still holds in a queue
+ * @ah: hardware state
+ * @q: queue number
+ *
+ * Return: the count; an enabled queue with none counted yet counts one.
+ */
 unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q);
 
 /* ----- DMA and interrupts (dma.c) ------------------------------------- */
 
-/* -EBUSY while RX DMA runs (the chip would ignore the write). */
+/**
+ * ath5k_hw_rx_set_rxdp() - point RX DMA at the first descriptor
+ * @ah: hardware state
+ * @paddr: its bus address
+ *
+ * Return: 0, or -EBUSY while RX DMA runs (the chip would ignore it).
+ */
 int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr);
+
+/**
+ * ath5k_hw_rx_get_rxdp() - the descriptor RX DMA is at
+ * @ah: hardware state
+ *
+ * Return: its bus address.
+ */
 u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_rx_start() - start RX DMA
+ * @ah: hardware state
+ */
 void ath5k_hw_rx_start(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_rx_stop() - stop RX DMA
+ * @ah: hardware state
+ *
+ * Context: process context; sleeps (up to 100 ms).
+ * Return: 0, or -EBUSY if RX DMA does not stop.
+ */
 int ath5k_hw_rx_stop(struct ath5k_hw *ah);
-/* Stop RX and every active TX queue; -EBUSY if the hardware hangs. */
+
+/**
+ * ath5k_hw_dma_stop() - stop RX and every claimed TX queue
+ * @ah: hardware state
+ *
+ * Stops all of them even if one hangs.  Then, if one did, holds the chip
+ * in warm reset, so that no DMA runs on buffers the caller reclaims; the
+ * next ath5k_hw_reset() is a full one.
+ *
+ * Context: process context; sleeps.
+ * Return: 0, or the first error (-EBUSY).
+ */
 int ath5k_hw_dma_stop(struct ath5k_hw *ah);
 
+/**
+ * ath5k_hw_irq_pending() - does the card assert its interrupt
+ * @ah: hardware state
+ *
+ * Context: any, the interrupt handler included.
+ * Return: true when it does.
+ */
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
-/* Read and acknowledge; -ENODEV when the card is gone (all ones). */
+
+/**
+ * ath5k_hw_isr_read() - read and acknowledge the interrupt causes
+ * @ah: hardware state
+ * @isr: the causes that fired and are unmasked, and their queues
+ *
+ * A TX underrun raises the TX FIFO trigger level here.
+ *
+ * Context: the interrupt handler (or with it excluded).
+ * Return: 0, or -ENODEV when the card is gone (reads all ones).
+ */
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
-/* Set the unmasked ATH5K_INT_* set; returns the previous one. */
+
+/**
+ * ath5k_hw_imr_set() - set the unmasked interrupt causes
+ * @ah: hardware state
+ * @flags: ATH5K_INT_* to unmask, ATH5K_INT_GLOBAL for the master enable
+ *
+ * With any TX interrupt the TX underrun one is unmasked too, for
+ * ath5k_hw_isr_read(); it reports ATH5K_INT_TXURN only when in @flags.
+ *
+ * Return: the previous set.
+ */
 u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags);
-/* Move the TX FIFO trigger level up (after underruns) or down. */
-int ath5k_hw_tx_triglevel_update(struct ath5k_hw *ah, bool increase);
 
 /* ----- descriptors (desc.c) ------------------------------------------- */
 
-/* Descriptor power field for @half_dbm on the current channel. */
+/**
+ * ath5k_hw_desc_txpower() - descriptor TX power field for a power
+ * @ah: hardware state (its power table for the current channel)
+ * @half_dbm: wanted power, half dBm
+ *
+ * Return: the field's value, 0..ATH5K_TXPOWER_MAX.
+ */
 u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm);
+
+/**
+ * ath5k_hw_tx_desc_setup() - fill the control words of a TX descriptor
+ * @d: descriptor (link and data already set)
+ * @p: what to send and how
+ *
+ * Return: 0, or -EINVAL for parameters the descriptor cannot hold.
+ */
 int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
-/* -EINPROGRESS while the hardware still owns the descriptor. */
+
+/**
+ * ath5k_hw_tx_desc_status() - decode a completed TX descriptor
+ * @d: descriptor
+ * @ts: the outcome
+ *
+ * Return: 0, or -EINPROGRESS while the hardware still owns @d.
+ */
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
+
+/**
+ * ath5k_hw_rx_desc_setup() - prepare an RX descriptor for the hardware
+ * @d: descriptor (link and data already set)
+ * @buf_size: bytes the buffer holds
+ * @intreq: raise an interrupt when it completes
+ *
+ * Return: 0, or -EINVAL when @buf_size does not fit the field.
+ */
 int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq);
+
+/**
+ * ath5k_hw_rx_desc_status() - decode a completed RX descriptor
+ * @d: descriptor
+ * @rs: what was received
+ *
+ * Return: 0, or -EINPROGRESS while the hardware still owns @d.
+ */
 int ath5k_hw_rx_desc_status(const struct ath5k_desc *d, struct ath5k_rx_status *rs);
 
 /* ----- key cache (keycache.c) ----------------------------------------- */
 
+/**
+ * ath5k_hw_key_set() - write a key cache entry
+ * @ah: hardware state
+ * @idx: entry (TKIP: its Michael keys go to @idx + 64)
+ * @key: cipher and key material
+ * @mac: peer address, NULL for a key any sender may use
+ *
+ * Return: 0, or -EINVAL for an entry or cipher the chip cannot hold.
+ */
 int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
 		     const u8 *mac);
+
+/**
+ * ath5k_hw_key_clear() - invalidate a key cache entry
+ * @ah: hardware state
+ * @idx: entry (and its TKIP Michael entry)
+ */
 void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx);
+
+/**
+ * ath5k_hw_key_clear_all() - invalidate every key cache entry
+ * @ah: hardware state
+ */
 void ath5k_hw_key_clear_all(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_key_valid() - is a key cache entry in use
+ * @ah: hardware state
+ * @idx: entry
+ *
+ * Return: true when the entry is valid.
+ */
 bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx);
-/*
- * TKIP Michael keys: true when one MIC entry (idx + 64) holds both the TX
- * and RX key (AR2414 and later).  Otherwise it holds the RX key only and
- * the caller gives TX its own key entry (the "split MIC" scheme).
+
+/**
+ * ath5k_hw_tkip_combined_mic() - where TKIP's TX Michael key goes
+ * @ah: attached hardware state
+ *
+ * Return: true when one MIC entry (idx + 64) holds both the TX and the RX
+ * key (AR2414 and later); otherwise it holds the RX key only and the
+ * caller gives TX its own key entry (the "split MIC" scheme).
  */
 bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah);
 
@@ -710,26 +1274,93 @@ bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah);
 
 #define ATH5K_GPIO_COUNT	6
 
+/**
+ * ath5k_hw_gpio_input() - make a GPIO an input
+ * @ah: hardware state
+ * @gpio: 0..ATH5K_GPIO_COUNT - 1
+ *
+ * Return: 0, or -EINVAL for a bad @gpio.
+ */
 int ath5k_hw_gpio_input(struct ath5k_hw *ah, unsigned int gpio);
+
+/**
+ * ath5k_hw_gpio_output() - make a GPIO an output
+ * @ah: hardware state
+ * @gpio: 0..ATH5K_GPIO_COUNT - 1
+ *
+ * Return: 0, or -EINVAL for a bad @gpio.
+ */
 int ath5k_hw_gpio_output(struct ath5k_hw *ah, unsigned int gpio);
+
+/**
+ * ath5k_hw_gpio_get() - read a GPIO
+ * @ah: hardware state
+ * @gpio: 0..ATH5K_GPIO_COUNT - 1
+ *
+ * Return: 0 or 1, or -EINVAL for a bad @gpio.
+ */
 int ath5k_hw_gpio_get(struct ath5k_hw *ah, unsigned int gpio);
+
+/**
+ * ath5k_hw_gpio_set() - drive a GPIO output
+ * @ah: hardware state
+ * @gpio: 0..ATH5K_GPIO_COUNT - 1
+ * @val: level
+ *
+ * Return: 0, or -EINVAL for a bad @gpio.
+ */
 int ath5k_hw_gpio_set(struct ath5k_hw *ah, unsigned int gpio, bool val);
-/* Interrupt when @gpio reads the opposite of @level. */
+
+/**
+ * ath5k_hw_gpio_irq() - interrupt on a GPIO level
+ * @ah: hardware state
+ * @gpio: 0..ATH5K_GPIO_COUNT - 1
+ * @level: the interrupt fires while @gpio reads the opposite
+ */
 void ath5k_hw_gpio_irq(struct ath5k_hw *ah, unsigned int gpio, bool level);
 
-/* rfkill switch (pin and polarity from the EEPROM). */
+/**
+ * ath5k_hw_rfkill_present() - does the EEPROM name an rfkill switch
+ * @ah: attached hardware state
+ *
+ * Return: true when it does.
+ */
 bool ath5k_hw_rfkill_present(const struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_rfkill_blocked() - read the rfkill switch
+ * @ah: hardware state
+ *
+ * Return: true when the switch blocks the radio.
+ */
 bool ath5k_hw_rfkill_blocked(struct ath5k_hw *ah);
-/*
- * Watch the switch with ATH5K_INT_GPIO (if the EEPROM allows it); this
- * adds ATH5K_INT_GPIO to the mask: keep it in later ath5k_hw_imr_set().
+
+/**
+ * ath5k_hw_rfkill_irq() - watch the rfkill switch with ATH5K_INT_GPIO
+ * @ah: hardware state
+ * @enable: watch it (if the EEPROM allows), or stop
+ *
+ * Adds ATH5K_INT_GPIO to the mask: keep it in later ath5k_hw_imr_set().
  */
 void ath5k_hw_rfkill_irq(struct ath5k_hw *ah, bool enable);
-/* Radio on: drive the line unblocked, then watch it.  Stop: the reverse. */
+
+/**
+ * ath5k_hw_rfkill_start() - radio on: drive the line unblocked, watch it
+ * @ah: hardware state
+ */
 void ath5k_hw_rfkill_start(struct ath5k_hw *ah);
+
+/**
+ * ath5k_hw_rfkill_stop() - radio off: stop watching, drive it blocked
+ * @ah: hardware state
+ */
 void ath5k_hw_rfkill_stop(struct ath5k_hw *ah);
 
-/* Drive the PCI-config LED bits. */
+/**
+ * ath5k_hw_led_set() - drive the PCI-config LED bits
+ * @ah: hardware state
+ * @state: what the LEDs show
+ */
 void ath5k_hw_led_set(struct ath5k_hw *ah, enum ath5k_led_state state);
 
 #endif /* ATH5K_HW_H */

@@ -32,23 +32,13 @@ int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 				 ah->iomem + reg);
 }
 
-int ath5k_hw_wait_atomic(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
-			 unsigned int step_us, unsigned int tries)
-{
-	u32 cur;
-
-	return read_poll_timeout_atomic(ioread32, cur, (cur & mask) == val,
-					step_us, (u64)step_us * tries, false,
-					ah->iomem + reg);
-}
-
 /* ----- power ----------------------------------------------------------- */
 
 #define WAKE_TRIES		200
 #define RESET_POLL_US		15
 #define RESET_POLL_TRIES	20000
 
-static int wake_chip(struct ath5k_hw *ah)
+static int ath5k_wake_chip(struct ath5k_hw *ah)
 {
 	unsigned int i;
 	u32 sleep;
@@ -76,7 +66,7 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
 
 	switch (mode) {
 	case ATH5K_POWER_AWAKE:
-		ret = wake_chip(ah);
+		ret = ath5k_wake_chip(ah);
 		if (ret)
 			return ret;
 		staid &= ~STA_ID1_PWR_SV;
@@ -150,28 +140,6 @@ int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
 
 /* ----- identification ------------------------------------------------- */
 
-/* MAC revisions (SREV bits 7:0) we recognise, 5212 family only. */
-#define SREV_AR5212		0x50
-#define SREV_AR5212_V4		0x54
-#define SREV_AR5213A		0x59
-#define SREV_AR2414		0x70
-#define SREV_PCIE_UNSUPP_LO	0xc0	/* AR5416/5418: ath9k territory */
-#define SREV_PCIE_UNSUPP_HI	0xe0
-#define MACVER_AR2413		0x7
-#define MACVER_AR2315		0x8
-#define MACVER_AR5414		0xa
-#define MACVER_AR2415		0xb
-#define MACVER_AR2425		0xe
-#define MACVER_AR2417		0xf
-#define PHYREV_5212B		0x43
-#define PHYREV_2413		0x45
-#define PHYREV_5413		0x61
-#define PHYREV_2425		0x70
-#define RADREV_5112B		0x36
-#define RADREV_2413		0x50
-#define RADREV_5413		0x60
-#define RADREV_2425		0xa2
-
 /* The radio-revision probe: magic values from the reference driver. */
 #define RADIO_SELECT_5GHZ	0x00000007
 #define RADIO_SELECT_2GHZ	0x00004007
@@ -194,7 +162,7 @@ u8 ath5k_radio_rev_decode(u8 raw)
 	return out;
 }
 
-static u8 radio_revision(struct ath5k_hw *ah, bool two_ghz)
+static u8 ath5k_radio_revision(struct ath5k_hw *ah, bool two_ghz)
 {
 	unsigned int i;
 	u8 raw;
@@ -209,17 +177,17 @@ static u8 radio_revision(struct ath5k_hw *ah, bool two_ghz)
 	return ath5k_radio_rev_decode(raw);
 }
 
-static int identify_radio(struct ath5k_hw *ah)
+static int ath5k_identify_radio(struct ath5k_hw *ah)
 {
 	u8 ver = ah->mac_version;
 
-	ah->radio_rev = radio_revision(ah, false);
+	ah->radio_rev = ath5k_radio_revision(ah, false);
 
-	switch (ah->radio_rev & 0xf0) {
-	case 0x30:		/* RF5112 */
-	case 0x40:		/* RF2112 */
+	switch (ah->radio_rev & RADREV_RADIO) {
+	case RADREV_5112:
+	case RADREV_2112:
 		ah->radio = ATH5K_RADIO_RF5112;
-		ah->radio_rev_2ghz = radio_revision(ah, true);
+		ah->radio_rev_2ghz = ath5k_radio_revision(ah, true);
 		return 0;
 	case RADREV_2413:
 		ah->radio = ATH5K_RADIO_RF2413;
@@ -227,12 +195,12 @@ static int identify_radio(struct ath5k_hw *ah)
 	case RADREV_5413:
 		ah->radio = ATH5K_RADIO_RF5413;
 		return 0;
-	case 0xa0:		/* RF5424 family */
+	case RADREV_5424:	/* and the RF2425 family */
 		ah->radio = (ver == MACVER_AR2425 || ver == MACVER_AR2417) ?
 			    ATH5K_RADIO_RF2425 : ATH5K_RADIO_RF5413;
 		return 0;
-	case 0x10:
-	case 0x20:
+	case RADREV_5111:
+	case RADREV_5111A:
 		dev_err(ah->dev, "RF5111 radio (rev 0x%02x) is not supported\n",
 			ah->radio_rev);
 		return -ENODEV;
@@ -240,19 +208,19 @@ static int identify_radio(struct ath5k_hw *ah)
 
 	/* Single-chip parts may not answer the probe: go by MAC/PHY ids. */
 	if (ver == MACVER_AR2425 || ver == MACVER_AR2417 ||
-	    ah->phy_rev == PHYREV_2425) {
+	    ah->phy_rev == PHY_REV_2425) {
 		ah->radio = ATH5K_RADIO_RF2425;
 		ah->radio_rev = RADREV_2425;
-	} else if (ah->srev == SREV_AR5213A && ah->phy_rev == PHYREV_5212B) {
+	} else if (ah->srev == SREV_AR5213A && ah->phy_rev == PHY_REV_5212B) {
 		ah->radio = ATH5K_RADIO_RF5112;
 		ah->radio_rev = RADREV_5112B;
 	} else if (ver == MACVER_AR2415 || ver == MACVER_AR2315) {
 		dev_err(ah->dev, "RF2316 (SoC) radio is not supported\n");
 		return -ENODEV;
-	} else if (ver == MACVER_AR5414 || ah->phy_rev == PHYREV_5413) {
+	} else if (ver == MACVER_AR5414 || ah->phy_rev == PHY_REV_5413) {
 		ah->radio = ATH5K_RADIO_RF5413;
 		ah->radio_rev = RADREV_5413;
-	} else if (ver == MACVER_AR2413 || ah->phy_rev == PHYREV_2413) {
+	} else if (ver == MACVER_AR2413 || ah->phy_rev == PHY_REV_2413) {
 		ah->radio = ATH5K_RADIO_RF2413;
 		ah->radio_rev = RADREV_2413;
 	} else {
@@ -263,7 +231,7 @@ static int identify_radio(struct ath5k_hw *ah)
 	return 0;
 }
 
-static int identify_mac(struct ath5k_hw *ah)
+static int ath5k_identify_mac(struct ath5k_hw *ah)
 {
 	u32 srev = ath5k_rd(ah, R_SREV);
 
@@ -289,7 +257,7 @@ static int identify_mac(struct ath5k_hw *ah)
 /* ----- self test --------------------------------------------------------- */
 
 /* Two registers must hold any 32-bit pattern we write. */
-static int power_on_self_test(struct ath5k_hw *ah)
+static int ath5k_power_on_self_test(struct ath5k_hw *ah)
 {
 	static const u32 regs[] = { R_STA_ID0, R_PHY(8) };
 	static const u32 fixed[] = {
@@ -318,7 +286,7 @@ static int power_on_self_test(struct ath5k_hw *ah)
 
 #define EEPROM_POLL_TRIES	20000
 
-static int eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
+static int ath5k_eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
 {
 	unsigned int i;
 	u32 st;
@@ -338,14 +306,14 @@ static int eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
 	return -ETIMEDOUT;
 }
 
-static int eeprom_read_range(struct ath5k_hw *ah, u16 *img,
-			     unsigned int from, unsigned int to)
+static int ath5k_eeprom_read_range(struct ath5k_hw *ah, u16 *img,
+				   unsigned int from, unsigned int to)
 {
 	unsigned int i;
 	int ret;
 
 	for (i = from; i < to; i++) {
-		ret = eeprom_read_word(ah, i, &img[i]);
+		ret = ath5k_eeprom_read_word(ah, i, &img[i]);
 		if (ret) {
 			dev_err(ah->dev, "EEPROM read of word 0x%x failed (%d)\n",
 				i, ret);
@@ -355,7 +323,7 @@ static int eeprom_read_range(struct ath5k_hw *ah, u16 *img,
 	return 0;
 }
 
-static int eeprom_load(struct ath5k_hw *ah)
+static int ath5k_eeprom_load(struct ath5k_hw *ah)
 {
 	unsigned int n;
 	u16 *img;
@@ -365,7 +333,7 @@ static int eeprom_load(struct ath5k_hw *ah)
 	if (!img)
 		return -ENOMEM;
 
-	ret = eeprom_read_range(ah, img, 0, ATH5K_EE_WORDS);
+	ret = ath5k_eeprom_read_range(ah, img, 0, ATH5K_EE_WORDS);
 	if (ret)
 		goto out;
 	n = ath5k_eeprom_image_words(img, ATH5K_EE_WORDS);
@@ -375,7 +343,7 @@ static int eeprom_load(struct ath5k_hw *ah)
 		ret = -EINVAL;
 		goto out;
 	}
-	ret = eeprom_read_range(ah, img, ATH5K_EE_WORDS, n);
+	ret = ath5k_eeprom_read_range(ah, img, ATH5K_EE_WORDS, n);
 	if (ret)
 		goto out;
 	ret = ath5k_eeprom_parse(&ah->ee, img, n, ah->dev);
@@ -385,7 +353,7 @@ out:
 }
 
 /* PCIe parts: program the SERDES (values from the reference driver). */
-static void pcie_serdes_init(struct ath5k_hw *ah)
+static void ath5k_pcie_serdes_init(struct ath5k_hw *ah)
 {
 	static const u32 serdes[] = {
 		0x9248fc00, 0x24924924, 0x28000039, 0x53160824,
@@ -426,7 +394,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	ah->txpower_limit = ATH5K_TXPOWER_MAX;
 	memcpy(ah->bssid_mask, broadcast_addr, 6);
 
-	ret = identify_mac(ah);
+	ret = ath5k_identify_mac(ah);
 	if (ret)
 		return ret;
 	ret = ath5k_hw_nic_wakeup(ah);
@@ -434,18 +402,18 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		return ret;
 
 	ah->phy_rev = ath5k_rd(ah, R_PHY_CHIP_ID) & 0xff;
-	ret = identify_radio(ah);
+	ret = ath5k_identify_radio(ah);
 	if (ret)
 		return ret;
 
-	ret = power_on_self_test(ah);
+	ret = ath5k_power_on_self_test(ah);
 	if (ret)
 		return ret;
 
 	if (ah->srev >= SREV_AR5213A)
 		ath5k_set_bits(ah, R_PCICFG, PCICFG_RETRY_FIX);
 
-	ret = eeprom_load(ah);
+	ret = ath5k_eeprom_load(ah);
 	if (ret)
 		return ret;
 	memcpy(ah->perm_addr, ah->ee.mac, 6);
@@ -459,7 +427,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	}
 
 	if (pcie)
-		pcie_serdes_init(ah);
+		ath5k_pcie_serdes_init(ah);
 
 	/* combined TKIP MIC keys from AR2414 on */
 	if (ah->srev >= SREV_AR2414)
@@ -469,6 +437,11 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	if (ret)
 		return ret;
 
+	/*
+	 * The key cache survives a warm reset: entries of a previous driver
+	 * (warm reboot, kexec, driver swap) would otherwise stay valid.
+	 */
+	ath5k_hw_key_clear_all(ah);
 	ath5k_hw_set_mac(ah, zero_addr);
 	ath5k_hw_set_bssid(ah, broadcast_addr, 0);
 	ath5k_hw_set_opmode(ah, ah->opmode);
@@ -493,7 +466,7 @@ const char *ath5k_hw_mac_name(const struct ath5k_hw *ah)
 	case MACVER_AR2413:
 		return ah->srev == SREV_AR2414 ? "AR2414" : "AR2413";
 	case MACVER_AR5414:
-		return ah->srev == 0xa4 ? "AR5413" : "AR5414";
+		return ah->srev == SREV_AR5413 ? "AR5413" : "AR5414";
 	case 0x9:
 		return "AR5424";
 	case MACVER_AR2415:
@@ -511,7 +484,7 @@ const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
 {
 	switch (ah->radio) {
 	case ATH5K_RADIO_RF5112:
-		return (ah->radio_rev & 0xf0) == 0x40 ? "RF2112" : "RF5112";
+		return (ah->radio_rev & RADREV_RADIO) == RADREV_2112 ? "RF2112" : "RF5112";
 	case ATH5K_RADIO_RF2413:
 		return "RF2413";
 	case ATH5K_RADIO_RF5413:
@@ -523,12 +496,12 @@ const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
 }
 
 /* Single-band radios: RF2413/RF2425/RF2112 cannot tune 5 GHz. */
-static bool radio_has_5ghz(const struct ath5k_hw *ah)
+static bool ath5k_radio_has_5ghz(const struct ath5k_hw *ah)
 {
 	if (ah->radio == ATH5K_RADIO_RF2413 || ah->radio == ATH5K_RADIO_RF2425)
 		return false;
 	if (ah->radio == ATH5K_RADIO_RF5112)
-		return (ah->radio_rev & 0xf0) != 0x40;
+		return (ah->radio_rev & RADREV_RADIO) != RADREV_2112;
 	return true;
 }
 
@@ -536,7 +509,7 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 {
 	if (mode >= ATH5K_MODE_COUNT || !(ah->ee.modes & BIT(mode)))
 		return false;
-	return mode != ATH5K_MODE_11A || radio_has_5ghz(ah);
+	return mode != ATH5K_MODE_11A || ath5k_radio_has_5ghz(ah);
 }
 
 /* Tuning ranges of the 5212-family synthesisers. */

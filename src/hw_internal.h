@@ -12,8 +12,6 @@
 #include "hw.h"
 
 /* hw_attach.c */
-int ath5k_hw_wait_atomic(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
-			 unsigned int step_us, unsigned int tries);
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);
 u8 ath5k_radio_rev_decode(u8 raw);
@@ -49,5 +47,11 @@ int ath5k_hw_txq_program_all(struct ath5k_hw *ah);
 
 /* dma.c */
 void ath5k_hw_dma_init(struct ath5k_hw *ah);
+
+/* TX underruns are unmasked whenever any TX interrupt is. */
+static inline bool ath5k_hw_txurn_unmasked(u32 imr)
+{
+	return imr & (ATH5K_INT_TXURN | ATH5K_INT_TX_ANY);
+}
 
 #endif /* ATH5K_HW_INTERNAL_H */

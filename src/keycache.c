@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include "hw.h"
 #include "hw_internal.h"
@@ -21,19 +22,8 @@
 
 #define KEY_WORDS		8
 #define TKIP_MIC_OFFSET		64
-#define SREV_AR2414		0x70	/* combined TX/RX Michael keys */
 
-static u32 le32_at(const u8 *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
-}
-
-static u32 le16_at(const u8 *p)
-{
-	return p[0] | p[1] << 8;
-}
-
-static void entry_wipe(struct ath5k_hw *ah, u16 idx)
+static void ath5k_entry_wipe(struct ath5k_hw *ah, u16 idx)
 {
 	unsigned int w;
 
@@ -49,9 +39,9 @@ void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
 	if (idx >= ATH5K_KEYCACHE_SIZE)
 		return;
 	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
-	entry_wipe(ah, idx);
+	ath5k_entry_wipe(ah, idx);
 	if (tkip && idx + TKIP_MIC_OFFSET < ATH5K_KEYCACHE_SIZE)
-		entry_wipe(ah, idx + TKIP_MIC_OFFSET);
+		ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
 }
 
 void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
@@ -59,7 +49,7 @@ void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
 	u16 i;
 
 	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
-		entry_wipe(ah, i);
+		ath5k_entry_wipe(ah, i);
 }
 
 bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx)
@@ -69,13 +59,13 @@ bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx)
 }
 
 /* Peer address as the key search wants it: shifted right by one bit. */
-static void entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
+static void ath5k_entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 {
 	u32 lo = 0, hi = 0, valid = KEY_MAC1_VALID;
 
 	if (mac) {
-		lo = le32_at(mac);
-		hi = le16_at(mac + 4);
+		lo = get_unaligned_le32(mac);
+		hi = get_unaligned_le16(mac + 4);
 		lo = lo >> 1 | (hi & 1) << 31;
 		hi >>= 1;
 		if (mac[0] & 1)
@@ -91,17 +81,17 @@ bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
 }
 
 /* Michael keys: RX in words 0/2, TX split over 1/3/4 (combined mode). */
-static void tkip_mic_write(struct ath5k_hw *ah, u16 idx,
-			   const struct ath5k_key *k)
+static void ath5k_tkip_mic_write(struct ath5k_hw *ah, u16 idx,
+				 const struct ath5k_key *k)
 {
 	u16 mic = idx + TKIP_MIC_OFFSET;
 	bool combined = ath5k_hw_tkip_combined_mic(ah);
 
-	ath5k_wr(ah, R_KEY(mic, 0), le32_at(k->rx_mic));
-	ath5k_wr(ah, R_KEY(mic, 1), combined ? le16_at(k->tx_mic + 2) : 0);
-	ath5k_wr(ah, R_KEY(mic, 2), le32_at(k->rx_mic + 4));
-	ath5k_wr(ah, R_KEY(mic, 3), combined ? le16_at(k->tx_mic) : 0);
-	ath5k_wr(ah, R_KEY(mic, 4), combined ? le32_at(k->tx_mic + 4) : 0);
+	ath5k_wr(ah, R_KEY(mic, 0), get_unaligned_le32(k->rx_mic));
+	ath5k_wr(ah, R_KEY(mic, 1), combined ? get_unaligned_le16(k->tx_mic + 2) : 0);
+	ath5k_wr(ah, R_KEY(mic, 2), get_unaligned_le32(k->rx_mic + 4));
+	ath5k_wr(ah, R_KEY(mic, 3), combined ? get_unaligned_le16(k->tx_mic) : 0);
+	ath5k_wr(ah, R_KEY(mic, 4), combined ? get_unaligned_le32(k->tx_mic + 4) : 0);
 	ath5k_wr(ah, R_KEY(mic, KEY_WORD_TYPE), KEY_TYPE_NULL);
 	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC0), 0);
 	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC1), 0);
@@ -138,11 +128,11 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 	}
 
 	memcpy(kv, k->key, k->len);
-	w[0] = le32_at(kv);
-	w[1] = le16_at(kv + 4);
-	w[2] = le32_at(kv + 6);
-	w[3] = le16_at(kv + 10);
-	w[4] = le32_at(kv + 12);
+	w[0] = get_unaligned_le32(kv);
+	w[1] = get_unaligned_le16(kv + 4);
+	w[2] = get_unaligned_le32(kv + 6);
+	w[3] = get_unaligned_le16(kv + 10);
+	w[4] = get_unaligned_le32(kv + 12);
 	if (k->len <= 13)
 		w[4] &= 0xff;	/* WEP: only byte 12 is key */
 
@@ -158,8 +148,8 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 		ath5k_wr(ah, R_KEY(idx, 3), w[3]);
 		ath5k_wr(ah, R_KEY(idx, 4), w[4]);
 		ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
-		entry_mac_write(ah, idx, mac);
-		tkip_mic_write(ah, idx, k);
+		ath5k_entry_mac_write(ah, idx, mac);
+		ath5k_tkip_mic_write(ah, idx, k);
 		ath5k_wr(ah, R_KEY(idx, 0), w[0]);
 		ath5k_wr(ah, R_KEY(idx, 1), w[1]);
 		return 0;
@@ -171,6 +161,6 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 	ath5k_wr(ah, R_KEY(idx, 3), w[3]);
 	ath5k_wr(ah, R_KEY(idx, 4), w[4]);
 	ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
-	entry_mac_write(ah, idx, mac);
+	ath5k_entry_mac_write(ah, idx, mac);
 	return 0;
 }

@@ -21,8 +21,6 @@
 #include "hw_internal.h"
 #include "reg.h"
 
-#define SREV_AR5213A		0x59	/* PHY error counters from here on */
-#define SREV_AR2414		0x70
 #define PHYERR_CNT_MAX		0x00c00000	/* raises ATH5K_INT_MIB */
 #define OFDM_TRIG_HIGH		500	/* errors per second of listening */
 #define OFDM_TRIG_LOW		200
@@ -32,7 +30,7 @@
 #define RSSI_THR_LOW		7
 #define LISTEN_PERIOD_MS	100
 
-static bool has_phyerr_counters(const struct ath5k_hw *ah)
+static bool ath5k_has_phyerr_counters(const struct ath5k_hw *ah)
 {
 	return ah->srev >= SREV_AR5213A;
 }
@@ -109,16 +107,16 @@ void ath5k_hw_ani_set_cck_weak_signal(struct ath5k_hw *ah, bool on)
 /* ----- PHY error counters ---------------------------------------------- */
 
 /* Preload so the counter hits the MIB threshold after TRIG_HIGH errors. */
-static void counters_arm(struct ath5k_hw *ah)
+static void ath5k_counters_arm(struct ath5k_hw *ah)
 {
 	ath5k_wr(ah, R_PHYERR_CNT1, PHYERR_CNT_MAX - OFDM_TRIG_HIGH);
 	ath5k_wr(ah, R_PHYERR_CNT2, PHYERR_CNT_MAX - CCK_TRIG_HIGH);
 }
 
-static void counters_enable(struct ath5k_hw *ah, bool on)
+static void ath5k_counters_enable(struct ath5k_hw *ah, bool on)
 {
 	if (on) {
-		counters_arm(ah);
+		ath5k_counters_arm(ah);
 	} else {
 		ath5k_wr(ah, R_PHYERR_CNT1, 0);
 		ath5k_wr(ah, R_PHYERR_CNT2, 0);
@@ -130,7 +128,7 @@ static void counters_enable(struct ath5k_hw *ah, bool on)
 }
 
 /* Errors since the counters were armed; re-arms them.  True if any. */
-static bool counters_collect(struct ath5k_hw *ah)
+static bool ath5k_counters_collect(struct ath5k_hw *ah)
 {
 	s32 ofdm, cck;
 
@@ -138,7 +136,7 @@ static bool counters_collect(struct ath5k_hw *ah)
 	       (PHYERR_CNT_MAX - OFDM_TRIG_HIGH);
 	cck = (s32)ath5k_rd(ah, R_PHYERR_CNT2) -
 	      (PHYERR_CNT_MAX - CCK_TRIG_HIGH);
-	counters_arm(ah);
+	ath5k_counters_arm(ah);
 	if (ofdm > 0) {
 		ah->ani.ofdm_errors += ofdm;
 		ah->ani.sum_ofdm_errors += ofdm;
@@ -152,7 +150,7 @@ static bool counters_collect(struct ath5k_hw *ah)
 
 /* ----- the controller ------------------------------------------------------ */
 
-static void raise_immunity(struct ath5k_hw *ah, bool ofdm, int rssi)
+static void ath5k_raise_immunity(struct ath5k_hw *ah, bool ofdm, int rssi)
 {
 	struct ath5k_ani *a = &ah->ani;
 
@@ -199,7 +197,7 @@ static void raise_immunity(struct ath5k_hw *ah, bool ofdm, int rssi)
 		ath5k_hw_ani_set_cck_weak_signal(ah, false);
 }
 
-static void lower_immunity(struct ath5k_hw *ah, int rssi)
+static void ath5k_lower_immunity(struct ath5k_hw *ah, int rssi)
 {
 	struct ath5k_ani *a = &ah->ani;
 
@@ -231,7 +229,7 @@ static void lower_immunity(struct ath5k_hw *ah, int rssi)
 		ath5k_hw_ani_set_noise_immunity(ah, a->noise_imm - 1);
 }
 
-static void period_restart(struct ath5k_ani *a)
+static void ath5k_period_restart(struct ath5k_ani *a)
 {
 	a->last_ofdm_errors = a->ofdm_errors;
 	a->last_cck_errors = a->cck_errors;
@@ -255,19 +253,19 @@ void ath5k_hw_ani_tick(struct ath5k_hw *ah, int beacon_rssi)
 
 	if (a->mode != ATH5K_ANI_AUTO)
 		return;
-	if (has_phyerr_counters(ah))
-		counters_collect(ah);
+	if (ath5k_has_phyerr_counters(ah))
+		ath5k_counters_collect(ah);
 
 	ofdm_high = a->listen_ms * OFDM_TRIG_HIGH / 1000;
 	cck_high = a->listen_ms * CCK_TRIG_HIGH / 1000;
 	if (a->ofdm_errors > ofdm_high || a->cck_errors > cck_high) {
-		raise_immunity(ah, a->ofdm_errors > ofdm_high, beacon_rssi);
-		period_restart(a);
+		ath5k_raise_immunity(ah, a->ofdm_errors > ofdm_high, beacon_rssi);
+		ath5k_period_restart(a);
 	} else if (a->listen_ms > 5 * LISTEN_PERIOD_MS) {
 		if (a->ofdm_errors <= a->listen_ms * OFDM_TRIG_LOW / 1000 &&
 		    a->cck_errors <= a->listen_ms * CCK_TRIG_LOW / 1000)
-			lower_immunity(ah, beacon_rssi);
-		period_restart(a);
+			ath5k_lower_immunity(ah, beacon_rssi);
+		ath5k_period_restart(a);
 	}
 }
 
@@ -275,21 +273,29 @@ bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah)
 {
 	struct ath5k_ani *a = &ah->ani;
 
-	if (!has_phyerr_counters(ah))
+	if (!ath5k_has_phyerr_counters(ah))
 		return false;
 	ath5k_wr(ah, R_OFDM_FIL_CNT, 0);
 	ath5k_wr(ah, R_CCK_FIL_CNT, 0);
-	if (a->mode != ATH5K_ANI_AUTO || !counters_collect(ah))
+	if (a->mode != ATH5K_ANI_AUTO || !ath5k_counters_collect(ah))
 		return false;
 	return a->ofdm_errors > OFDM_TRIG_HIGH || a->cck_errors > CCK_TRIG_HIGH;
 }
 
 void ath5k_hw_ani_phy_error(struct ath5k_hw *ah, u8 phyerr)
 {
-	if (phyerr == ATH5K_PHYERR_OFDM_TIMING)
-		ah->ani.ofdm_errors++;
-	else if (phyerr == ATH5K_PHYERR_CCK_TIMING)
-		ah->ani.cck_errors++;
+	struct ath5k_ani *a = &ah->ani;
+
+	/* with error counters these are counted already */
+	if (!a->phyerr_rx)
+		return;
+	if (phyerr == ATH5K_PHYERR_OFDM_TIMING) {
+		a->ofdm_errors++;
+		a->sum_ofdm_errors++;
+	} else if (phyerr == ATH5K_PHYERR_CCK_TIMING) {
+		a->cck_errors++;
+		a->sum_cck_errors++;
+	}
 }
 
 int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
@@ -314,11 +320,12 @@ int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
 		ath5k_hw_ani_set_cck_weak_signal(ah, mode == ATH5K_ANI_MANUAL_LOW);
 	}
 
-	if (has_phyerr_counters(ah))
-		counters_enable(ah, mode == ATH5K_ANI_AUTO);
-	else if (mode == ATH5K_ANI_AUTO)
-		ath5k_hw_rx_filter_set(ah, ah->rx_filter | ATH5K_RXF_PHYERR);
-	else
-		ath5k_hw_rx_filter_set(ah, ah->rx_filter & ~ATH5K_RXF_PHYERR);
+	if (ath5k_has_phyerr_counters(ah)) {
+		ath5k_counters_enable(ah, mode == ATH5K_ANI_AUTO);
+	} else {
+		/* kept on by ath5k_hw_rx_filter_set() whatever the caller asks */
+		a->phyerr_rx = mode == ATH5K_ANI_AUTO;
+		ath5k_hw_rx_filter_set(ah, ah->rx_filter);
+	}
 	return 0;
 }

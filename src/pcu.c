@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/irqflags.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include "hw.h"
 #include "hw_internal.h"
@@ -19,36 +20,26 @@
 /* ----- addresses and mode ---------------------------------------------- */
 
 /* Addresses go to the chip least significant byte first. */
-static u32 le_bytes32(const u8 *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
-}
-
-static u16 le_bytes16(const u8 *p)
-{
-	return p[0] | p[1] << 8;
-}
-
-static void write_addr(struct ath5k_hw *ah, u32 lo_reg, u32 hi_reg,
-		       const u8 *addr, u32 hi_keep_mask, u32 hi_extra)
+static void ath5k_write_addr(struct ath5k_hw *ah, u32 lo_reg, u32 hi_reg,
+			     const u8 *addr, u32 hi_keep_mask, u32 hi_extra)
 {
 	u32 hi = ath5k_rd(ah, hi_reg) & hi_keep_mask;
 
-	ath5k_wr(ah, lo_reg, le_bytes32(addr));
-	ath5k_wr(ah, hi_reg, hi | hi_extra | le_bytes16(addr + 4));
+	ath5k_wr(ah, lo_reg, get_unaligned_le32(addr));
+	ath5k_wr(ah, hi_reg, hi | hi_extra | get_unaligned_le16(addr + 4));
 }
 
 void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac)
 {
 	memcpy(ah->mac, mac, 6);
-	write_addr(ah, R_STA_ID0, R_STA_ID1, mac, (u32)~STA_ID1_ADDR_HI, 0);
+	ath5k_write_addr(ah, R_STA_ID0, R_STA_ID1, mac, (u32)~STA_ID1_ADDR_HI, 0);
 }
 
 void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
 {
 	memcpy(ah->bssid_mask, mask, 6);
-	ath5k_wr(ah, R_BSSID_MASK0, le_bytes32(mask));
-	ath5k_wr(ah, R_BSSID_MASK1, le_bytes16(mask + 4));
+	ath5k_wr(ah, R_BSSID_MASK0, get_unaligned_le32(mask));
+	ath5k_wr(ah, R_BSSID_MASK1, get_unaligned_le16(mask + 4));
 }
 
 void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
@@ -56,8 +47,8 @@ void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
 	memcpy(ah->bssid, bssid, 6);
 	ah->aid = aid;
 	ath5k_hw_set_bssid_mask(ah, ah->bssid_mask);
-	write_addr(ah, R_BSSID0, R_BSSID1, bssid, 0,
-		   FIELD_PREP(BSSID1_AID, aid & 0x3fff));
+	ath5k_write_addr(ah, R_BSSID0, R_BSSID1, bssid, 0,
+			 FIELD_PREP(BSSID1_AID, aid & 0x3fff));
 }
 
 void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
@@ -77,9 +68,9 @@ void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
 		break;
 	}
 	ah->opmode = opmode;
-	write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac,
-		   (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
-		     STA_ID1_KEYSRCH_MODE), id1);
+	ath5k_write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac,
+			 (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
+			   STA_ID1_KEYSRCH_MODE), id1);
 }
 
 /* ----- RX filter ---------------------------------------------------------- */
@@ -98,15 +89,18 @@ static const u8 rx_filter_bits[][2] = {
 
 void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 {
-	u32 hw = 0, phyerr = 0;
+	u32 hw = 0, phyerr = 0, want = filter;
 	unsigned int i;
 
+	/* ANI on chips without error counters lives on the error reports */
+	if (ah->ani.phyerr_rx)
+		want |= ATH5K_RXF_PHYERR;
 	for (i = 0; i < ARRAY_SIZE(rx_filter_bits); i++)
-		if (filter & rx_filter_bits[i][0])
+		if (want & rx_filter_bits[i][0])
 			hw |= rx_filter_bits[i][1];
-	if (filter & ATH5K_RXF_RADARERR)
+	if (want & ATH5K_RXF_RADARERR)
 		phyerr |= PHY_ERR_FIL_RADAR;
-	if (filter & ATH5K_RXF_PHYERR)
+	if (want & ATH5K_RXF_PHYERR)
 		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
 
 	/* PHY error reports arrive as zero-length frames */
@@ -119,18 +113,13 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	ah->rx_filter = filter;
 }
 
-u32 ath5k_hw_rx_filter_get(struct ath5k_hw *ah)
-{
-	return ah->rx_filter;
-}
-
 /* The 64-bin hash: XOR of the eight 6-bit groups of the address. */
 unsigned int ath5k_hw_mcast_hash(const u8 *addr)
 {
-	/* groups 4-7 are bits 24-47: three bytes, never past the address */
-	u32 lo = le_bytes32(addr), hi = addr[3] | addr[4] << 8 | addr[5] << 16;
-	u32 pos;
+	u32 lo = get_unaligned_le32(addr), hi, pos;
 
+	/* groups 4-7 are bits 24-47: three bytes, never past the address */
+	hi = addr[3] | addr[4] << 8 | addr[5] << 16;
 	pos = (lo >> 18) ^ (lo >> 12) ^ (lo >> 6) ^ lo;
 	pos ^= (hi >> 18) ^ (hi >> 12) ^ (hi >> 6) ^ hi;
 	return pos & 0x3f;
@@ -244,7 +233,7 @@ void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
  * @b follows @a by @gap TU within a 16-bit timer that wraps, or @a follows
  * @b by interval - gap (the other timer already moved to the next beacon).
  */
-static bool timers_spaced(u32 a, u32 b, u32 gap, u32 interval)
+static bool ath5k_timers_spaced(u32 a, u32 b, u32 gap, u32 interval)
 {
 	return b - a == gap || a - b == interval - gap ||
 	       (a | 0x10000) - b == interval - gap ||
@@ -257,8 +246,8 @@ bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu)
 	u32 atim = ath5k_rd(ah, R_TIMER3);
 	u32 dma = ath5k_rd(ah, R_TIMER1) >> 3;
 
-	return timers_spaced(tbtt, atim, 1, interval_tu) &&
-	       timers_spaced(dma, tbtt, DMA_BEACON_LEAD_TU, interval_tu);
+	return ath5k_timers_spaced(tbtt, atim, 1, interval_tu) &&
+	       ath5k_timers_spaced(dma, tbtt, DMA_BEACON_LEAD_TU, interval_tu);
 }
 
 /* ----- timing ------------------------------------------------------------ */
@@ -272,7 +261,7 @@ bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu)
 #define SIFS_US_10MHZ		32
 #define SIFS_US_5MHZ		64
 
-static unsigned int slot_default(const struct ath5k_hw *ah)
+static unsigned int ath5k_slot_default(const struct ath5k_hw *ah)
 {
 	if (ah->slot_time)
 		return ah->slot_time;
@@ -283,7 +272,7 @@ static unsigned int slot_default(const struct ath5k_hw *ah)
 	return ah->chan.mode == ATH5K_MODE_11B ? SLOT_US_11B : SLOT_US_DEFAULT;
 }
 
-static unsigned int sifs_default(const struct ath5k_hw *ah)
+static unsigned int ath5k_sifs_default(const struct ath5k_hw *ah)
 {
 	if (ah->chan.bw == ATH5K_BW_10)
 		return SIFS_US_10MHZ;
@@ -297,8 +286,8 @@ static unsigned int sifs_default(const struct ath5k_hw *ah)
 #define OFDM_PLCP_BITS		22
 
 /* ACK airtime on this channel: narrow channels stretch every OFDM term. */
-static unsigned int ack_airtime(const struct ath5k_hw *ah,
-				const struct ath5k_rate_info *rate, bool short_pre)
+static unsigned int ath5k_ack_airtime(const struct ath5k_hw *ah,
+				      const struct ath5k_rate_info *rate, bool short_pre)
 {
 	unsigned int k = ath5k_chan_stretch(&ah->chan), sym, bits, rate_k;
 
@@ -307,49 +296,65 @@ static unsigned int ack_airtime(const struct ath5k_hw *ah,
 	sym = OFDM_SYMBOL_US * k;
 	rate_k = DIV_ROUND_UP(rate->bitrate, k);
 	bits = OFDM_PLCP_BITS + 8 * ATH5K_ACK_LEN;
-	return sifs_default(ah) + OFDM_PREAMBLE_US * k +
+	return ath5k_sifs_default(ah) + OFDM_PREAMBLE_US * k +
 	       sym * DIV_ROUND_UP(bits * 10, rate_k * sym);
 }
 
-static u32 us_to_clocks(const struct ath5k_hw *ah, unsigned int us)
+static u32 ath5k_us_to_clocks(const struct ath5k_hw *ah, unsigned int us)
 {
 	return us * ah->clock_mhz;
 }
 
 /* SIFS, slot and EIFS for the DCUs; EIFS covers an ACK at the base rate. */
-static void ifs_write(struct ath5k_hw *ah, unsigned int slot)
+static void ath5k_ifs_write(struct ath5k_hw *ah, unsigned int slot)
 {
 	const struct ath5k_rate_info *base =
 		&ath5k_rates[ah->chan.mode == ATH5K_MODE_11A ?
 			     ATH5K_RATE_FIRST_OFDM : 0];
-	unsigned int sifs = sifs_default(ah);
+	unsigned int sifs = ath5k_sifs_default(ah);
 	unsigned int eifs;
 
 	if (ah->chan.bw != ATH5K_BW_20)
 		base = &ath5k_rates[ATH5K_RATE_FIRST_OFDM];
-	eifs = ack_airtime(ah, base, false) + sifs + 2 * slot;
+	eifs = ath5k_ack_airtime(ah, base, false) + sifs + 2 * slot;
 
-	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, us_to_clocks(ah, slot));
-	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, us_to_clocks(ah, eifs));
+	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, ath5k_us_to_clocks(ah, slot));
+	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, ath5k_us_to_clocks(ah, eifs));
 	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_SIFS_DUR,
 		  FIELD_PREP(GBL_IFS_MISC_SIFS_DUR, sifs));
-	ath5k_wr(ah, R_DCU_GBL_IFS_SIFS, us_to_clocks(ah, sifs - 2));
+	ath5k_wr(ah, R_DCU_GBL_IFS_SIFS, ath5k_us_to_clocks(ah, sifs - 2));
 }
 
-/* Slot time grows by 3 us per coverage class; ACK/CTS waits follow. */
-static void timing_apply(struct ath5k_hw *ah)
+/* Slot time grows by 3 us per coverage class. */
+static unsigned int ath5k_slot_for(const struct ath5k_hw *ah, u8 coverage_class)
 {
-	unsigned int slot = slot_default(ah) + 3 * ah->coverage_class;
-	unsigned int timeout = sifs_default(ah) + slot;
+	return ath5k_slot_default(ah) + 3 * coverage_class;
+}
+
+/* ACK/CTS wait in MAC clocks for @coverage_class on the current channel. */
+static u32 ath5k_ack_timeout_clocks(const struct ath5k_hw *ah, u8 coverage_class)
+{
+	return ath5k_us_to_clocks(ah, ath5k_sifs_default(ah) + ath5k_slot_for(ah, coverage_class));
+}
+
+/* ACK and CTS timeout fields are equally wide (13 bits). */
+#define ACK_TIMEOUT_MAX_CLOCKS	FIELD_MAX(TIME_OUT_ACK)
+
+static void ath5k_timing_apply(struct ath5k_hw *ah)
+{
+	u32 timeout;
 
 	if (!ah->clock_mhz)
 		return;		/* no channel yet; applied at reset */
-	ifs_write(ah, slot);
+	ath5k_ifs_write(ah, ath5k_slot_for(ah, ah->coverage_class));
 	if (ah->coverage_class || ah->slot_time) {
+		/* a class accepted on a slower clock saturates, not wraps */
+		timeout = min_t(u32, ath5k_ack_timeout_clocks(ah, ah->coverage_class),
+				ACK_TIMEOUT_MAX_CLOCKS);
 		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_ACK,
-			  FIELD_PREP(TIME_OUT_ACK, us_to_clocks(ah, timeout)));
+			  FIELD_PREP(TIME_OUT_ACK, timeout));
 		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_CTS,
-			  FIELD_PREP(TIME_OUT_CTS, us_to_clocks(ah, timeout)));
+			  FIELD_PREP(TIME_OUT_CTS, timeout));
 	}
 }
 
@@ -358,13 +363,17 @@ void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us)
 	if (us && us < 6)
 		return;
 	ah->slot_time = us;
-	timing_apply(ah);
+	ath5k_timing_apply(ah);
 }
 
-void ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
+int ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
 {
+	if (ah->clock_mhz &&
+	    ath5k_ack_timeout_clocks(ah, coverage_class) > ACK_TIMEOUT_MAX_CLOCKS)
+		return -EINVAL;
 	ah->coverage_class = coverage_class;
-	timing_apply(ah);
+	ath5k_timing_apply(ah);
+	return 0;
 }
 
 /*
@@ -376,7 +385,7 @@ static const u8 ack_rate_high[ATH5K_RATE_COUNT] = {
 	0, 1, 1, 1, 4, 4, 6, 6, 8, 8, 8, 8,
 };
 
-static void rate_durations_write(struct ath5k_hw *ah)
+static void ath5k_rate_durations_write(struct ath5k_hw *ah)
 {
 	const struct ath5k_rate_info *rx, *ack;
 	unsigned int i;
@@ -387,10 +396,10 @@ static void rate_durations_write(struct ath5k_hw *ah)
 			ack = &ath5k_rates[ack_rate_high[i]];
 		else
 			ack = &ath5k_rates[rx->ofdm ? ATH5K_RATE_FIRST_OFDM : 0];
-		ath5k_wr(ah, R_RATE_DUR(rx->code), ack_airtime(ah, ack, false));
+		ath5k_wr(ah, R_RATE_DUR(rx->code), ath5k_ack_airtime(ah, ack, false));
 		if (rx->code_short)
 			ath5k_wr(ah, R_RATE_DUR(rx->code_short),
-				 ack_airtime(ah, ack, true));
+				 ath5k_ack_airtime(ah, ack, true));
 	}
 }
 
@@ -403,7 +412,7 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
 		ath5k_clear_bits(ah, R_STA_ID1, bits);
 	else
 		ath5k_set_bits(ah, R_STA_ID1, bits);
-	rate_durations_write(ah);
+	ath5k_rate_durations_write(ah);
 }
 
 /* ----- counters ----------------------------------------------------------- */
@@ -442,7 +451,6 @@ void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc)
 #define RSSI_THR_DEFAULT	129
 #define BMISS_THR_DEFAULT	7
 #define RSSI_THR_BMISS_SHIFT	8
-#define SREV_AR2413		0x78
 #define MIC_QOS_CTL_DEFAULT	0x000100aa
 #define MIC_QOS_SEL_DEFAULT	0x00003210
 #define QOS_NOACK_DEFAULT	(2 | 5 << 4)	/* 2-bit values at bit 5 */
@@ -464,7 +472,7 @@ void ath5k_hw_pcu_init(struct ath5k_hw *ah)
 /* Global DCU timing for the channel (after the queues are set up). */
 void ath5k_hw_dcu_global_init(struct ath5k_hw *ah)
 {
-	ifs_write(ah, slot_default(ah) + 3 * ah->coverage_class);
+	ath5k_ifs_write(ah, ath5k_slot_default(ah) + 3 * ah->coverage_class);
 	if (ah->coverage_class || ah->slot_time)
-		timing_apply(ah);
+		ath5k_timing_apply(ah);
 }

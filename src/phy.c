@@ -26,7 +26,7 @@
 #include "reg.h"
 
 /* Reverse the low @n bits of @v: the radio shifts data in MSB first. */
-static u32 bitrev_n(u32 v, unsigned int n)
+static u32 ath5k_bitrev_n(u32 v, unsigned int n)
 {
 	u32 out = 0;
 	unsigned int i;
@@ -37,7 +37,7 @@ static u32 bitrev_n(u32 v, unsigned int n)
 	return out;
 }
 
-static u8 chan_ee_mode(const struct ath5k_chan *chan)
+static u8 ath5k_chan_ee_mode(const struct ath5k_chan *chan)
 {
 	return chan->mode;	/* enum ath5k_mode matches the EEPROM order */
 }
@@ -90,28 +90,28 @@ int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 /* ----- RF banks ------------------------------------------------------- */
 
-static const struct ath5k_rf_bank *rf_bank_table(const struct ath5k_hw *ah)
+static const struct ath5k_rf_bank *ath5k_rf_bank_table(const struct ath5k_hw *ah)
 {
 	switch (ah->radio) {
 	case ATH5K_RADIO_RF5112:
-		return ah->radio_rev >= 0x35 ? ath5k_rf5112a_banks :
+		return ah->radio_rev >= RADREV_5112A ? ath5k_rf5112a_banks :
 					       ath5k_rf5112_banks;
 	case ATH5K_RADIO_RF2413:
 		return ath5k_rf2413_banks;
 	case ATH5K_RADIO_RF5413:
 		return ath5k_rf5413_banks;
 	case ATH5K_RADIO_RF2425:
-		return ah->srev >= 0xf0 ? ath5k_rf2417_banks :
+		return ah->srev >= SREV_AR2417 ? ath5k_rf2417_banks :
 					  ath5k_rf2425_banks;
 	}
 	return NULL;
 }
 
-static const struct ath5k_rf_field *rf_field_table(const struct ath5k_hw *ah)
+static const struct ath5k_rf_field *ath5k_rf_field_table(const struct ath5k_hw *ah)
 {
 	switch (ah->radio) {
 	case ATH5K_RADIO_RF5112:
-		return ah->radio_rev >= 0x35 ? ath5k_rf5112a_fields :
+		return ah->radio_rev >= RADREV_5112A ? ath5k_rf5112a_fields :
 					       ath5k_rf5112_fields;
 	case ATH5K_RADIO_RF2413:
 		return ath5k_rf2413_fields;
@@ -125,7 +125,7 @@ static const struct ath5k_rf_field *rf_field_table(const struct ath5k_hw *ah)
 
 int ath5k_hw_rf_alloc(struct ath5k_hw *ah)
 {
-	const struct ath5k_rf_bank *b = rf_bank_table(ah);
+	const struct ath5k_rf_bank *b = ath5k_rf_bank_table(ah);
 	unsigned int n = 0;
 
 	if (!b)
@@ -155,10 +155,10 @@ void ath5k_hw_rf_free(struct ath5k_hw *ah)
  * that runs through one byte column of consecutive words, eight bits per
  * word, and the radio expects its most significant bit first.
  */
-static void rf_field_set(struct ath5k_hw *ah, enum ath5k_rf_field_id id,
-			 u32 val)
+static void ath5k_rf_field_set(struct ath5k_hw *ah, enum ath5k_rf_field_id id,
+			       u32 val)
 {
-	const struct ath5k_rf_field *f = &rf_field_table(ah)[id];
+	const struct ath5k_rf_field *f = &ath5k_rf_field_table(ah)[id];
 	unsigned int i, bit, word, shift;
 
 	if (!f->bank)
@@ -175,10 +175,10 @@ static void rf_field_set(struct ath5k_hw *ah, enum ath5k_rf_field_id id,
 	}
 }
 
-/* Read a field back from the bank images (see rf_field_set). */
-static u32 rf_field_get(struct ath5k_hw *ah, enum ath5k_rf_field_id id)
+/* Read a field back from the bank images (see ath5k_rf_field_set). */
+static u32 ath5k_rf_field_get(struct ath5k_hw *ah, enum ath5k_rf_field_id id)
 {
-	const struct ath5k_rf_field *f = &rf_field_table(ah)[id];
+	const struct ath5k_rf_field *f = &ath5k_rf_field_table(ah)[id];
 	unsigned int i, bit, word, shift;
 	u32 val = 0;
 
@@ -197,7 +197,7 @@ static u32 rf_field_get(struct ath5k_hw *ah, enum ath5k_rf_field_id id)
 }
 
 /* Output/driver bias sub-band of a 5 GHz channel. */
-static unsigned int obdb_5ghz_index(u16 freq)
+static unsigned int ath5k_obdb_5ghz_index(u16 freq)
 {
 	if (freq >= 5725)
 		return 3;
@@ -208,20 +208,20 @@ static unsigned int obdb_5ghz_index(u16 freq)
 	return 0;
 }
 
-static void rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static void ath5k_rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	const struct ath5k_ee_mode *m = &ah->ee.mode[chan_ee_mode(chan)];
+	const struct ath5k_ee_mode *m = &ah->ee.mode[ath5k_chan_ee_mode(chan)];
 	unsigned int sub;
 
 	if (ath5k_chan_is_2ghz(chan)) {
 		/* RF5112 keeps its 2 GHz bias in slot 0, single-chip in 1 */
 		sub = ah->radio == ATH5K_RADIO_RF5112 ? 0 : 1;
-		rf_field_set(ah, ATH5K_RF_OB_2GHZ, m->ob[sub]);
-		rf_field_set(ah, ATH5K_RF_DB_2GHZ, m->db[sub]);
+		ath5k_rf_field_set(ah, ATH5K_RF_OB_2GHZ, m->ob[sub]);
+		ath5k_rf_field_set(ah, ATH5K_RF_DB_2GHZ, m->db[sub]);
 	} else {
-		sub = obdb_5ghz_index(chan->freq);
-		rf_field_set(ah, ATH5K_RF_OB_5GHZ, m->ob[sub]);
-		rf_field_set(ah, ATH5K_RF_DB_5GHZ, m->db[sub]);
+		sub = ath5k_obdb_5ghz_index(chan->freq);
+		ath5k_rf_field_set(ah, ATH5K_RF_OB_5GHZ, m->ob[sub]);
+		ath5k_rf_field_set(ah, ATH5K_RF_DB_5GHZ, m->db[sub]);
 	}
 
 	if (ah->radio == ATH5K_RADIO_RF5112) {
@@ -229,61 +229,61 @@ static void rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			const u8 *gp =
 				ath5k_rf5112_gain_steps[ah->gainf.step].param;
 
-			rf_field_set(ah, ATH5K_RF_MIXGAIN_OVR, gp[0]);
-			rf_field_set(ah, ATH5K_RF_PWD_138, gp[1]);
-			rf_field_set(ah, ATH5K_RF_PWD_137, gp[2]);
-			rf_field_set(ah, ATH5K_RF_PWD_136, gp[3]);
-			rf_field_set(ah, ATH5K_RF_PWD_132, gp[4]);
-			rf_field_set(ah, ATH5K_RF_PWD_131, gp[5]);
-			rf_field_set(ah, ATH5K_RF_PWD_130, gp[6]);
+			ath5k_rf_field_set(ah, ATH5K_RF_MIXGAIN_OVR, gp[0]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_138, gp[1]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_137, gp[2]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_136, gp[3]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_132, gp[4]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_131, gp[5]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_130, gp[6]);
 		}
 		/* (11b has no gain_F steps: nothing left to change either) */
 		ah->gainf.state = ATH5K_GAINF_ACTIVE;
-		rf_field_set(ah, ATH5K_RF_XPD_SEL, m->xpd);
-		if (ah->radio_rev < 0x35) {
-			rf_field_set(ah, ATH5K_RF_XPD_GAIN, m->x_gain);
+		ath5k_rf_field_set(ah, ATH5K_RF_XPD_SEL, m->xpd);
+		if (ah->radio_rev < RADREV_5112A) {
+			ath5k_rf_field_set(ah, ATH5K_RF_XPD_GAIN, m->x_gain);
 		} else {
-			rf_field_set(ah, ATH5K_RF_PD_GAIN_LO, m->pd_gain_idx[0]);
-			rf_field_set(ah, ATH5K_RF_PD_GAIN_HI,
-				     m->pd_gain_idx[m->npd_gains > 1 ? 1 : 0]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PD_GAIN_LO, m->pd_gain_idx[0]);
+			ath5k_rf_field_set(ah, ATH5K_RF_PD_GAIN_HI,
+					   m->pd_gain_idx[m->npd_gains > 1 ? 1 : 0]);
 			/* revision 2 radios want a lower synth voltage */
 			if (ah->radio_rev & 0xf) {
-				rf_field_set(ah, ATH5K_RF_HIGH_VC_CP, 2);
-				rf_field_set(ah, ATH5K_RF_MID_VC_CP, 2);
-				rf_field_set(ah, ATH5K_RF_LOW_VC_CP, 2);
-				rf_field_set(ah, ATH5K_RF_PUSH_UP, 2);
+				ath5k_rf_field_set(ah, ATH5K_RF_HIGH_VC_CP, 2);
+				ath5k_rf_field_set(ah, ATH5K_RF_MID_VC_CP, 2);
+				ath5k_rf_field_set(ah, ATH5K_RF_LOW_VC_CP, 2);
+				ath5k_rf_field_set(ah, ATH5K_RF_PUSH_UP, 2);
 			}
 			/* power savings on 5212A and later basebands */
-			if (ah->phy_rev >= 0x42) {
-				rf_field_set(ah, ATH5K_RF_PAD2GND, 1);
-				rf_field_set(ah, ATH5K_RF_XB2_LVL, 1);
-				rf_field_set(ah, ATH5K_RF_XB5_LVL, 1);
-				rf_field_set(ah, ATH5K_RF_PWD_167, 1);
-				rf_field_set(ah, ATH5K_RF_PWD_166, 1);
+			if (ah->phy_rev >= PHY_REV_5212A) {
+				ath5k_rf_field_set(ah, ATH5K_RF_PAD2GND, 1);
+				ath5k_rf_field_set(ah, ATH5K_RF_XB2_LVL, 1);
+				ath5k_rf_field_set(ah, ATH5K_RF_XB5_LVL, 1);
+				ath5k_rf_field_set(ah, ATH5K_RF_PWD_167, 1);
+				ath5k_rf_field_set(ah, ATH5K_RF_PWD_166, 1);
 			}
 		}
-		rf_field_set(ah, ATH5K_RF_GAIN_I, m->i_gain);
+		ath5k_rf_field_set(ah, ATH5K_RF_GAIN_I, m->i_gain);
 
 		/* slower power detector on narrow channels */
 		if (chan->bw != ATH5K_BW_20) {
-			rf_field_set(ah, ATH5K_RF_PD_PERIOD_A,
-				     chan->bw == ATH5K_BW_5 ? 0xf : 0x8);
-			rf_field_set(ah, ATH5K_RF_PD_DELAY_A, 0xf);
+			ath5k_rf_field_set(ah, ATH5K_RF_PD_PERIOD_A,
+					   chan->bw == ATH5K_BW_5 ? 0xf : 0x8);
+			ath5k_rf_field_set(ah, ATH5K_RF_PD_DELAY_A, 0xf);
 		}
 	}
 
 	if (ah->radio == ATH5K_RADIO_RF5413 && ath5k_chan_is_2ghz(chan)) {
-		rf_field_set(ah, ATH5K_RF_DERBY_CHAN_SEL_MODE, 1);
+		ath5k_rf_field_set(ah, ATH5K_RF_DERBY_CHAN_SEL_MODE, 1);
 		/* early PCIe revisions (AR5424) want a different buffer bias */
-		if (ah->srev >= 0x90 && ah->srev < 0xa4)
-			rf_field_set(ah, ATH5K_RF_PWD_ICLOBUF_2G,
-				     bitrev_n(6, 3));
+		if (ah->srev >= SREV_AR5424 && ah->srev < SREV_AR5413)
+			ath5k_rf_field_set(ah, ATH5K_RF_PWD_ICLOBUF_2G,
+					   ath5k_bitrev_n(6, 3));
 	}
 }
 
 int ath5k_hw_rf_banks_write(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	const struct ath5k_rf_bank *b = rf_bank_table(ah);
+	const struct ath5k_rf_bank *b = ath5k_rf_bank_table(ah);
 	unsigned int i, n = 0;
 
 	if (!b || !ah->rf_banks)
@@ -293,13 +293,13 @@ int ath5k_hw_rf_banks_write(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		for (i = 0; i < b->nwords; i++)
 			ah->rf_banks[n++] = b->words[i][chan->mode];
 
-	rf_banks_tune(ah, chan);
+	ath5k_rf_banks_tune(ah, chan);
 
 	/* every word is shifted in through the data register but the last,
 	 * which goes to the bank's control register and latches the bank
 	 */
 	n = 0;
-	for (b = rf_bank_table(ah); b->nwords; b++)
+	for (b = ath5k_rf_bank_table(ah); b->nwords; b++)
 		for (i = 0; i < b->nwords; i++, n++)
 			ath5k_wr(ah, i == b->nwords - 1u ? b->ctl_reg :
 				 R_PHY_RF_BUFFER, ah->rf_banks[n]);
@@ -337,7 +337,7 @@ void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan)
  * on 20/10/5 MHz grids from 4800 MHz, or the 2.5 MHz-offset grid of the
  * 802.11j channels below 5435 MHz.
  */
-static int synth_word_5112(u16 f, u32 *word)
+static int ath5k_synth_word_5112(u16 f, u32 *word)
 {
 	u32 d0, d1 = 0, d2 = 0;
 
@@ -350,46 +350,46 @@ static int synth_word_5112(u16 f, u32 *word)
 		} else {
 			return -EINVAL;
 		}
-		d0 = bitrev_n((d0 << 2) & 0xff, 8);
+		d0 = ath5k_bitrev_n((d0 << 2) & 0xff, 8);
 	} else if (f % 5 != 2 || f > 5435) {
 		if (f % 20 == 0 && f >= 5120) {
-			d0 = bitrev_n((f - 4800) / 20 << 2, 8);
-			d2 = bitrev_n(3, 2);
+			d0 = ath5k_bitrev_n((f - 4800) / 20 << 2, 8);
+			d2 = ath5k_bitrev_n(3, 2);
 		} else if (f % 10 == 0) {
-			d0 = bitrev_n((f - 4800) / 10 << 1, 8);
-			d2 = bitrev_n(2, 2);
+			d0 = ath5k_bitrev_n((f - 4800) / 10 << 1, 8);
+			d2 = ath5k_bitrev_n(2, 2);
 		} else if (f % 5 == 0) {
-			d0 = bitrev_n((f - 4800) / 5, 8);
-			d2 = bitrev_n(1, 2);
+			d0 = ath5k_bitrev_n((f - 4800) / 5, 8);
+			d2 = ath5k_bitrev_n(1, 2);
 		} else {
 			return -EINVAL;
 		}
 	} else {
-		d0 = bitrev_n((10 * (f - 2 - 4800)) / 25 + 1, 8);
+		d0 = ath5k_bitrev_n((10 * (f - 2 - 4800)) / 25 + 1, 8);
 	}
 	*word = d0 << 4 | d1 << 1 | d2 << 2 | 0x1001;
 	return 0;
 }
 
 /* The RF2425 synthesiser: 1 MHz steps from 2272 MHz at 2 GHz. */
-static int synth_word_2425(u16 f, u32 *word)
+static int ath5k_synth_word_2425(u16 f, u32 *word)
 {
 	u32 d0, d2 = 0;
 
 	if (f < 4800) {
-		d0 = bitrev_n(f - 2272, 8);
+		d0 = ath5k_bitrev_n(f - 2272, 8);
 	} else if (f % 5 != 2 || f > 5435) {
 		if (f % 20 == 0 && f < 5120)
-			d0 = bitrev_n((f - 4800) / 20 << 2, 8);
+			d0 = ath5k_bitrev_n((f - 4800) / 20 << 2, 8);
 		else if (f % 10 == 0)
-			d0 = bitrev_n((f - 4800) / 10 << 1, 8);
+			d0 = ath5k_bitrev_n((f - 4800) / 10 << 1, 8);
 		else if (f % 5 == 0)
-			d0 = bitrev_n((f - 4800) / 5, 8);
+			d0 = ath5k_bitrev_n((f - 4800) / 5, 8);
 		else
 			return -EINVAL;
-		d2 = bitrev_n(1, 2);
+		d2 = ath5k_bitrev_n(1, 2);
 	} else {
-		d0 = bitrev_n((10 * (f - 2 - 4800)) / 25 + 1, 8);
+		d0 = ath5k_bitrev_n((10 * (f - 2 - 4800)) / 25 + 1, 8);
 	}
 	*word = d0 << 4 | d2 << 2 | 0x1001;
 	return 0;
@@ -406,9 +406,9 @@ int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return -EINVAL;
 	}
 	if (ah->radio == ATH5K_RADIO_RF2425)
-		ret = synth_word_2425(chan->freq, &word);
+		ret = ath5k_synth_word_2425(chan->freq, &word);
 	else
-		ret = synth_word_5112(chan->freq, &word);
+		ret = ath5k_synth_word_5112(chan->freq, &word);
 	if (ret) {
 		dev_err(ah->dev, "%u MHz is not on the synthesiser grid\n",
 			chan->freq);
@@ -429,7 +429,7 @@ int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 }
 
 /* Give the synthesiser time to settle: 100 us plus the RX delay. */
-static void wait_for_synth(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static void ath5k_wait_for_synth(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	u32 delay = ath5k_rd(ah, R_PHY_RX_DELAY) & RX_DELAY_MASK;
 
@@ -442,7 +442,7 @@ static void wait_for_synth(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 /* ----- OFDM timing and spur filter ------------------------------------- */
 
 /* Delta-slope coefficient for pilot tracking, as mantissa and exponent. */
-static int ofdm_timings_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static int ath5k_ofdm_timings_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	u32 scaled, exp, man;
 
@@ -465,8 +465,8 @@ static int ofdm_timings_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 #define SPUR_SYMBOL_WIDTH	3125	/* 100 Hz units, 20 MHz channel */
 #define SPUR_FBIN_MASK		0x3fff
 
-static void spur_filter_write(struct ath5k_hw *ah, bool on, u32 timing11,
-			      const u32 pilot[2], const u32 mag[4])
+static void ath5k_spur_filter_write(struct ath5k_hw *ah, bool on, u32 timing11,
+				    const u32 pilot[2], const u32 mag[4])
 {
 	unsigned int i;
 
@@ -518,16 +518,19 @@ void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan
 
 	if (!spur) {
 		if (ath5k_rd(ah, R_PHY_IQ) & PHY_IQ_SPUR_FILT_EN)
-			spur_filter_write(ah, false, 0, pilot, mag);
+			ath5k_spur_filter_write(ah, false, 0, pilot, mag);
 		return;
 	}
 
 	offset = spur - chan_fbin;
-	/* a narrower channel turns the same offset into more phase */
-	phase = (offset << (17 + ilog2(ath5k_chan_stretch(chan)))) / 25;
-	sigma = two_ghz && chan->bw == ATH5K_BW_20 ? (offset << 8) / 55 :
+	/*
+	 * A narrower channel turns the same offset into more phase.  A spur
+	 * below the centre is a negative offset: multiply, never shift it.
+	 */
+	phase = offset * (1 << (17 + ilog2(ath5k_chan_stretch(chan)))) / 25;
+	sigma = two_ghz && chan->bw == ATH5K_BW_20 ? offset * 256 / 55 :
 		phase >> 10;
-	nsym16 = ((offset * 1000) << 4) /
+	nsym16 = (offset * 1000 * 16) /
 		 (SPUR_SYMBOL_WIDTH / (int)ath5k_chan_stretch(chan));
 	noffsets = (nsym16 & 0xf) ? 4 : 3;
 
@@ -554,15 +557,15 @@ void ath5k_hw_spur_mitigation(struct ath5k_hw *ah, const struct ath5k_chan *chan
 			mag[3] |= weight << ((sym - 47) * 2);
 	}
 
-	spur_filter_write(ah, true,
-			  FIELD_PREP(TIMING_11_SPUR_DELTA_PHASE, phase) |
-			  FIELD_PREP(TIMING_11_SPUR_FREQ_SD, sigma) |
-			  TIMING_11_SPUR_IN_AGC, pilot, mag);
+	ath5k_spur_filter_write(ah, true,
+				FIELD_PREP(TIMING_11_SPUR_DELTA_PHASE, phase) |
+				FIELD_PREP(TIMING_11_SPUR_FREQ_SD, sigma) |
+				TIMING_11_SPUR_IN_AGC, pilot, mag);
 }
 
 /* ----- TX power ---------------------------------------------------------- */
 
-static int interp(int x, int x0, int x1, int y0, int y1)
+static int ath5k_interp(int x, int x0, int x1, int y0, int y1)
 {
 	if (x0 == x1 || y0 == y1)
 		return y0;
@@ -570,8 +573,8 @@ static int interp(int x, int x0, int x1, int y0, int y1)
 }
 
 /* Entries on each side of @freq in an ascending list (ends clamp). */
-static void surrounding(const u16 *freqs, unsigned int n, u16 freq,
-			unsigned int *l, unsigned int *r)
+static void ath5k_surrounding(const u16 *freqs, unsigned int n, u16 freq,
+			      unsigned int *l, unsigned int *r)
 {
 	unsigned int i;
 
@@ -595,8 +598,8 @@ static void surrounding(const u16 *freqs, unsigned int n, u16 freq,
  * dB from @pmin to @pmax (half-dB units).  The linear-PCDAC radios
  * (RF5112) instead sample 64 points from @pmin in 1/4 dB.
  */
-static void sample_curve(s16 pmin, s16 pmax, const struct ath5k_ee_pd_curve *c,
-			 u8 *out, bool linear)
+static void ath5k_sample_curve(s16 pmin, s16 pmax, const struct ath5k_ee_pd_curve *c,
+			       u8 *out, bool linear)
 {
 	unsigned int lo = 0, hi = 1;
 	s16 p = linear ? pmin : 2 * pmin;
@@ -610,14 +613,25 @@ static void sample_curve(s16 pmin, s16 pmax, const struct ath5k_ee_pd_curve *c,
 			lo++;
 			hi++;
 		}
-		out[i] = interp(p, c->pwr[lo], c->pwr[hi], c->step[lo],
-				c->step[hi]);
+		out[i] = ath5k_interp(p, c->pwr[lo], c->pwr[hi], c->step[lo],
+				      c->step[hi]);
 	}
 }
 
-/* RF5112: lowest power both piers' first segments can still reach. */
-static s16 linear_pcdac_min(const struct ath5k_ee_pd_curve *l,
-			    const struct ath5k_ee_pd_curve *r)
+/*
+ * Quarter dB the 64-entry PCDAC table spans.  The caller never lets the
+ * table start further than that below the top, so searching further down
+ * cannot change the result; it only bounds the search.
+ */
+#define LINEAR_PCDAC_SPAN	(2 * ATH5K_PWR_TABLE)
+
+/*
+ * RF5112: lowest power both piers' first segments can still reach.  A
+ * segment whose slope ath5k_interp() rounds to zero never reaches PCDAC 1:
+ * the search stops LINEAR_PCDAC_SPAN below the first point.
+ */
+static s16 ath5k_linear_pcdac_min(const struct ath5k_ee_pd_curve *l,
+				  const struct ath5k_ee_pd_curve *r)
 {
 	const struct ath5k_ee_pd_curve *c[2] = { l, r };
 	s16 lim[2];
@@ -627,20 +641,22 @@ static s16 linear_pcdac_min(const struct ath5k_ee_pd_curve *l,
 		return max(l->pwr[0], r->pwr[0]);
 	for (k = 0; k < 2; k++) {
 		s16 p = c[k]->pwr[0];
+		s16 floor = p - LINEAR_PCDAC_SPAN;
 
 		if (c[k]->pwr[0] != c[k]->pwr[1]) {
-			do {
-				p--;
-			} while ((s8)interp(p, c[k]->pwr[0], c[k]->pwr[1],
-					    c[k]->step[0], c[k]->step[1]) > 1);
+			for (p--; p > floor; p--)
+				if ((s8)ath5k_interp(p, c[k]->pwr[0], c[k]->pwr[1],
+						     c[k]->step[0],
+						     c[k]->step[1]) <= 1)
+					break;
 		}
 		lim[k] = p;
 	}
 	return max(lim[0], lim[1]);
 }
 
-static void pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m,
-			      const s16 *pmin, const s16 *pmax)
+static void ath5k_pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m,
+				    const s16 *pmin, const s16 *pmax)
 {
 	struct ath5k_txpower *t = &ah->txp;
 	u8 boundary[ATH5K_EE_PD_GAINS];
@@ -710,11 +726,12 @@ static void pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m
 }
 
 /* RF5112: one 64-entry PCDAC table, the high-power curve on top. */
-static void pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m,
-			      const s16 *pmin, const s16 *pmax)
+static void ath5k_pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m,
+				    const s16 *pmin, const s16 *pmax)
 {
 	struct ath5k_txpower *t = &ah->txp;
-	const u8 *src = t->curve[0];
+	/* a pointer to the whole row: array bounds checkers see the index */
+	const u8 (*src)[ATH5K_PWR_TABLE] = &t->curve[0];
 	s16 idx = (pmax[0] - pmin[0]) / 2, mid = 0;
 	u8 edge = 0;
 	int i;
@@ -726,17 +743,18 @@ static void pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m
 	for (i = ATH5K_PWR_TABLE - 1; i >= 0; i--) {
 		if (edge && (2 * idx <= pmax[1] - pmin[0] || idx == 0)) {
 			edge = 0;
-			src = t->curve[1];
+			src = &t->curve[1];
 			idx = mid / 2;
 		}
-		if (idx < 0)
-			idx = 0;
-		if (src[idx] < 1 && !edge) {
+		idx = clamp_t(s16, idx, 0, ATH5K_PWR_TABLE - 1);
+		if ((*src)[idx] < 1 && !edge) {
+			/* below the curve: repeat the lowest entry written */
 			for (; i >= 0; i--)
-				t->pd_table[i] = t->pd_table[i + 1];
+				t->pd_table[i] = i < ATH5K_PWR_TABLE - 1 ?
+						 t->pd_table[i + 1] : 0;
 			break;
 		}
-		t->pd_table[i] = min(126, src[idx] | edge);
+		t->pd_table[i] = min(126, (*src)[idx] | edge);
 		idx--;
 	}
 	for (i = 0; i < ATH5K_PWR_TABLE / 2; i++)
@@ -747,9 +765,9 @@ static void pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m
 }
 
 /* Build the per-channel power-detector table from the two nearest piers. */
-static int channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static int ath5k_channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	const struct ath5k_ee_mode *m = &ah->ee.mode[chan_ee_mode(chan)];
+	const struct ath5k_ee_mode *m = &ah->ee.mode[ath5k_chan_ee_mode(chan)];
 	bool linear = ah->radio == ATH5K_RADIO_RF5112;
 	struct ath5k_txpower *t = &ah->txp;
 	s16 pmin[ATH5K_EE_PD_GAINS], pmax[ATH5K_EE_PD_GAINS];
@@ -762,7 +780,7 @@ static int channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *cha
 		return -EINVAL;
 	for (i = 0; i < m->npiers; i++)
 		freqs[i] = m->pier[i].freq;
-	surrounding(freqs, m->npiers, chan->freq, &l, &r);
+	ath5k_surrounding(freqs, m->npiers, chan->freq, &l, &r);
 	pl = &m->pier[l];
 	pr = &m->pier[r];
 
@@ -777,34 +795,37 @@ static int channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *cha
 		pmin[g] = min(cl->pwr[0], cr->pwr[0]);
 		pmax[g] = max(cl->pwr[cl->npoints - 1], cr->pwr[cr->npoints - 1]);
 		if (linear) {
-			if (!(m->npd_gains > 1 && g == 0)) {
-				pmin[g] = linear_pcdac_min(cl, cr);
-				if (pmax[g] - pmin[g] > 126)
-					pmin[g] = pmax[g] - 126;
-			}
+			if (!(m->npd_gains > 1 && g == 0))
+				pmin[g] = ath5k_linear_pcdac_min(cl, cr);
+			/*
+			 * The sampled curve has 64 half-dB entries: keep its
+			 * top 31.5 dB, so that pmax is inside it on every curve
+			 */
+			if (pmax[g] - pmin[g] > LINEAR_PCDAC_SPAN - 2)
+				pmin[g] = pmax[g] - (LINEAR_PCDAC_SPAN - 2);
 		} else {
 			pmin[g] /= 2;
 			pmax[g] /= 2;
 		}
-		sample_curve(pmin[g], pmax[g], cl, t->curve[g], linear);
+		ath5k_sample_curve(pmin[g], pmax[g], cl, t->curve[g], linear);
 		if (l == r)
 			continue;
-		sample_curve(pmin[g], pmax[g], cr, t->curve_r[g], linear);
+		ath5k_sample_curve(pmin[g], pmax[g], cr, t->curve_r[g], linear);
 		n = min(pmax[g] - pmin[g], ATH5K_PWR_TABLE);
 		for (i = 0; (int)i < n; i++)
-			t->curve[g][i] = interp(chan->freq, pl->freq, pr->freq,
-						t->curve[g][i],
-						t->curve_r[g][i]);
+			t->curve[g][i] = ath5k_interp(chan->freq, pl->freq, pr->freq,
+						      t->curve[g][i],
+						      t->curve_r[g][i]);
 	}
 
-	t->min_pwr = interp(chan->freq, pl->freq, pr->freq, pl->min_pwr,
-			    pr->min_pwr);
-	t->max_pwr = interp(chan->freq, pl->freq, pr->freq, pl->max_pwr,
-			    pr->max_pwr);
+	t->min_pwr = ath5k_interp(chan->freq, pl->freq, pr->freq, pl->min_pwr,
+				  pr->min_pwr);
+	t->max_pwr = ath5k_interp(chan->freq, pl->freq, pr->freq, pl->max_pwr,
+				  pr->max_pwr);
 	if (linear)
-		pcdac_table_write(ah, m, pmin, pmax);
+		ath5k_pcdac_table_write(ah, m, pmin, pmax);
 	else
-		pdadc_table_write(ah, m, pmin, pmax);
+		ath5k_pdadc_table_write(ah, m, pmin, pmax);
 	t->freq = chan->freq;
 	t->mode = chan->mode;
 	t->valid = true;
@@ -812,10 +833,10 @@ static int channel_power_table(struct ath5k_hw *ah, const struct ath5k_chan *cha
 }
 
 /* Target powers (half dB) at @chan, interpolated between channels. */
-static void target_powers(const struct ath5k_hw *ah,
-			  const struct ath5k_chan *chan, struct ath5k_ee_target *out)
+static void ath5k_target_powers(const struct ath5k_hw *ah,
+				const struct ath5k_chan *chan, struct ath5k_ee_target *out)
 {
-	const struct ath5k_ee_mode *m = &ah->ee.mode[chan_ee_mode(chan)];
+	const struct ath5k_ee_mode *m = &ah->ee.mode[ath5k_chan_ee_mode(chan)];
 	const struct ath5k_ee_target *tl, *tr;
 	u16 freqs[ATH5K_EE_MAX_TARGETS];
 	unsigned int l, r, i;
@@ -825,21 +846,19 @@ static void target_powers(const struct ath5k_hw *ah,
 		return;
 	for (i = 0; i < m->ntargets; i++)
 		freqs[i] = m->target[i].freq;
-	surrounding(freqs, m->ntargets, chan->freq, &l, &r);
+	ath5k_surrounding(freqs, m->ntargets, chan->freq, &l, &r);
 	tl = &m->target[l];
 	tr = &m->target[r];
 	out->freq = chan->freq;
-	out->pwr_6_24 = interp(chan->freq, tl->freq, tr->freq, tl->pwr_6_24,
-			       tr->pwr_6_24);
-	out->pwr_36 = interp(chan->freq, tl->freq, tr->freq, tl->pwr_36,
-			     tr->pwr_36);
-	out->pwr_48 = interp(chan->freq, tl->freq, tr->freq, tl->pwr_48,
-			     tr->pwr_48);
-	out->pwr_54 = interp(chan->freq, tl->freq, tr->freq, tl->pwr_54,
-			     tr->pwr_54);
+	out->pwr_6_24 = ath5k_interp(chan->freq, tl->freq, tr->freq, tl->pwr_6_24,
+				     tr->pwr_6_24);
+	out->pwr_36 = ath5k_interp(chan->freq, tl->freq, tr->freq, tl->pwr_36,
+				   tr->pwr_36);
+	out->pwr_48 = ath5k_interp(chan->freq, tl->freq, tr->freq, tl->pwr_48,
+				   tr->pwr_48);
+	out->pwr_54 = ath5k_interp(chan->freq, tl->freq, tr->freq, tl->pwr_54,
+				   tr->pwr_54);
 }
-
-#define PHY_REV_5212A		0x42
 
 /* CTL test ids: low nibble is the mode, high nibble the regulatory group. */
 #define CTL_11A		0
@@ -847,7 +866,7 @@ static void target_powers(const struct ath5k_hw *ah,
 #define CTL_11G		2
 
 /* Conformance limit (half dB) for @chan, or 0 when none applies. */
-static u8 ctl_limit(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static u8 ath5k_ctl_limit(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	const struct ath5k_eeprom *ee = &ah->ee;
 	u8 group = ath5k_chan_is_2ghz(chan) ? ah->ctl_group_2ghz :
@@ -875,19 +894,6 @@ static u8 ctl_limit(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	return 0;
 }
 
-u8 ath5k_hw_txpower_max(const struct ath5k_hw *ah, const struct ath5k_chan *chan)
-{
-	struct ath5k_ee_target tp;
-	u8 limit, ctl;
-
-	target_powers(ah, chan, &tp);
-	limit = min_t(u8, tp.pwr_6_24, ATH5K_TXPOWER_MAX);
-	ctl = ctl_limit(ah, chan);
-	if (ctl)
-		limit = min(limit, ctl);
-	return limit;
-}
-
 u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm)
 {
 	return clamp_t(int, half_dbm + ah->txp.offset, 0, ATH5K_TXPOWER_MAX);
@@ -904,8 +910,8 @@ void ath5k_hw_set_ctl_groups(struct ath5k_hw *ah, u8 group_2ghz, u8 group_5ghz)
  * CCK ones (1L, 2L, 2S, 5.5L, 5.5S, 11L, 11S, XR) as the rate-power
  * registers group them.
  */
-static void rate_power_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
-			     u8 limit)
+static void ath5k_rate_power_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
+				   u8 limit)
 {
 	struct ath5k_txpower *t = &ah->txp;
 	struct ath5k_ee_target tp;
@@ -914,9 +920,9 @@ static void rate_power_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	s16 cap;
 	u8 ctl;
 
-	target_powers(ah, chan, &tp);
+	ath5k_target_powers(ah, chan, &tp);
 	cap = min_t(s16, 2 * limit, t->max_pwr) / 2;
-	ctl = ctl_limit(ah, chan);
+	ctl = ath5k_ctl_limit(ah, chan);
 	if (ctl)
 		cap = min_t(s16, cap, ctl);
 	cap = max_t(s16, cap, 0);
@@ -963,13 +969,13 @@ int ath5k_hw_txpower_set(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	if (limit > ATH5K_TXPOWER_MAX)
 		limit = ATH5K_TXPOWER_MAX;
 	/* cheap enough to rebuild from the calibration every time */
-	ret = channel_power_table(ah, chan);
+	ret = ath5k_channel_power_table(ah, chan);
 	if (ret) {
 		dev_err(ah->dev, "no TX power calibration for %u MHz\n",
 			chan->freq);
 		return ret;
 	}
-	rate_power_write(ah, chan, limit);
+	ath5k_rate_power_write(ah, chan, limit);
 	return 0;
 }
 
@@ -996,7 +1002,7 @@ int ath5k_hw_phy_activate(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	u32 test1;
 
 	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_ENABLE);
-	wait_for_synth(ah, chan);
+	ath5k_wait_for_synth(ah, chan);
 
 	/* hold TX while the ADC settles */
 	test1 = ath5k_rd(ah, R_PHY_TEST1);
@@ -1035,20 +1041,20 @@ int ath5k_hw_fast_retune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_PHY_RFBUS_REQ, RFBUS_REQ_REQUEST);
-	ret = ath5k_hw_wait_atomic(ah, R_PHY_RFBUS_GRANT, RFBUS_GRANT_OK,
-				   RFBUS_GRANT_OK, 5, 100);
+	ret = ath5k_hw_wait(ah, R_PHY_RFBUS_GRANT, RFBUS_GRANT_OK,
+			    RFBUS_GRANT_OK, 5, 100);
 	if (ret)
 		goto out;
 	ret = ath5k_hw_channel_set(ah, chan);
 	if (ret)
 		goto out;
-	wait_for_synth(ah, chan);
+	ath5k_wait_for_synth(ah, chan);
 	ret = ath5k_hw_txpower_set(ah, chan, ah->txpower_limit);
 	if (ret)
 		goto out;
 	if (chan->mode != ATH5K_MODE_11B) {
-		ofdm_timings_set(ah, chan);
-		if (ah->srev >= 0x90)
+		ath5k_ofdm_timings_set(ah, chan);
+		if (ah->srev >= SREV_AR5424)
 			ath5k_hw_spur_mitigation(ah, chan);
 	}
 	ath5k_set_bits(ah, R_PHY_AGCCTL, AGCCTL_NF);
@@ -1067,10 +1073,10 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	if (ret)
 		return ret;
 	if (chan->mode != ATH5K_MODE_11B) {
-		ret = ofdm_timings_set(ah, chan);
+		ret = ath5k_ofdm_timings_set(ah, chan);
 		if (ret)
 			return ret;
-		if (ah->srev >= 0x90)
+		if (ah->srev >= SREV_AR5424)
 			ath5k_hw_spur_mitigation(ah, chan);
 	}
 	ath5k_hw_rfgain_write(ah, chan);
@@ -1089,7 +1095,6 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 #define GAINF_LOW		20
 #define GAINF_HIGH		85
 #define GAINF_CCK_PROBE_CORR	5
-#define RADREV_5112A		0x35
 #define PAPD_PROBE_TXPOWER	GENMASK(14, 9)
 #define PAPD_PROBE_TX_NEXT	BIT(15)
 #define PAPD_PROBE_TYPE		GENMASK(24, 23)
@@ -1110,7 +1115,7 @@ void ath5k_hw_gainf_init(struct ath5k_hw *ah)
 }
 
 /* Ask the chip to measure the gain on the next OFDM frame it sends. */
-static void gainf_probe_request(struct ath5k_hw *ah)
+static void ath5k_gainf_probe_request(struct ath5k_hw *ah)
 {
 	if (ah->gainf.state != ATH5K_GAINF_ACTIVE)
 		return;
@@ -1121,14 +1126,14 @@ static void gainf_probe_request(struct ath5k_hw *ah)
 }
 
 /* Later RF5112 revisions report gain_F offset by the mixer setting. */
-static u32 gainf_correction(struct ath5k_hw *ah)
+static u32 ath5k_gainf_correction(struct ath5k_hw *ah)
 {
 	u32 step;
 
 	if (ah->radio_rev <= RADREV_5112A ||
-	    rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) != 1)
+	    ath5k_rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) != 1)
 		return 0;
-	step = rf_field_get(ah, ATH5K_RF_MIXGAIN_STEP);
+	step = ath5k_rf_field_get(ah, ATH5K_RF_MIXGAIN_STEP);
 	switch (ath5k_rf5112_gain_steps[ah->gainf.step].param[0]) {
 	case 3:
 		return step * 2;
@@ -1142,11 +1147,11 @@ static u32 gainf_correction(struct ath5k_hw *ah)
 }
 
 /* Is the reading inside the window the mixer setting can measure? */
-static bool gainf_reading_valid(struct ath5k_hw *ah)
+static bool ath5k_gainf_reading_valid(struct ath5k_hw *ah)
 {
 	u32 top = 107;
 
-	if (rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) == 1)
+	if (ath5k_rf_field_get(ah, ATH5K_RF_MIXVGA_OVR) == 1)
 		top = 83;
 	else
 		ah->gainf.high = 55;
@@ -1154,7 +1159,7 @@ static bool gainf_reading_valid(struct ath5k_hw *ah)
 }
 
 /* Pick the step that brings the gain back into [low, high]. */
-static bool gainf_adjust(struct ath5k_hw *ah)
+static bool ath5k_gainf_adjust(struct ath5k_hw *ah)
 {
 	struct ath5k_gainf *g = &ah->gainf;
 	const struct ath5k_rf_gain_step *steps = ath5k_rf5112_gain_steps;
@@ -1202,14 +1207,14 @@ void ath5k_hw_gainf_evaluate(struct ath5k_hw *ah)
 				   ah->ee.cck_ofdm_gain_delta :
 				   GAINF_CCK_PROBE_CORR;
 	if (ah->radio_rev >= RADREV_5112A) {
-		corr = gainf_correction(ah);
+		corr = ath5k_gainf_correction(ah);
 		g->f_corr = corr;
 		g->current_gain = g->current_gain >= corr ?
 				  g->current_gain - corr : 0;
 	}
-	if (gainf_reading_valid(ah) &&
+	if (ath5k_gainf_reading_valid(ah) &&
 	    (g->current_gain <= g->low || g->current_gain >= g->high) &&
-	    gainf_adjust(ah))
+	    ath5k_gainf_adjust(ah))
 		g->state = ATH5K_GAINF_NEED_CHANGE;
 	else
 		g->state = ATH5K_GAINF_ACTIVE;
@@ -1229,7 +1234,7 @@ void ath5k_hw_nf_history_reset(struct ath5k_hw *ah)
 		ah->nf_history[i] = ATH5K_NF_DEFAULT;
 }
 
-static s16 nf_median(const struct ath5k_hw *ah)
+static s16 ath5k_nf_median(const struct ath5k_hw *ah)
 {
 	s16 v[NF_HISTORY], tmp;
 	unsigned int i, j;
@@ -1261,14 +1266,14 @@ void ath5k_hw_nf_update(struct ath5k_hw *ah)
 	if (ath5k_rd(ah, R_PHY_AGCCTL) & AGCCTL_NF)
 		return;		/* previous measurement still running */
 
-	m = &ah->ee.mode[chan_ee_mode(&ah->chan)];
+	m = &ah->ee.mode[ath5k_chan_ee_mode(&ah->chan)];
 	nf = sign_extend32(FIELD_GET(PHY_NF_READ, ath5k_rd(ah, R_PHY_NF)), 8);
 	if (nf > m->nf_threshold)
 		nf = ATH5K_NF_DEFAULT;
 
 	ah->nf_hist_pos = (ah->nf_hist_pos + 1) % NF_HISTORY;
 	ah->nf_history[ah->nf_hist_pos] = nf;
-	nf = nf_median(ah);
+	nf = ath5k_nf_median(ah);
 
 	/* load the median (half dB) and let the chip take it */
 	v = ath5k_rd(ah, R_PHY_NF) & ~PHY_NF_VALUE;
@@ -1287,7 +1292,7 @@ void ath5k_hw_nf_update(struct ath5k_hw *ah)
 }
 
 /* I/Q imbalance correction from the chip's measurement. */
-static int iq_calibrate(struct ath5k_hw *ah)
+static int ath5k_iq_calibrate(struct ath5k_hw *ah)
 {
 	u32 i_pwr = 0, q_pwr = 0;
 	s32 corr = 0, i_coffd, q_coffd, i_coff, q_coff;
@@ -1310,7 +1315,8 @@ static int iq_calibrate(struct ath5k_hw *ah)
 	if (!i_coffd || q_coffd < 2)
 		return -ECANCELED;
 
-	i_coff = clamp_t(s32, -corr / i_coffd, -32, 31);
+	/* negate after the division: the register may read S32_MIN */
+	i_coff = -clamp_t(s32, corr / i_coffd, -31, 32);
 	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - 128, -16, 15);
 
 	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_I_COFF,
@@ -1334,12 +1340,12 @@ int ath5k_hw_calibrate(struct ath5k_hw *ah)
 	if (ah->gainf.state == ATH5K_GAINF_NEED_CHANGE)
 		return 1;
 
-	ret = iq_calibrate(ah);
+	ret = ath5k_iq_calibrate(ah);
 	if (ret)
 		dev_dbg(ah->dev, "no I/Q correction this round (%d)\n", ret);
 	if (ah->radio == ATH5K_RADIO_RF5112 && ah->chan_valid &&
 	    ah->chan.mode != ATH5K_MODE_11B)
-		gainf_probe_request(ah);
+		ath5k_gainf_probe_request(ah);
 	ath5k_hw_nf_update(ah);
 	return 0;
 }
@@ -1348,7 +1354,7 @@ int ath5k_hw_calibrate(struct ath5k_hw *ah)
 
 void ath5k_hw_antenna_apply(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	const struct ath5k_ee_mode *m = &ah->ee.mode[chan_ee_mode(chan)];
+	const struct ath5k_ee_mode *m = &ah->ee.mode[ath5k_chan_ee_mode(chan)];
 	const u8 *a = m->ant_control;
 	u32 table_a, table_b, t0, t1;
 
@@ -1368,8 +1374,8 @@ void ath5k_hw_antenna_apply(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	ath5k_wr(ah, R_PHY_ANT_SWITCH_B, t1);
 }
 
-static void fast_diversity(struct ath5k_hw *ah, const struct ath5k_chan *chan,
-			   bool enable)
+static void ath5k_fast_diversity(struct ath5k_hw *ah, const struct ath5k_chan *chan,
+				 bool enable)
 {
 	if (chan->mode == ATH5K_MODE_11B || !enable)
 		ath5k_set_bits(ah, R_PHY_AGCCTL, AGCCTL_OFDM_DIV_DIS);
@@ -1388,11 +1394,6 @@ void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant)
 {
 	ah->def_ant = ant;
 	ath5k_wr(ah, R_DEFAULT_ANTENNA, ant & 0x7);
-}
-
-u8 ath5k_hw_get_def_antenna(struct ath5k_hw *ah)
-{
-	return ath5k_rd(ah, R_DEFAULT_ANTENNA) & 0x7;
 }
 
 /* How each mode uses the default antenna (bits of STA_ID1) and diversity. */
@@ -1434,6 +1435,6 @@ void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
 	ath5k_rmw(ah, R_STA_ID1, STA_ID1_ANT_BITS, bits);
 
 	ath5k_hw_antenna_apply(ah, &ah->chan);
-	fast_diversity(ah, &ah->chan, p->fast_div);
+	ath5k_fast_diversity(ah, &ah->chan, p->fast_div);
 	ath5k_hw_set_def_antenna(ah, ah->def_ant);
 }

@@ -26,7 +26,7 @@
 /* the CAB queue stops this many TU before the next beacon alert */
 #define CAB_READY_MARGIN_TU	(10 - 2)
 
-static bool queue_matches_type(unsigned int q, enum ath5k_txq_type type)
+static bool ath5k_queue_matches_type(unsigned int q, enum ath5k_txq_type type)
 {
 	switch (type) {
 	case ATH5K_TXQ_TYPE_DATA:
@@ -41,7 +41,7 @@ static bool queue_matches_type(unsigned int q, enum ath5k_txq_type type)
 }
 
 /* Contention windows are 2^n - 1, at most 1023. */
-static u16 cw_valid(u16 cw)
+static u16 ath5k_cw_valid(u16 cw)
 {
 	cw = min_t(u16, cw, CW_MAX_DEFAULT);
 	if (is_power_of_2(cw + 1))
@@ -63,9 +63,9 @@ int ath5k_hw_txq_set_params(struct ath5k_hw *ah, unsigned int q,
 	if (p->aifs != ATH5K_TXQ_DEFAULT)
 		dst->aifs = min_t(u16, p->aifs, AIFS_MAX);
 	if (p->cw_min != ATH5K_TXQ_DEFAULT)
-		dst->cw_min = cw_valid(p->cw_min);
+		dst->cw_min = ath5k_cw_valid(p->cw_min);
 	if (p->cw_max != ATH5K_TXQ_DEFAULT)
-		dst->cw_max = cw_valid(p->cw_max);
+		dst->cw_max = ath5k_cw_valid(p->cw_max);
 	return 0;
 }
 
@@ -79,7 +79,7 @@ int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 		.cw_max = ATH5K_TXQ_DEFAULT,
 	};
 
-	if (q >= ATH5K_TXQ_COUNT || !queue_matches_type(q, type))
+	if (q >= ATH5K_TXQ_COUNT || !ath5k_queue_matches_type(q, type))
 		return -EINVAL;
 	ah->txq[q].type = type;
 	return ath5k_hw_txq_set_params(ah, q, params ? params : &defaults);
@@ -92,7 +92,7 @@ void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q)
 }
 
 /* Which queues raise which TX interrupts (beacons: no end-of-list). */
-static void txq_interrupts_write(struct ath5k_hw *ah)
+static void ath5k_txq_interrupts_write(struct ath5k_hw *ah)
 {
 	u16 active = 0, eol;
 	unsigned int q;
@@ -105,7 +105,9 @@ static void txq_interrupts_write(struct ath5k_hw *ah)
 
 	ath5k_wr(ah, R_SIMR(0), FIELD_PREP(SISR_QHIGH, active));
 	ath5k_wr(ah, R_SIMR(1), FIELD_PREP(SISR_QHIGH, eol));
-	ath5k_clear_bits(ah, R_SIMR(2), SISR2_TXURN);
+	ath5k_rmw(ah, R_SIMR(2), SISR2_TXURN,
+		  ath5k_hw_txurn_unmasked(ah->imr) ?
+		  FIELD_PREP(SISR2_TXURN, active) : 0);
 	ath5k_wr(ah, R_SIMR(3), 0);
 	ath5k_wr(ah, R_SIMR(4), 0);
 	ath5k_wr(ah, R_TXNOFRM, 0);
@@ -116,7 +118,7 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	const struct ath5k_txq_state *tq;
 	const struct ath5k_txq_params *p;
 	u16 aifs, cw_min, cw_max;
-	u32 qmisc, dmisc;
+	u32 qmisc, dmisc, ready = 0, txop = 0;
 
 	if (q >= ATH5K_TXQ_COUNT)
 		return -EINVAL;
@@ -142,14 +144,13 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	qmisc = ath5k_rd(ah, R_QCU_MISC(q)) & ~QCU_MISC_FRSHED;
 	dmisc = ath5k_rd(ah, R_DCU_MISC(q)) | DCU_MISC_FRAG_WAIT;
 
+	/* zero turns a limit off: written either way, never left stale */
 	if (p->ready_time && tq->type != ATH5K_TXQ_TYPE_CAB)
-		ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
-			 FIELD_PREP(QCU_RDY_INTERVAL, p->ready_time) |
-			 QCU_RDY_ENABLE);
+		ready = FIELD_PREP(QCU_RDY_INTERVAL, p->ready_time) |
+			QCU_RDY_ENABLE;
 	if (p->burst_time)
-		ath5k_wr(ah, R_DCU_CHAN_TIME(q),
-			 FIELD_PREP(DCU_CHAN_TIME_DUR, p->burst_time) |
-			 DCU_CHAN_TIME_ENABLE);
+		txop = FIELD_PREP(DCU_CHAN_TIME_DUR, p->burst_time) |
+		       DCU_CHAN_TIME_ENABLE;
 
 	switch (tq->type) {
 	case ATH5K_TXQ_TYPE_BEACON:
@@ -165,22 +166,23 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 		qmisc |= FIELD_PREP(QCU_MISC_FRSHED, QCU_FRSHED_DBA_GATED) |
 			 QCU_MISC_CBREXP_DIS | QCU_MISC_CBREXP_BCN_DIS;
 		if (p->ready_time > CAB_READY_MARGIN_TU)
-			ath5k_wr(ah, R_QCU_RDYTIMECFG(q),
-				 FIELD_PREP(QCU_RDY_INTERVAL,
-					    (p->ready_time -
-					     CAB_READY_MARGIN_TU) * 1024) |
-				 QCU_RDY_ENABLE);
+			ready = FIELD_PREP(QCU_RDY_INTERVAL,
+					   (p->ready_time -
+					    CAB_READY_MARGIN_TU) * 1024) |
+				QCU_RDY_ENABLE;
 		dmisc |= FIELD_PREP(DCU_MISC_ARBLOCK_CTL, DCU_ARBLOCK_GLOBAL);
 		break;
 	default:
 		break;
 	}
+	ath5k_wr(ah, R_QCU_RDYTIMECFG(q), ready);
+	ath5k_wr(ah, R_DCU_CHAN_TIME(q), txop);
 	ath5k_wr(ah, R_QCU_MISC(q), qmisc);
 	ath5k_wr(ah, R_DCU_MISC(q), dmisc);
 
 	/* each DCU serves exactly its own QCU */
 	ath5k_wr(ah, R_DCU_QCUMASK(q), BIT(q));
-	txq_interrupts_write(ah);
+	ath5k_txq_interrupts_write(ah);
 	return 0;
 }
 
@@ -195,7 +197,7 @@ int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
 		if (ret)
 			return ret;
 	}
-	txq_interrupts_write(ah);
+	ath5k_txq_interrupts_write(ah);
 	ath5k_hw_dcu_global_init(ah);
 	return 0;
 }

@@ -12,6 +12,49 @@
 
 #include <linux/bits.h>
 
+/* ----- chip revisions (struct ath5k_hw's identity fields) -------------- */
+
+/* MAC: R_SREV bits 7:0 (version << 4 | revision), ah->srev */
+#define SREV_AR5212		0x50
+#define SREV_AR5212_V4		0x54	/* AES from here on */
+#define SREV_AR5213A		0x59	/* PHY error counters from here on */
+#define SREV_AR2414		0x70	/* combined TKIP Michael keys */
+#define SREV_AR2413		0x78
+#define SREV_AR5424		0x90
+#define SREV_AR5414		0xa0
+#define SREV_AR5413		0xa4
+#define SREV_PCIE_UNSUPP_LO	0xc0	/* AR5416/5418: ath9k territory */
+#define SREV_PCIE_UNSUPP_HI	0xe0
+#define SREV_AR2417		0xf0
+
+/* MAC version: SREV bits 7:4, ah->mac_version */
+#define MACVER_AR2413		0x7
+#define MACVER_AR2315		0x8
+#define MACVER_AR5414		0xa
+#define MACVER_AR2415		0xb
+#define MACVER_AR2425		0xe
+#define MACVER_AR2417		0xf
+
+/* baseband: R_PHY_CHIP_ID bits 7:0, ah->phy_rev */
+#define PHY_REV_5212A		0x42
+#define PHY_REV_5212B		0x43
+#define PHY_REV_2413		0x45
+#define PHY_REV_5413		0x61
+#define PHY_REV_2425		0x70
+
+/* radio: ah->radio_rev, the radio in RADREV_RADIO, then its revision */
+#define RADREV_RADIO		0xf0
+#define RADREV_5111		0x10
+#define RADREV_5111A		0x20
+#define RADREV_5112		0x30
+#define RADREV_5112A		0x35
+#define RADREV_5112B		0x36
+#define RADREV_2112		0x40
+#define RADREV_2413		0x50
+#define RADREV_5413		0x60
+#define RADREV_5424		0xa0
+#define RADREV_2425		0xa2
+
 /* ----- DMA unit ------------------------------------------------------- */
 
 #define R_CR			0x0008		/* command */

@@ -19,26 +19,19 @@
 #include "reg.h"
 
 #define PHY_SELECT_5GHZ		0x00000007
-#define MACVER_AR2425		0xe
-#define MACVER_AR2417		0xf
-#define PHY_REV_5212A		0x42
-#define PHY_REV_5212B		0x43
-#define RADREV_5112A		0x35
 #define INI_PAUSE_EVERY		64	/* writes between short pauses */
 #define TXF2TXD_START_DEFAULT	14
 #define TXF2TXD_START_10MHZ	12
 #define TXF2TXD_START_5MHZ	13
 #define RX_LATENCY_MAX		63
-#define SREV_AR5424		0x90
-#define SREV_AR5414		0xa0
 #define CYCPWR_THR1_DEFAULT	2
 #define PCU_FIRST		0x8000
 #define PCU_LAST		0x8fff
 
 /* ----- initial values --------------------------------------------------- */
 
-static void ini_write(struct ath5k_hw *ah, const u32 *t, unsigned int mode,
-		      bool skip_pcu, unsigned int *count)
+static void ath5k_ini_write(struct ath5k_hw *ah, const u32 *t, unsigned int mode,
+			    bool skip_pcu, unsigned int *count)
 {
 	unsigned int cols = mode < ATH5K_MODE_COUNT ? ATH5K_MODE_COUNT : 1;
 	unsigned int col = mode < ATH5K_MODE_COUNT ? mode : 0;
@@ -67,23 +60,23 @@ void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	const struct ath5k_ini_set *set = ath5k_ini_for_radio(ah->radio);
 	unsigned int count = 0;
 
-	ini_write(ah, set->modal_head, chan->mode, skip_pcu, &count);
-	ini_write(ah, set->common, COMMON_TABLE, skip_pcu, &count);
-	ini_write(ah, set->radio_modal, chan->mode, skip_pcu, &count);
-	ini_write(ah, set->radio_common, COMMON_TABLE, skip_pcu, &count);
-	ini_write(ah, set->bb_gain, COMMON_TABLE, skip_pcu, &count);
+	ath5k_ini_write(ah, set->modal_head, chan->mode, skip_pcu, &count);
+	ath5k_ini_write(ah, set->common, COMMON_TABLE, skip_pcu, &count);
+	ath5k_ini_write(ah, set->radio_modal, chan->mode, skip_pcu, &count);
+	ath5k_ini_write(ah, set->radio_common, COMMON_TABLE, skip_pcu, &count);
+	ath5k_ini_write(ah, set->bb_gain, COMMON_TABLE, skip_pcu, &count);
 }
 
 /* ----- clocks ------------------------------------------------------------ */
 
-static bool radio_has_40mhz_ref(const struct ath5k_hw *ah)
+static bool ath5k_radio_has_40mhz_ref(const struct ath5k_hw *ah)
 {
 	return ah->radio != ATH5K_RADIO_RF2425 ||
 	       ah->mac_version == MACVER_AR2417;
 }
 
 /* Run the sleep timers from the 32 MHz reference, not a 32 kHz crystal. */
-static void sleep_clock_off(struct ath5k_hw *ah)
+static void ath5k_sleep_clock_off(struct ath5k_hw *ah)
 {
 	bool spending_low = ah->radio == ATH5K_RADIO_RF5112 ||
 			    ah->radio == ATH5K_RADIO_RF5413 ||
@@ -108,7 +101,7 @@ static void sleep_clock_off(struct ath5k_hw *ah)
 }
 
 /* MAC clock: 40 MHz on 11a, 22 MHz on 11b, 44 MHz on 11g. */
-static void core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	static const u8 mhz[ATH5K_MODE_COUNT] = { 40, 22, 44 };
 	unsigned int stretch = ath5k_chan_stretch(chan);
@@ -139,7 +132,7 @@ static void core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 /* ----- revision-specific corrections to the initial values -------------- */
 
-static void initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static void ath5k_initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	if (ah->phy_rev >= PHY_REV_5212A) {
 		ath5k_wr(ah, R_PHY_ADC_CTL,
@@ -179,18 +172,18 @@ static void initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 }
 
 /* Spurs from the reference clock's harmonics near the channel centre. */
-static bool chan_has_spur_noise(const struct ath5k_hw *ah,
-				const struct ath5k_chan *chan)
+static bool ath5k_chan_has_spur_noise(const struct ath5k_hw *ah,
+				      const struct ath5k_chan *chan)
 {
-	unsigned int ref = radio_has_40mhz_ref(ah) ? 40 : 32;
+	unsigned int ref = ath5k_radio_has_40mhz_ref(ah) ? 40 : 32;
 	unsigned int off = chan->freq % ref;
 
 	return off && (off < 10 || off > 22);
 }
 
 /* Front-end settings of this mode from the EEPROM. */
-static void eeprom_settings_write(struct ath5k_hw *ah,
-				  const struct ath5k_chan *chan)
+static void ath5k_eeprom_settings_write(struct ath5k_hw *ah,
+					const struct ath5k_chan *chan)
 {
 	const struct ath5k_eeprom *ee = &ah->ee;
 	const struct ath5k_ee_mode *m = &ee->mode[chan->mode];
@@ -233,7 +226,7 @@ static void eeprom_settings_write(struct ath5k_hw *ah,
 		  FIELD_PREP(PHY_NF_THRESH62, m->thr_62));
 
 	thr1 = CYCPWR_THR1_DEFAULT;
-	if (chan_has_spur_noise(ah, chan))
+	if (ath5k_chan_has_spur_noise(ah, chan))
 		thr1 += m->false_detect;
 	ath5k_rmw(ah, R_PHY_OFDM_SELFCORR, SELFCORR_CYPWR_THR1,
 		  FIELD_PREP(SELFCORR_CYPWR_THR1, thr1));
@@ -250,7 +243,7 @@ static void eeprom_settings_write(struct ath5k_hw *ah,
 
 /* ----- the reset ---------------------------------------------------------- */
 
-static int chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
+static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	if (chan->mode >= ATH5K_MODE_COUNT ||
 	    !ath5k_hw_mode_supported(ah, chan->mode)) {
@@ -278,7 +271,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	u32 seq, led, gpiocr, gpiodo;
 	int ret;
 
-	ret = chan_check(ah, chan);
+	ret = ath5k_chan_check(ah, chan);
 	if (ret)
 		return ret;
 
@@ -299,7 +292,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 	/* read a pending gain_F measurement before the reset loses it */
 	ath5k_hw_gainf_evaluate(ah);
-	sleep_clock_off(ah);
+	ath5k_sleep_clock_off(ah);
 	ah->chan_valid = false;
 	ah->opmode = opmode;
 
@@ -312,9 +305,9 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	ath5k_wr(ah, R_PHY(0), PHY_SELECT_5GHZ);
 
 	ath5k_hw_initvals_write(ah, chan, false);
-	core_clock_init(ah, chan);
-	initvals_tweak(ah, chan);
-	eeprom_settings_write(ah, chan);
+	ath5k_core_clock_init(ah, chan);
+	ath5k_initvals_tweak(ah, chan);
+	ath5k_eeprom_settings_write(ah, chan);
 
 	ath5k_wr(ah, R_DCU_SEQNUM(0), seq);
 	ath5k_set_bits(ah, R_PCICFG, led);
@@ -342,12 +335,16 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	return 0;
 }
 
-void ath5k_hw_stop(struct ath5k_hw *ah)
+int ath5k_hw_stop(struct ath5k_hw *ah)
 {
-	ath5k_hw_dma_stop(ah);
+	int ret;
+
+	/* on failure DMA is stopped all the same: the chip is held in reset */
+	ret = ath5k_hw_dma_stop(ah);
 	ath5k_hw_pcu_rx_stop(ah);
 	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_DISABLE);
 	ah->chan_valid = false;
+	return ret;
 }
 
 int ath5k_hw_hold(struct ath5k_hw *ah)

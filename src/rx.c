@@ -128,15 +128,18 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 			    const struct ath5k_rx_status *rs,
 			    struct ieee80211_rx_status *rxs)
 {
+	if (rs->flags & ATH5K_RXE_PHY) {
+		/*
+		 * Chips without PHY error counters feed ANI from here; the
+		 * reports are zero-length, so before the length check.
+		 */
+		ath5k_hw_ani_phy_error(&dev->ah, rs->phyerr);
+		return false;
+	}
 	if (rs->more || rs->len < 10 + FCS_LEN || rs->len > dev->rx_bufsize)
 		return false;
 	if (!rs->flags)
 		return true;
-	if (rs->flags & ATH5K_RXE_PHY) {
-		/* chips without PHY error counters feed ANI from here */
-		ath5k_hw_ani_phy_error(&dev->ah, rs->phyerr);
-		return false;
-	}
 	if (rs->flags & ATH5K_RXE_CRC) {
 		if (!(dev->filter_flags & FIF_FCSFAIL))
 			return false;

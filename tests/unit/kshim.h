@@ -18,6 +18,9 @@
 #define FIELD_GET(mask, reg) \
 	((((unsigned long long)(reg)) & (mask)) >> ATH5K_SHIM_SHIFT(mask))
 #endif
+#ifndef FIELD_MAX
+#define FIELD_MAX(mask) ((mask) >> ATH5K_SHIM_SHIFT(mask))
+#endif
 
 #ifndef min_t
 #define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))

@@ -419,6 +419,24 @@ static void test_good_5112(void)
 	img[mode_off[0] + 10] = 0x7 << 1;
 	fix_checksum();
 	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), -EINVAL);
+
+	/*
+	 * issue 12 finding 1: the TX power code's slope rounds to zero on a
+	 * segment rising more than 100 quarter dB per PCDAC step, and its
+	 * search for the lowest power never ended
+	 */
+	printf("check: refused: RF5112 curve rising 110/4 dB in one step\n");
+	build_5112();
+	img[0x155 + 5] = (u8)-20 | 90 << 8;	/* second pier, x0 powers */
+	img[0x155 + 5 + 1] = 100 | 110 << 8;
+	img[0x155 + 5 + 2] = 1 | 5 << 5 | 5 << 10;
+	fix_checksum();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), -EINVAL);
+	printf("check: accepted: 100/4 dB in one step, the steepest it follows\n");
+	img[0x155 + 5] = (u8)-10 | 90 << 8;
+	fix_checksum();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11A].pier[1].curve[0].pwr[0], -10);
 }
 
 static void test_image_size(void)

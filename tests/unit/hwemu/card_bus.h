@@ -16,4 +16,10 @@ uint32_t card_bus_read(uintptr_t offset);
 void card_bus_write(uintptr_t offset, uint32_t value);
 void card_bus_delay(unsigned long us);
 
+/*
+ * Microseconds the hardware layer spent in busy-waits (udelay, atomic
+ * polls) as opposed to sleeping ones: lets a test tell which it used.
+ */
+extern unsigned long long card_bus_busy_us;
+
 #endif

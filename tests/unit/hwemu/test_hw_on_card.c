@@ -15,6 +15,7 @@
  * (built by tests/unit/hwemu/hwemu.mk, not by unit.mk).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,13 @@
 #include "fake_host.h"
 #include "hw.h"
 #include "reg.h"
+
+/*
+ * From the card model's inside (card_model.h, whose eeprom.h would clash
+ * with the driver's): raise interrupt causes as the hardware would.
+ */
+void card_raise_pisr(struct card *card, uint32_t bits);
+void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
 
 /* Cards in this process; BAR0 accesses go to the selected one. */
 #define MAX_CARDS	2
@@ -49,10 +57,24 @@ uint32_t card_bus_read(uintptr_t offset)
 	return (uint32_t)card_bar0_read(bus_card, (uint32_t)offset, 4);
 }
 
+/*
+ * Test-only faults on the bus to the selected card: an RX DMA engine that
+ * ignores the disable command, and a record of the TX queues the driver
+ * asked to stop.
+ */
+static bool bus_rx_hangs;
+static u32 bus_txq_stop_requests;
+
 void card_bus_write(uintptr_t offset, uint32_t value)
 {
+	if (offset == R_CR && bus_rx_hangs)
+		value &= ~CR_RXD;
+	if (offset == R_QCU_TXD)
+		bus_txq_stop_requests |= value;
 	card_bar0_write(bus_card, (uint32_t)offset, value, 4);
 }
+
+unsigned long long card_bus_busy_us;
 
 /* Time passes for every card alike. */
 void card_bus_delay(unsigned long us)
@@ -290,18 +312,26 @@ static void run_model(const char *spec, u32 pll_5ghz)
 			 ATH5K_INT_TXDESC | ATH5K_INT_TXEOL | ATH5K_INT_FATAL |
 			 ATH5K_INT_GLOBAL);
 	CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
+	/* TX interrupts bring the TX underrun one along */
 	CHECK_EQ(card_bus_read(R_PIMR), INT_RXOK | INT_RXERR | INT_RXEOL |
-		 INT_TXDESC | INT_TXEOL | INT_HIUERR);
+		 INT_TXDESC | INT_TXEOL | INT_HIUERR | INT_TXURN);
+	CHECK_EQ(FIELD_GET(SISR2_TXURN, card_bus_read(R_SIMR(2))),
+		 ah.txq_imr);
 
 	tx_one_frame(&ah);
 
-	printf("check: TX FIFO trigger level moves up after underruns\n");
+	printf("check: a TX underrun interrupt moves the FIFO trigger level up\n");
 	{
 		u32 before = FIELD_GET(TXCFG_TXFULL, card_bus_read(R_TXCFG));
+		struct ath5k_isr isr;
 
-		CHECK_EQ(ath5k_hw_tx_triglevel_update(&ah, true), 0);
+		card_raise_sisr(bus_card, 2, BIT(2));
+		card_raise_pisr(bus_card, INT_TXURN);
+		CHECK(bus_host->irq);
+		CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
 		CHECK_EQ(FIELD_GET(TXCFG_TXFULL, card_bus_read(R_TXCFG)),
 			 before + (37 - before) / 2);
+		CHECK(!(isr.flags & ATH5K_INT_TXURN));	/* not asked for */
 		CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
 	}
 
@@ -700,6 +730,359 @@ static void run_ap_beacons(void)
 	air_destroy(air);
 }
 
+/* ----- review findings (issue 12): each scenario failed before its fix ---- */
+
+static void watchdog_fired(int sig)
+{
+	static const char msg[] = "FAIL: the driver did not return within 20 s\n";
+
+	(void)sig;
+	if (write(STDOUT_FILENO, msg, sizeof(msg) - 1) < 0)
+		_exit(3);
+	_exit(1);
+}
+
+/* A hang fails the test instead of stalling it. */
+static void watchdog_arm(void)
+{
+	signal(SIGALRM, watchdog_fired);
+	alarm(20);
+}
+
+/* RF5112 PCDAC table entry @i (two 8-bit entries per register). */
+static unsigned int pcdac_entry(unsigned int i)
+{
+	return (card_bus_read(R_PHY_PCDAC_TXPOWER(i / 2)) >>
+		(i & 1 ? 24 : 8)) & 0xff;
+}
+
+static bool pcdac_table_sane(void)
+{
+	unsigned int i, v, prev = 0;
+
+	for (i = 0; i < 64; i++) {
+		v = pcdac_entry(i);
+		if (v > 126 || v < prev) {
+			printf("       PCDAC entry %u: %u after %u\n", i, v, prev);
+			return false;
+		}
+		prev = v;
+	}
+	return true;
+}
+
+static void attach_rf5112(struct ath5k_hw *ah, struct card_config *cfg)
+{
+	struct device dev = { "emu" };
+
+	card_open(0, "model=ar5212", NULL, cfg);
+	CHECK_EQ(ath5k_hw_attach(ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ah->radio, ATH5K_RADIO_RF5112);
+}
+
+/*
+ * Finding 1: one RF5112 curve whose first two points are one PCDAC step
+ * and 110 quarter dB apart: interp()'s slope rounds to zero, and the
+ * search for the lowest reachable power never ended.  The EEPROM check
+ * now refuses such a curve (test_eeprom); this is the PHY's own bound.
+ */
+static void run_rf5112_steep_first_segment(void)
+{
+	static const struct ath5k_ee_pd_curve steep = {
+		.npoints = 4, .step = { 10, 11, 20, 30 },
+		.pwr = { -20, 90, 100, 110 },
+	};
+	static struct ath5k_hw ah;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_ee_mode *m;
+	struct card_config cfg;
+	unsigned int p;
+
+	printf("== RF5112 calibration curve too steep to interpolate\n");
+	attach_rf5112(&ah, &cfg);
+	m = &ah.ee.mode[ATH5K_MODE_11G];
+	m->npd_gains = 1;
+	for (p = 0; p < m->npiers; p++) {
+		memset(m->pier[p].curve, 0, sizeof(m->pier[p].curve));
+		m->pier[p].curve[0] = steep;
+	}
+	printf("check: the reset returns and the PCDAC table is monotonic\n");
+	watchdog_arm();
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	alarm(0);
+	CHECK(pcdac_table_sane());
+	/* the top is the curve's last point, PCDAC 30 at 27.5 dBm */
+	CHECK_EQ(pcdac_entry(63), 30);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Finding 15: two RF5112 curves, the low-gain one spanning 55 dB.  Its
+ * top sat at index 110 of a 64-entry curve: the table's high-power end
+ * came from whatever memory followed.  The low-gain curve now keeps its
+ * top 31.5 dB like the other, and an index stays inside the curve (the
+ * row is indexed as an array, so UBSan would catch a regression).
+ */
+static void run_rf5112_two_wide_curves(void)
+{
+	static const struct ath5k_ee_pd_curve low_gain = {
+		.npoints = 4, .step = { 1, 10, 20, 30 },
+		.pwr = { -100, 0, 60, 120 },
+	};
+	static const struct ath5k_ee_pd_curve high_gain = {
+		.npoints = 3, .step = { 20, 35, 63 }, .pwr = { -110, -60, -20 },
+	};
+	static struct ath5k_hw ah;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_ee_mode *m;
+	struct card_config cfg;
+	unsigned int p, top;
+
+	printf("== RF5112 with two curves, the low-gain one 55 dB wide\n");
+	attach_rf5112(&ah, &cfg);
+	m = &ah.ee.mode[ATH5K_MODE_11G];
+	m->npd_gains = 2;
+	m->pd_gain_idx[0] = 0;
+	m->pd_gain_idx[1] = 3;
+	for (p = 0; p < m->npiers; p++) {
+		memset(m->pier[p].curve, 0, sizeof(m->pier[p].curve));
+		m->pier[p].curve[0] = low_gain;
+		m->pier[p].curve[1] = high_gain;
+	}
+	printf("check: the table's top is the low-gain curve's last segment\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK(pcdac_table_sane());
+	top = pcdac_entry(63);
+	CHECK(top & 0x40);		/* from the low-gain curve */
+	CHECK((top & 0x3f) >= 20 && (top & 0x3f) <= 30);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Findings 3 and 16: RX DMA that never stops.  dma_stop used to return
+ * at once and leave every TX queue running, after 100 ms of busy-wait.
+ */
+static void run_rx_dma_hangs(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg;
+	unsigned int q;
+
+	printf("== RX DMA that ignores the stop command\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
+		CHECK_EQ(ath5k_hw_txq_setup(&ah, q, ATH5K_TXQ_TYPE_DATA, NULL),
+			 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	rx_ring_build();
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah, RX_RING), 0);
+	ath5k_hw_rx_start(&ah);
+	ath5k_hw_pcu_rx_start(&ah);
+
+	printf("check: every TX queue is stopped all the same, the error returned\n");
+	bus_rx_hangs = true;
+	bus_txq_stop_requests = 0;
+	card_bus_busy_us = 0;
+	CHECK_EQ(ath5k_hw_dma_stop(&ah), -EBUSY);
+	CHECK_EQ(bus_txq_stop_requests & 0xf, 0xf);
+	printf("check: and the chip is held in reset, so no DMA runs\n");
+	CHECK_EQ(card_bus_read(R_RESET_CTL) & RESET_PCU, RESET_PCU);
+	CHECK(!(card_bus_read(R_CR) & CR_RXE));
+	CHECK(!ah.chan_valid);
+	printf("check: the waits slept instead of spinning\n");
+	CHECK_EQ(card_bus_busy_us, 0);
+
+	printf("check: ath5k_hw_stop() reports it too\n");
+	bus_rx_hangs = false;
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, true), 0);
+	CHECK_EQ(card_bus_read(R_RESET_CTL) & RESET_PCU, 0);
+	ath5k_hw_rx_start(&ah);
+	bus_rx_hangs = true;
+	CHECK_EQ(ath5k_hw_stop(&ah), -EBUSY);
+	bus_rx_hangs = false;
+
+	printf("check: a later full reset brings the card back\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, true), 0);
+	CHECK(ah.chan_valid);
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah, RX_RING), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Finding 9: before the AR5213A, automatic ANI counts the PHY errors RX
+ * reports; every RX filter update used to switch those reports off.
+ */
+static void run_ani_without_counters(void)
+{
+	static struct ath5k_hw ah;
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	u32 phyerr = PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
+
+	printf("== ANI on an AR5212 without PHY error counters\n");
+	attach_rf5112(&ah, &cfg);
+	ah.srev = 0x56;			/* an AR5212 before the AR5213A */
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), phyerr);
+
+	printf("check: an RX filter update keeps the PHY error reports\n");
+	ath5k_hw_rx_filter_set(&ah, ATH5K_RXF_UCAST | ATH5K_RXF_BCAST);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), phyerr);
+	CHECK_EQ(card_bus_read(R_RX_FILTER), RXF_UCAST | RXF_BCAST);
+	CHECK_EQ(ah.rx_filter, ATH5K_RXF_UCAST | ATH5K_RXF_BCAST);
+	printf("check: the reported errors are what ANI counts\n");
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_OFDM_TIMING);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_CCK_TIMING);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_CCK_TIMING);
+	CHECK_EQ(ah.ani.ofdm_errors, 1);
+	CHECK_EQ(ah.ani.cck_errors, 2);
+
+	printf("check: with ANI off they follow the filter again\n");
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_OFF), 0);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
+	ath5k_hw_rx_filter_set(&ah, ATH5K_RXF_UCAST | ATH5K_RXF_PHYERR);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), phyerr);
+
+	printf("check: with error counters (AR5213A) reports are not counted twice\n");
+	ah.srev = 0x59;
+	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
+	ath5k_hw_ani_phy_error(&ah, ATH5K_PHYERR_OFDM_TIMING);
+	CHECK_EQ(ah.ani.ofdm_errors, 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/* Finding 10: a key left valid by a previous driver (warm reboot). */
+static void run_stale_key_at_probe(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+
+	printf("== key cache entry left valid before probe\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	card_bus_write(R_KEY(7, 0), 0x11111111);
+	card_bus_write(R_KEY(7, KEY_WORD_TYPE), KEY_TYPE_CCM);
+	card_bus_write(R_KEY(7, KEY_WORD_MAC1), KEY_MAC1_VALID | 0x1234);
+	CHECK(card_bus_read(R_KEY(7, KEY_WORD_MAC1)) & KEY_MAC1_VALID);
+	printf("check: attach clears it\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK(!ath5k_hw_key_valid(&ah, 7));
+	CHECK_EQ(card_bus_read(R_KEY(7, 0)), 0);
+	CHECK_EQ(card_bus_read(R_KEY(7, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Finding 11: the ACK/CTS timeout field has 13 bits (8191 MAC clocks,
+ * 186 us at 44 MHz).  A larger coverage class used to wrap it.
+ */
+static void run_coverage_class_limit(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	u32 timeout;
+
+	printf("== coverage class against the 13-bit ACK timeout\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	printf("check: class 55 fits at 44 MHz: SIFS 10 + slot 9 + 3 * 55 us\n");
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 55), 0);
+	timeout = card_bus_read(R_TIME_OUT);
+	CHECK_EQ(FIELD_GET(TIME_OUT_ACK, timeout), (10 + 9 + 3 * 55) * 44);
+	CHECK_EQ(FIELD_GET(TIME_OUT_CTS, timeout), (10 + 9 + 3 * 55) * 44);
+	printf("check: class 56 (8228 clocks) does not: refused, nothing changes\n");
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 56), -EINVAL);
+	CHECK_EQ(card_bus_read(R_TIME_OUT), timeout);
+	CHECK_EQ(ah.coverage_class, 55);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Finding 18: TXOP and ready time of a queue dropped to 0 (an AP that
+ * stops granting TXOP) used to keep the old limit in the chip; an I/Q
+ * correlation reading of S32_MIN used to be negated (signed overflow).
+ */
+static void run_txq_limits_and_iq_extremes(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023,
+				      .burst_time = 1504, .ready_time = 5000 };
+
+	printf("== TX queue limits dropped to zero; extreme I/Q readings\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 1, ATH5K_TXQ_TYPE_DATA, &p), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK_EQ(card_bus_read(R_DCU_CHAN_TIME(1)),
+		 1504 | DCU_CHAN_TIME_ENABLE);
+	CHECK_EQ(card_bus_read(R_QCU_RDYTIMECFG(1)), 5000 | QCU_RDY_ENABLE);
+	printf("check: TXOP and ready time 0 turn the limits off\n");
+	p.burst_time = 0;
+	p.ready_time = 0;
+	CHECK_EQ(ath5k_hw_txq_set_params(&ah, 1, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_program(&ah, 1), 0);
+	CHECK_EQ(card_bus_read(R_DCU_CHAN_TIME(1)), 0);
+	CHECK_EQ(card_bus_read(R_QCU_RDYTIMECFG(1)), 0);
+
+	printf("check: I/Q calibration survives a correlation of S32_MIN\n");
+	CHECK(ah.iq_cal_pending);
+	card_bus_write(R_PHY_IQRES_CAL_CORR, 0x80000000);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_I, 2);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_Q, 256);
+	CHECK_EQ(ath5k_hw_calibrate(&ah), 0);
+	/* the largest correction the field holds, 31 */
+	CHECK_EQ(FIELD_GET(PHY_IQ_CORR_Q_I_COFF, card_bus_read(R_PHY_IQ)), 31);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * A spur below the channel centre (fbin 1110 = 2411 MHz on channel 1):
+ * its negative offset used to be shifted left (undefined behaviour).
+ */
+static void run_spur_below_centre(void)
+{
+	static struct ath5k_hw ah;
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+
+	printf("== EEPROM spur 1 MHz below the channel centre\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	{
+		struct device dev = { "emu" };
+
+		CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+	}
+	ah.ee.spur[1][0] = 1110;
+	ah.ee.spur[1][1] = ATH5K_EE_NO_SPUR;
+	printf("check: the filter is on, with a negative phase\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK(card_bus_read(R_PHY_IQ) & PHY_IQ_SPUR_FILT_EN);
+	/* -10 fbins: -10 * 2^17 / 25 in the 20-bit two's complement field */
+	CHECK_EQ(FIELD_GET(TIMING_11_SPUR_DELTA_PHASE,
+			   card_bus_read(R_PHY_TIMING_11)),
+		 (u32)(-10 * (1 << 17) / 25) & 0xfffff);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
 int main(void)
 {
 	check_mcast_hash();
@@ -712,5 +1095,13 @@ int main(void)
 	run_air_pair();
 	run_ap_beacons();
 	run_spur();
+	run_rf5112_steep_first_segment();
+	run_rf5112_two_wide_curves();
+	run_rx_dma_hangs();
+	run_ani_without_counters();
+	run_stale_key_at_probe();
+	run_coverage_class_limit();
+	run_txq_limits_and_iq_extremes();
+	run_spur_below_centre();
 	return check_done("test_hw_on_card");
 }

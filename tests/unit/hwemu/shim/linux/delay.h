@@ -6,7 +6,7 @@
 
 #include "card_bus.h"
 
-#define udelay(us) card_bus_delay(us)
+#define udelay(us) (card_bus_busy_us += (us), card_bus_delay(us))
 #define usleep_range(min_us, max_us) card_bus_delay(min_us)
 
 #endif

@@ -10,5 +10,6 @@
 #define lower_32_bits(n) ((u32)(n))
 #define upper_32_bits(n) ((u32)((n) >> 32))
 #define fallthrough __attribute__((__fallthrough__))
+#define might_sleep() do { } while (0)
 
 #endif
