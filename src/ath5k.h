@@ -232,6 +232,8 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 void ath5k_tx_tasklet(struct tasklet_struct *t);
 void ath5k_tx_watchdog(struct work_struct *work);
 unsigned int ath5k_frame_pad(const struct sk_buff *skb);
+int ath5k_skb_hdr_pad(struct sk_buff *skb);
+void ath5k_skb_hdr_unpad(struct sk_buff *skb);
 int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
 		   const struct ieee80211_tx_queue_params *params);
 

@@ -171,19 +171,7 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 	struct sk_buff *skb;
 
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
-		unsigned int pad = ath5k_frame_pad(skb);
-
-		if (pad) {
-			unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-			if (skb_headroom(skb) < pad) {
-				ieee80211_free_txskb(dev->hw, skb);
-				continue;
-			}
-			skb_push(skb, pad);
-			memmove(skb->data, skb->data + pad, hdrlen);
-		}
-		if (cabq->len >= ATH5K_TXQ_LEN_MAX ||
+		if (ath5k_skb_hdr_pad(skb) || cabq->len >= ATH5K_TXQ_LEN_MAX ||
 		    ath5k_tx_submit(dev, cabq, skb))
 			ieee80211_free_txskb(dev->hw, skb);
 	}

@@ -11,6 +11,7 @@
 #include <linux/etherdevice.h>
 
 #include "ath5k.h"
+#include "frame.h"
 
 static struct sk_buff *ath5k_rx_skb_alloc(struct ath5k_dev *dev,
 					  dma_addr_t *dma, gfp_t gfp)
@@ -151,12 +152,14 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 	return true;
 }
 
-/* Whether the hardware decrypted this frame with one of our keys. */
+/*
+ * Whether the hardware decrypted this (unpadded) frame with one of our
+ * keys; @key_id is the key ID of its IV, -1 if it has none.
+ */
 static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
-			       const struct ath5k_rx_status *rs)
+			       const struct ath5k_rx_status *rs, int key_id)
 {
 	struct ieee80211_hdr *hdr = (struct ieee80211_hdr *)skb->data;
-	unsigned int hdrlen;
 
 	if (!test_bit(ATH5K_HW_CRYPTO, &dev->flags) ||
 	    !ieee80211_has_protected(hdr->frame_control) ||
@@ -165,10 +168,7 @@ static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
 	if (rs->key_valid)
 		return true;
 	/* default keys are not reported; the key ID is in the IV */
-	hdrlen = ieee80211_hdrlen(hdr->frame_control);
-	if (skb->len < hdrlen + 4)
-		return false;
-	return test_bit(skb->data[hdrlen + 3] >> 6, dev->keymap);
+	return key_id >= 0 && test_bit(key_id, dev->keymap);
 }
 
 /* Average signal of our own BSS's beacons: ANI backs off on weak links. */
@@ -193,7 +193,7 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	struct ieee80211_channel *chan = dev->curchan;
 	struct ieee80211_supported_band *sband = &dev->sbands[chan->band];
 	unsigned int pad;
-	int idx;
+	int idx, key_id;
 
 	rxs->mactime = ath5k_rx_tsf(tsf, rs->tstamp);
 	rxs->flag |= RX_FLAG_MACTIME_END;
@@ -216,18 +216,14 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	else if (dev->hwchan.bw == ATH5K_BW_5)
 		rxs->bw = RATE_INFO_BW_5;
 
-	if (ath5k_rx_decrypted(dev, skb, rs))
+	/* the hardware pads 26- and 30-byte headers to a multiple of four */
+	pad = ath5k_rx_frame_unpad(skb->data, skb->len,
+				   ieee80211_get_hdrlen_from_skb(skb), &key_id);
+	skb_pull(skb, pad);
+
+	if (ath5k_rx_decrypted(dev, skb, rs, key_id))
 		rxs->flag |= RX_FLAG_DECRYPTED;
 	ath5k_rx_track_beacon(dev, skb, rs);
-
-	/* the hardware pads 26- and 30-byte headers to a multiple of four */
-	pad = ath5k_frame_pad(skb);
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-		memmove(skb->data + pad, skb->data, hdrlen);
-		skb_pull(skb, pad);
-	}
 	ieee80211_rx(dev->hw, skb);
 }
 

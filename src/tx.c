@@ -14,6 +14,7 @@
 #include <linux/etherdevice.h>
 
 #include "ath5k.h"
+#include "frame.h"
 
 #define ATH5K_DESC_COUNT (ATH5K_RX_BUFS + ATH5K_TX_BUFS + ATH5K_BEACON_BUFS)
 
@@ -172,7 +173,32 @@ int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
 /* Bytes of padding the hardware wants after the 802.11 header. */
 unsigned int ath5k_frame_pad(const struct sk_buff *skb)
 {
-	return ieee80211_get_hdrlen_from_skb(skb) & 3;
+	return ath5k_hdr_pad(ieee80211_get_hdrlen_from_skb(skb));
+}
+
+/* Pad the header of a frame from mac80211 the way the chip wants it. */
+int ath5k_skb_hdr_pad(struct sk_buff *skb)
+{
+	unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+	unsigned int pad = ath5k_hdr_pad(hdrlen);
+
+	if (!pad)
+		return 0;
+	if (skb_headroom(skb) < pad)
+		return -ENOMEM;
+	ath5k_hdr_pad_insert(skb_push(skb, pad), hdrlen);
+	return 0;
+}
+
+/* Undo ath5k_skb_hdr_pad() before the frame goes back to mac80211. */
+void ath5k_skb_hdr_unpad(struct sk_buff *skb)
+{
+	unsigned int pad = ath5k_frame_pad(skb);
+
+	if (!pad)
+		return;
+	ath5k_hdr_pad_remove(skb->data, ieee80211_get_hdrlen_from_skb(skb));
+	skb_pull(skb, pad);
 }
 
 static u8 ath5k_pkt_type(const struct sk_buff *skb)
@@ -318,21 +344,14 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
 	unsigned int ac = skb_get_queue_mapping(skb);
-	unsigned int pad = ath5k_frame_pad(skb);
 	struct ath5k_txq *txq;
 
 	if (ac >= ATH5K_TXQ_DATA_COUNT || test_bit(ATH5K_INVALID, &dev->flags))
 		goto drop;
 	txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
 
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-		if (skb_headroom(skb) < pad)
-			goto drop;
-		skb_push(skb, pad);
-		memmove(skb->data, skb->data + pad, hdrlen);
-	}
+	if (ath5k_skb_hdr_pad(skb))
+		goto drop;
 
 	if (txq->len >= READ_ONCE(dev->txq_limit))
 		ieee80211_stop_queue(hw, ac);
@@ -351,7 +370,6 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	unsigned int final = min_t(unsigned int, ts->final_idx,
 				   ATH5K_MRR_SERIES - 1);
-	unsigned int pad = ath5k_frame_pad(skb);
 	unsigned int i;
 
 	ieee80211_tx_info_clear_status(info);
@@ -374,12 +392,7 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 		info->flags |= IEEE80211_TX_STAT_TX_FILTERED;
 	}
 
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-		memmove(skb->data + pad, skb->data, hdrlen);
-		skb_pull(skb, pad);
-	}
+	ath5k_skb_hdr_unpad(skb);
 	ieee80211_tx_status_skb(dev->hw, skb);
 }
 
