@@ -19,6 +19,7 @@
 
 #include "hw.h"
 #include "channels.h"
+#include "keyslot.h"
 #include "regd_table.h"
 
 #define ATH5K_DRV_NAME		"ath5k"
@@ -126,7 +127,7 @@ struct ath5k_dev {
 	unsigned int filter_flags;	/* FIF_* accepted by mac80211 */
 	u64 mcast_filter;
 	u8 coverage_class;
-	unsigned long keymap[BITS_TO_LONGS(ATH5K_KEYCACHE_SIZE)];
+	struct ath5k_keyslots keys;	/* key cache entries in use */
 	int power_level;		/* dBm asked for by mac80211 */
 
 	/* descriptor memory shared by every ring */

@@ -605,24 +605,26 @@ static void ath5k_op_configure_filter(struct ieee80211_hw *hw,
 /* ----- keys ----------------------------------------------------------- */
 
 /*
- * Group keys live at their key index (0-3) so the hardware finds them by
- * the key ID of a multicast frame; pairwise keys take a free slot above.
- * A TKIP key also occupies slot + 64 for its MIC keys.
+ * Where a key goes (keyslot.h): a station's group keys at their key ID,
+ * every other key in an entry of its own.  Per-peer group keys of IBSS
+ * and mesh peers cannot be told apart by the key cache: software.
  */
-#define ATH5K_KEY_FIRST_PAIRWISE	4
-#define ATH5K_KEY_SLOTS			(ATH5K_KEYCACHE_SIZE / 2)
-
-static int ath5k_key_slot(struct ath5k_dev *dev, struct ieee80211_key_conf *key,
-			  bool pairwise)
+static int ath5k_key_use(const struct ieee80211_vif *vif,
+			 const struct ieee80211_sta *sta, bool pairwise)
 {
-	unsigned int i;
-
-	if (!pairwise)
-		return key->keyidx < ATH5K_KEY_FIRST_PAIRWISE ? key->keyidx : -ENOSPC;
-	for (i = ATH5K_KEY_FIRST_PAIRWISE; i < ATH5K_KEY_SLOTS; i++)
-		if (!ath5k_hw_key_valid(&dev->ah, i))
-			return i;
-	return -ENOSPC;
+	if (pairwise)
+		return sta ? ATH5K_KEY_PAIRWISE : -EOPNOTSUPP;
+	if (sta)
+		return -EOPNOTSUPP;
+	switch (vif->type) {
+	case NL80211_IFTYPE_AP:
+	case NL80211_IFTYPE_MESH_POINT:
+		return ATH5K_KEY_GROUP_TX;
+	case NL80211_IFTYPE_STATION:
+		return ATH5K_KEY_GROUP_RX;
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 static int ath5k_key_from_conf(struct ath5k_dev *dev,
@@ -663,42 +665,49 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
 	bool pairwise = conf->flags & IEEE80211_KEY_FLAG_PAIRWISE;
+	u8 group_mac[ETH_ALEN];
 	struct ath5k_key key;
-	const u8 *mac;
-	int slot, ret;
+	const u8 *mac = NULL;
+	int use, slot, ret;
 
 	if (ath5k_nohwcrypt)
 		return -EOPNOTSUPP;
 	/* management frame protection is done by mac80211 */
 	if (conf->flags & IEEE80211_KEY_FLAG_RX_MGMT)
 		return -EOPNOTSUPP;
-	/* IBSS group keys differ per peer; the key cache cannot tell them apart */
-	if (vif->type == NL80211_IFTYPE_ADHOC && !pairwise)
-		return -EOPNOTSUPP;
 
 	mutex_lock(&dev->lock);
 	if (cmd == DISABLE_KEY) {
 		ath5k_hw_key_clear(&dev->ah, conf->hw_key_idx);
-		clear_bit(conf->hw_key_idx, dev->keymap);
+		ath5k_keyslot_put(&dev->keys, conf->hw_key_idx);
 		ret = 0;
 		goto out;
 	}
 
-	ret = ath5k_key_from_conf(dev, conf, &key);
+	use = ath5k_key_use(vif, sta, pairwise);
+	ret = use < 0 ? use : ath5k_key_from_conf(dev, conf, &key);
 	if (ret)
 		goto out;
-	slot = ath5k_key_slot(dev, conf, pairwise);
+	slot = ath5k_keyslot_get(&dev->keys, use, conf->keyidx, vif);
 	if (slot < 0) {
 		ret = -EOPNOTSUPP;	/* mac80211 falls back to software */
 		goto out;
 	}
-	mac = sta ? sta->addr : NULL;
+	if (use == ATH5K_KEY_PAIRWISE) {
+		mac = sta->addr;
+	} else if (use == ATH5K_KEY_GROUP_TX) {
+		/* a group address: the entry never matches a sender */
+		ether_addr_copy(group_mac, vif->addr);
+		group_mac[0] |= 0x01;
+		mac = group_mac;
+	}
 	ret = ath5k_hw_key_set(&dev->ah, slot, &key, mac);
-	if (ret)
+	if (ret) {
+		ath5k_keyslot_put(&dev->keys, slot);
 		goto out;
+	}
 
 	conf->hw_key_idx = slot;
-	set_bit(slot, dev->keymap);
 	conf->flags |= IEEE80211_KEY_FLAG_GENERATE_IV;
 	if (key.cipher == ATH5K_CIPHER_TKIP)
 		conf->flags |= IEEE80211_KEY_FLAG_GENERATE_MMIC;

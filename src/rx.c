@@ -168,7 +168,7 @@ static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
 	if (rs->key_valid)
 		return true;
 	/* default keys are not reported; the key ID is in the IV */
-	return key_id >= 0 && test_bit(key_id, dev->keymap);
+	return key_id >= 0 && ath5k_keyslot_used(&dev->keys, key_id);
 }
 
 /* Average signal of our own BSS's beacons: ANI backs off on weak links. */
