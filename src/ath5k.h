@@ -20,6 +20,7 @@
 #include "hw.h"
 #include "channels.h"
 #include "keyslot.h"
+#include "ratemap.h"
 #include "regd_table.h"
 
 #define ATH5K_DRV_NAME		"ath5k"
@@ -108,7 +109,7 @@ struct ath5k_dev {
 	struct ieee80211_channel channels[ATH5K_CHANNELS_MAX];
 	struct ieee80211_rate rates[NUM_NL80211_BANDS][ATH5K_RATE_COUNT];
 	/* rate code -> index into the current band's bitrates, or -1 */
-	s8 rate_idx[NUM_NL80211_BANDS][32];
+	s8 rate_idx[NUM_NL80211_BANDS][ATH5K_RATE_CODES];
 	struct ieee80211_channel *curchan;
 	struct ath5k_chan hwchan;
 

@@ -42,31 +42,30 @@ static const struct ieee80211_iface_combination ath5k_if_comb = {
 	.num_different_channels = 1,
 };
 
-/* Fill the rate table of @band from ath5k_rates[] starting at @first. */
+/* Fill the rate table of @band with the rates of @mode. */
 static unsigned int ath5k_setup_rates(struct ath5k_dev *dev,
-				      enum nl80211_band band, unsigned int first)
+				      enum nl80211_band band,
+				      enum ath5k_mode mode)
 {
 	struct ieee80211_rate *rates = dev->rates[band];
-	unsigned int i, n = 0;
+	unsigned int i, first, n;
 
-	memset(dev->rate_idx[band], -1, sizeof(dev->rate_idx[band]));
-	for (i = first; i < ATH5K_RATE_COUNT; i++, n++) {
-		const struct ath5k_rate_info *ri = &ath5k_rates[i];
+	n = ath5k_band_rate_map(mode, &first, dev->rate_idx[band]);
+	for (i = 0; i < n; i++) {
+		const struct ath5k_rate_info *ri = &ath5k_rates[first + i];
 
-		rates[n].bitrate = ri->bitrate;
-		rates[n].hw_value = ri->code;
-		rates[n].flags = 0;
-		dev->rate_idx[band][ri->code & 0x1f] = n;
+		rates[i].bitrate = ri->bitrate;
+		rates[i].hw_value = ri->code;
+		rates[i].flags = 0;
 		if (ri->code_short) {
-			rates[n].hw_value_short = ri->code_short;
-			rates[n].flags |= IEEE80211_RATE_SHORT_PREAMBLE;
-			dev->rate_idx[band][ri->code_short & 0x1f] = n;
+			rates[i].hw_value_short = ri->code_short;
+			rates[i].flags |= IEEE80211_RATE_SHORT_PREAMBLE;
 		}
 		if (ri->ofdm) {
-			rates[n].flags |= IEEE80211_RATE_SUPPORTS_5MHZ |
+			rates[i].flags |= IEEE80211_RATE_SUPPORTS_5MHZ |
 					  IEEE80211_RATE_SUPPORTS_10MHZ;
 			if (band == NL80211_BAND_2GHZ)
-				rates[n].flags |= IEEE80211_RATE_ERP_G;
+				rates[i].flags |= IEEE80211_RATE_ERP_G;
 		}
 	}
 	return n;
@@ -108,9 +107,9 @@ static int ath5k_setup_bands(struct ath5k_dev *dev)
 		sband->band = NL80211_BAND_2GHZ;
 		sband->bitrates = dev->rates[NL80211_BAND_2GHZ];
 		/* without 11g only the four CCK rates exist */
-		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_2GHZ, 0);
-		if (!has_g)
-			sband->n_bitrates = ATH5K_RATE_FIRST_OFDM;
+		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_2GHZ,
+						      has_g ? ATH5K_MODE_11G :
+							      ATH5K_MODE_11B);
 		sband->channels = chans;
 		sband->n_channels = ath5k_setup_channels(dev, chans, room,
 							 NL80211_BAND_2GHZ);
@@ -125,7 +124,7 @@ static int ath5k_setup_bands(struct ath5k_dev *dev)
 		sband->band = NL80211_BAND_5GHZ;
 		sband->bitrates = dev->rates[NL80211_BAND_5GHZ];
 		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_5GHZ,
-						      ATH5K_RATE_FIRST_OFDM);
+						      ATH5K_MODE_11A);
 		sband->channels = chans;
 		sband->n_channels = ath5k_setup_channels(dev, chans, room,
 							 NL80211_BAND_5GHZ);

@@ -202,8 +202,8 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	rxs->signal = dev->ah.noise_floor + rs->rssi;
 	rxs->antenna = rs->antenna;
 
-	idx = dev->rate_idx[chan->band][rs->rate & 0x1f];
-	if (idx < 0) {
+	idx = dev->rate_idx[chan->band][rs->rate % ATH5K_RATE_CODES];
+	if (idx < 0 || idx >= sband->n_bitrates) {
 		dev_dbg(dev->dev, "unknown RX rate code 0x%02x\n", rs->rate);
 		idx = 0;
 	}
