@@ -21,6 +21,7 @@
 #include "channels.h"
 #include "keyslot.h"
 #include "ratemap.h"
+#include "txq_fill.h"
 #include "regd_table.h"
 
 #define ATH5K_DRV_NAME		"ath5k"
@@ -59,7 +60,7 @@ struct ath5k_txq {
 	spinlock_t lock;		/* protects the fields below */
 	struct list_head frames;	/* handed to the hardware, in order */
 	__le32 *tail_link;		/* link word of the last descriptor */
-	unsigned int len;
+	struct ath5k_txq_fill fill;
 	bool watchdog_mark;		/* no completion since the last check */
 };
 
@@ -227,6 +228,7 @@ int ath5k_tx_init(struct ath5k_dev *dev);
 void ath5k_tx_deinit(struct ath5k_dev *dev);
 int ath5k_txq_setup_all(struct ath5k_dev *dev);
 void ath5k_txq_drain_all(struct ath5k_dev *dev);
+void ath5k_txq_sync(struct ath5k_dev *dev);
 void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		 struct sk_buff *skb);
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,

@@ -298,7 +298,14 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 
 	lockdep_assert_held(&dev->lock);
 
+	/*
+	 * No frame may reach a queue while DMA stops and the queues drain:
+	 * mac80211 holds its queues, and a submitter already past that
+	 * check sees INVALID under the queue lock (ath5k_tx_submit()).
+	 */
+	ieee80211_stop_queues(dev->hw);
 	set_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
 	ath5k_tasklets_disable(dev);
 
@@ -938,9 +945,14 @@ static int ath5k_op_set_ringparam(struct ieee80211_hw *hw, u32 tx, u32 rx)
 	if (rx != ATH5K_RX_BUFS || !tx || tx > ATH5K_TXQ_LEN_MAX)
 		return -EINVAL;
 	WRITE_ONCE(dev->txq_limit, tx);
-	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++)
-		if (dev->txqs[ath5k_ac_to_hwq(ac)].len >= tx)
+	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++) {
+		struct ath5k_txq *txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
+
+		spin_lock_bh(&txq->lock);
+		if (ath5k_txq_fill_full(&txq->fill, tx))
 			ieee80211_stop_queue(hw, ac);
+		spin_unlock_bh(&txq->lock);
+	}
 	return 0;
 }
 

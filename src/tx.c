@@ -117,7 +117,7 @@ static int ath5k_txq_add(struct ath5k_dev *dev, unsigned int q,
 	spin_lock_init(&txq->lock);
 	INIT_LIST_HEAD(&txq->frames);
 	txq->tail_link = NULL;
-	txq->len = 0;
+	ath5k_txq_fill_reset(&txq->fill);
 	return 0;
 }
 
@@ -325,8 +325,16 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	bf->skb = skb;
 
 	spin_lock_bh(&txq->lock);
+	/* a reset stops DMA only after every submitter has left this lock */
+	if (test_bit(ATH5K_INVALID, &dev->flags)) {
+		spin_unlock_bh(&txq->lock);
+		bf->skb = NULL;
+		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
+		ath5k_txbuf_put(dev, bf);
+		return -ENETDOWN;
+	}
 	list_add_tail(&bf->list, &txq->frames);
-	txq->len++;
+	ath5k_txq_fill_queued(&txq->fill);
 	/* the descriptor must be complete before the hardware can reach it */
 	dma_wmb();
 	if (txq->tail_link)
@@ -353,10 +361,13 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 	if (ath5k_skb_hdr_pad(skb))
 		goto drop;
 
-	if (txq->len >= READ_ONCE(dev->txq_limit))
-		ieee80211_stop_queue(hw, ac);
 	if (ath5k_tx_submit(dev, txq, skb))
 		goto drop;
+	/* under the lock the tasklet wakes the queue with */
+	spin_lock_bh(&txq->lock);
+	if (ath5k_txq_fill_full(&txq->fill, READ_ONCE(dev->txq_limit)))
+		ieee80211_stop_queue(hw, ac);
+	spin_unlock_bh(&txq->lock);
 	return;
 drop:
 	ieee80211_free_txskb(hw, skb);
@@ -413,13 +424,14 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 			dma_unmap_single(dev->dev, bf->skb_dma, skb->len,
 					 DMA_TO_DEVICE);
 			bf->skb = NULL;
+			ath5k_txq_fill_completed(&txq->fill);
 			ath5k_tx_done(dev, skb, &ts, bf->tries);
 		}
 		/* keep the descriptor the queue still points at */
 		if (ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
 			break;
 		list_del(&bf->list);
-		txq->len--;
+		ath5k_txq_fill_released(&txq->fill);
 		ath5k_txbuf_put(dev, bf);
 	}
 	spin_unlock(&txq->lock);
@@ -441,13 +453,37 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	 * Wake every queue with room, not only those reaped: a queue may
 	 * have been stopped because the shared descriptor pool ran dry.
 	 */
-	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
-		if (dev->txqs[q].len < READ_ONCE(dev->txq_limit) / 2 + 1 &&
-		    dev->txbuf_free_len)
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+
+		spin_lock(&txq->lock);
+		if (ath5k_txq_fill_has_room(&txq->fill,
+					    READ_ONCE(dev->txq_limit)) &&
+		    READ_ONCE(dev->txbuf_free_len))
 			ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(q));
+		spin_unlock(&txq->lock);
+	}
 
 	/* completions handled: let the interrupt through again */
 	ath5k_irq_update(dev, ATH5K_INT_TX_ANY, 0);
+}
+
+/*
+ * Wait for submitters that checked INVALID before it was set: after this
+ * nobody adds to a queue until INVALID is cleared.
+ */
+void ath5k_txq_sync(struct ath5k_dev *dev)
+{
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+
+		if (!txq->active)
+			continue;
+		spin_lock_bh(&txq->lock);
+		spin_unlock_bh(&txq->lock);
+	}
 }
 
 /* Drop every queued frame; DMA must already be stopped. */
@@ -472,7 +508,7 @@ void ath5k_txq_drain_all(struct ath5k_dev *dev)
 			list_del(&bf->list);
 			ath5k_txbuf_put(dev, bf);
 		}
-		txq->len = 0;
+		ath5k_txq_fill_reset(&txq->fill);
 		txq->tail_link = NULL;
 		spin_unlock_bh(&txq->lock);
 	}
@@ -496,10 +532,10 @@ void ath5k_tx_watchdog(struct work_struct *work)
 		struct ath5k_txq *txq = &dev->txqs[q];
 
 		spin_lock_bh(&txq->lock);
-		if (txq->len > 1) {
+		if (txq->fill.pending) {
 			if (txq->watchdog_mark) {
 				dev_warn(dev->dev, "TX queue %u stuck with %u frames\n",
-					 q, txq->len);
+					 q, txq->fill.pending);
 				stuck = true;
 			}
 			txq->watchdog_mark = true;
