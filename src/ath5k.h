@@ -156,6 +156,7 @@ struct ath5k_dev {
 
 	/* beacons */
 	struct list_head bcbuf_free;
+	struct list_head bcbuf_retired;	/* detached while DMA could run */
 	struct ieee80211_vif *bvif[ATH5K_BEACON_BUFS];
 	unsigned int n_beaconing;
 	unsigned int beacon_interval;	/* TU */
@@ -252,6 +253,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t);
 void ath5k_beacon_init(struct ath5k_dev *dev);
 int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
+void ath5k_beacon_reclaim(struct ath5k_dev *dev);
 void ath5k_beacon_config(struct ath5k_dev *dev);
 void ath5k_beacon_tasklet(struct tasklet_struct *t);
 

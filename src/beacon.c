@@ -24,6 +24,7 @@ void ath5k_beacon_init(struct ath5k_dev *dev)
 	unsigned int i;
 
 	INIT_LIST_HEAD(&dev->bcbuf_free);
+	INIT_LIST_HEAD(&dev->bcbuf_retired);
 	for (i = 0; i < ATH5K_BEACON_BUFS; i++)
 		list_add_tail(&dev->bufs[ATH5K_RX_BUFS + ATH5K_TX_BUFS + i].list,
 			      &dev->bcbuf_free);
@@ -72,11 +73,33 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
 		if (dev->bvif[slot] == vif)
 			dev->bvif[slot] = NULL;
-	ath5k_beacon_release_skb(dev, avf->beacon);
-	list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
+	/*
+	 * The queue may still hold this beacon for the next TBTT: stop it
+	 * (the next alert restarts it for the others).  If it will not
+	 * stop, the buffer waits for the reset that stops all DMA.
+	 */
+	if (avf->beacon->skb && !test_bit(ATH5K_INVALID, &dev->flags) &&
+	    ath5k_hw_txq_stop(&dev->ah, ATH5K_TXQ_BEACON)) {
+		list_add_tail(&avf->beacon->list, &dev->bcbuf_retired);
+		ath5k_schedule_reset(dev);
+	} else {
+		ath5k_beacon_release_skb(dev, avf->beacon);
+		list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
+	}
 	avf->beacon = NULL;
 	dev->n_beaconing--;
 	tasklet_enable(&dev->beacon_tasklet);
+}
+
+/* DMA has stopped: beacons a detach could not take back are free now. */
+void ath5k_beacon_reclaim(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf, *next;
+
+	list_for_each_entry_safe(bf, next, &dev->bcbuf_retired, list) {
+		ath5k_beacon_release_skb(dev, bf);
+		list_move_tail(&bf->list, &dev->bcbuf_free);
+	}
 }
 
 static unsigned int ath5k_beacon_active(struct ath5k_dev *dev)

@@ -310,12 +310,18 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 	ath5k_tasklets_disable(dev);
 
 	ath5k_rx_stop(dev);
-	ath5k_hw_dma_stop(&dev->ah);
-	ath5k_txq_drain_all(dev);
+	if (ath5k_hw_dma_stop(&dev->ah)) {
+		/* only a full reset is sure to stop what still runs */
+		dev_warn(dev->dev, "DMA did not stop; full reset\n");
+		fast = false;
+	}
 
 	ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, fast);
 	if (ret && fast)
 		ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, false);
+	/* DMA stopped, or a full reset stopped it: buffers come back */
+	ath5k_txq_drain_all(dev);
+	ath5k_beacon_reclaim(dev);
 	if (ret) {
 		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
 			dev->hwchan.freq, ret);
@@ -401,11 +407,19 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 
 	set_bit(ATH5K_INVALID, &dev->flags);
 	clear_bit(ATH5K_RUNNING, &dev->flags);
+	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
 	ath5k_tasklets_disable(dev);
 	ath5k_rx_stop(dev);
 	ath5k_hw_stop(&dev->ah);
+	/*
+	 * Held in warm reset the chip does no DMA at all, even if a queue
+	 * did not stop: only then are the TX buffers unmapped.
+	 */
+	if (ath5k_hw_hold(&dev->ah))
+		dev_warn(dev->dev, "chip not held in reset after stop\n");
 	ath5k_txq_drain_all(dev);
+	ath5k_beacon_reclaim(dev);
 	ath5k_tasklets_enable(dev);
 	mutex_unlock(&dev->lock);
 
@@ -1095,6 +1109,8 @@ void ath5k_deinit_device(struct ath5k_dev *dev)
 	tasklet_kill(&dev->tx_tasklet);
 	tasklet_kill(&dev->beacon_tasklet);
 	tasklet_kill(&dev->rfkill_tasklet);
+	/* no bus mastering once the rings are gone, whatever the chip does */
+	pci_clear_master(dev->pdev);
 	ath5k_rx_deinit(dev);
 	ath5k_tx_deinit(dev);
 	ath5k_hw_detach(&dev->ah);
