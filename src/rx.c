@@ -13,6 +13,9 @@
 #include "ath5k.h"
 #include "frame.h"
 
+/* Frames one tasklet run hands up: a ring's worth. */
+#define ATH5K_RX_BUDGET		ATH5K_RX_BUFS
+
 static struct sk_buff *ath5k_rx_skb_alloc(struct ath5k_dev *dev,
 					  dma_addr_t *dma, gfp_t gfp)
 {
@@ -234,6 +237,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 	struct ieee80211_rx_status *rxs;
 	struct ath5k_rx_status rs;
 	struct ath5k_buf *bf;
+	unsigned int budget = ATH5K_RX_BUDGET;
 	u64 tsf = 0;
 
 	/* stopped or resetting: the ring is re-armed on the next start */
@@ -241,7 +245,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 		return;
 
 	spin_lock(&dev->rx_lock);
-	while (!list_empty(&dev->rx_ring)) {
+	while (!list_empty(&dev->rx_ring) && budget) {
 		struct ieee80211_rx_status status = { };
 		struct sk_buff *skb, *fresh;
 		dma_addr_t fresh_dma;
@@ -252,6 +256,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 			break;
 		if (ath5k_hw_rx_desc_status(bf->desc, &rs) == -EINPROGRESS)
 			break;
+		budget--;
 
 		if (!ath5k_rx_accept(dev, &rs, &status))
 			goto rearm;
@@ -277,6 +282,14 @@ rearm:
 	}
 	spin_unlock(&dev->rx_lock);
 
+	/*
+	 * Budget spent: give other softirqs their turn and come back,
+	 * with the RX interrupts still held.
+	 */
+	if (!budget) {
+		tasklet_schedule(&dev->rx_tasklet);
+		return;
+	}
 	ath5k_irq_update(dev, ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL |
 			 ATH5K_INT_RXORN, 0);
 }
