@@ -273,8 +273,7 @@ int ath5k_regd_init(struct ath5k_dev *dev);
 void ath5k_regd_hint(struct ath5k_dev *dev);
 
 /* sysfs.c */
-int ath5k_sysfs_register(struct ath5k_dev *dev);
-void ath5k_sysfs_unregister(struct ath5k_dev *dev);
+extern const struct attribute_group *ath5k_sysfs_groups[];
 
 /* led.c */
 int ath5k_led_init(struct ath5k_dev *dev);

@@ -582,10 +582,12 @@ static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
 						  ATH5K_LED_INIT);
 	}
 
+	/* recorded while resetting too: the reset's beacon setup reads it */
 	if (changed & (BSS_CHANGED_BEACON | BSS_CHANGED_BEACON_ENABLED |
-		       BSS_CHANGED_BEACON_INT | BSS_CHANGED_IBSS) && !invalid) {
+		       BSS_CHANGED_BEACON_INT | BSS_CHANGED_IBSS)) {
 		ath5k_vif_priv(vif)->beacon_on = bss->enable_beacon;
-		ath5k_beacon_config(dev);
+		if (!invalid)
+			ath5k_beacon_config(dev);
 	}
 	mutex_unlock(&dev->lock);
 }
@@ -1084,8 +1086,6 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
-	if (ath5k_sysfs_register(dev))
-		dev_warn(dev->dev, "no ani sysfs attributes\n");
 	return 0;
 
 err_rx:
@@ -1101,7 +1101,6 @@ err_detach:
 
 void ath5k_deinit_device(struct ath5k_dev *dev)
 {
-	ath5k_sysfs_unregister(dev);
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
