@@ -60,6 +60,16 @@ static void ath5k_beacon_release_skb(struct ath5k_dev *dev, struct ath5k_buf *bf
 	bf->skb = NULL;
 }
 
+/* Whether the beacon queue still has @bf to send. */
+static bool ath5k_beacon_queued(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	struct ath5k_hw *ah = &dev->ah;
+
+	return bf->skb && !test_bit(ATH5K_INVALID, &dev->flags) &&
+	       ath5k_hw_txq_pending(ah, ATH5K_TXQ_BEACON) &&
+	       ath5k_hw_txq_get_txdp(ah, ATH5K_TXQ_BEACON) == bf->desc_dma;
+}
+
 void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 {
 	struct ath5k_vif *avf = ath5k_vif_priv(vif);
@@ -78,7 +88,7 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	 * (the next alert restarts it for the others).  If it will not
 	 * stop, the buffer waits for the reset that stops all DMA.
 	 */
-	if (avf->beacon->skb && !test_bit(ATH5K_INVALID, &dev->flags) &&
+	if (ath5k_beacon_queued(dev, avf->beacon) &&
 	    ath5k_hw_txq_stop(&dev->ah, ATH5K_TXQ_BEACON)) {
 		list_add_tail(&avf->beacon->list, &dev->bcbuf_retired);
 		ath5k_schedule_reset(dev);
