@@ -19,6 +19,9 @@
 
 #include "hw.h"
 #include "channels.h"
+#include "keyslot.h"
+#include "ratemap.h"
+#include "txq_fill.h"
 #include "regd_table.h"
 
 #define ATH5K_DRV_NAME		"ath5k"
@@ -57,7 +60,7 @@ struct ath5k_txq {
 	spinlock_t lock;		/* protects the fields below */
 	struct list_head frames;	/* handed to the hardware, in order */
 	__le32 *tail_link;		/* link word of the last descriptor */
-	unsigned int len;
+	struct ath5k_txq_fill fill;
 	bool watchdog_mark;		/* no completion since the last check */
 };
 
@@ -107,7 +110,7 @@ struct ath5k_dev {
 	struct ieee80211_channel channels[ATH5K_CHANNELS_MAX];
 	struct ieee80211_rate rates[NUM_NL80211_BANDS][ATH5K_RATE_COUNT];
 	/* rate code -> index into the current band's bitrates, or -1 */
-	s8 rate_idx[NUM_NL80211_BANDS][32];
+	s8 rate_idx[NUM_NL80211_BANDS][ATH5K_RATE_CODES];
 	struct ieee80211_channel *curchan;
 	struct ath5k_chan hwchan;
 
@@ -126,7 +129,7 @@ struct ath5k_dev {
 	unsigned int filter_flags;	/* FIF_* accepted by mac80211 */
 	u64 mcast_filter;
 	u8 coverage_class;
-	unsigned long keymap[BITS_TO_LONGS(ATH5K_KEYCACHE_SIZE)];
+	struct ath5k_keyslots keys;	/* key cache entries in use */
 	int power_level;		/* dBm asked for by mac80211 */
 
 	/* descriptor memory shared by every ring */
@@ -153,6 +156,7 @@ struct ath5k_dev {
 
 	/* beacons */
 	struct list_head bcbuf_free;
+	struct list_head bcbuf_retired;	/* detached while DMA could run */
 	struct ieee80211_vif *bvif[ATH5K_BEACON_BUFS];
 	unsigned int n_beaconing;
 	unsigned int beacon_interval;	/* TU */
@@ -225,6 +229,7 @@ int ath5k_tx_init(struct ath5k_dev *dev);
 void ath5k_tx_deinit(struct ath5k_dev *dev);
 int ath5k_txq_setup_all(struct ath5k_dev *dev);
 void ath5k_txq_drain_all(struct ath5k_dev *dev);
+void ath5k_txq_sync(struct ath5k_dev *dev);
 void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		 struct sk_buff *skb);
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
@@ -232,6 +237,8 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 void ath5k_tx_tasklet(struct tasklet_struct *t);
 void ath5k_tx_watchdog(struct work_struct *work);
 unsigned int ath5k_frame_pad(const struct sk_buff *skb);
+int ath5k_skb_hdr_pad(struct sk_buff *skb);
+void ath5k_skb_hdr_unpad(struct sk_buff *skb);
 int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
 		   const struct ieee80211_tx_queue_params *params);
 
@@ -246,6 +253,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t);
 void ath5k_beacon_init(struct ath5k_dev *dev);
 int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
+void ath5k_beacon_reclaim(struct ath5k_dev *dev);
 void ath5k_beacon_config(struct ath5k_dev *dev);
 void ath5k_beacon_tasklet(struct tasklet_struct *t);
 
@@ -265,8 +273,7 @@ int ath5k_regd_init(struct ath5k_dev *dev);
 void ath5k_regd_hint(struct ath5k_dev *dev);
 
 /* sysfs.c */
-int ath5k_sysfs_register(struct ath5k_dev *dev);
-void ath5k_sysfs_unregister(struct ath5k_dev *dev);
+extern const struct attribute_group *ath5k_sysfs_groups[];
 
 /* led.c */
 int ath5k_led_init(struct ath5k_dev *dev);

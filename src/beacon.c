@@ -24,6 +24,7 @@ void ath5k_beacon_init(struct ath5k_dev *dev)
 	unsigned int i;
 
 	INIT_LIST_HEAD(&dev->bcbuf_free);
+	INIT_LIST_HEAD(&dev->bcbuf_retired);
 	for (i = 0; i < ATH5K_BEACON_BUFS; i++)
 		list_add_tail(&dev->bufs[ATH5K_RX_BUFS + ATH5K_TX_BUFS + i].list,
 			      &dev->bcbuf_free);
@@ -59,6 +60,16 @@ static void ath5k_beacon_release_skb(struct ath5k_dev *dev, struct ath5k_buf *bf
 	bf->skb = NULL;
 }
 
+/* Whether the beacon queue still has @bf to send. */
+static bool ath5k_beacon_queued(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	struct ath5k_hw *ah = &dev->ah;
+
+	return bf->skb && !test_bit(ATH5K_INVALID, &dev->flags) &&
+	       ath5k_hw_txq_pending(ah, ATH5K_TXQ_BEACON) &&
+	       ath5k_hw_txq_get_txdp(ah, ATH5K_TXQ_BEACON) == bf->desc_dma;
+}
+
 void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 {
 	struct ath5k_vif *avf = ath5k_vif_priv(vif);
@@ -72,11 +83,33 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
 		if (dev->bvif[slot] == vif)
 			dev->bvif[slot] = NULL;
-	ath5k_beacon_release_skb(dev, avf->beacon);
-	list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
+	/*
+	 * The queue may still hold this beacon for the next TBTT: stop it
+	 * (the next alert restarts it for the others).  If it will not
+	 * stop, the buffer waits for the reset that stops all DMA.
+	 */
+	if (ath5k_beacon_queued(dev, avf->beacon) &&
+	    ath5k_hw_txq_stop(&dev->ah, ATH5K_TXQ_BEACON)) {
+		list_add_tail(&avf->beacon->list, &dev->bcbuf_retired);
+		ath5k_schedule_reset(dev);
+	} else {
+		ath5k_beacon_release_skb(dev, avf->beacon);
+		list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
+	}
 	avf->beacon = NULL;
 	dev->n_beaconing--;
 	tasklet_enable(&dev->beacon_tasklet);
+}
+
+/* DMA has stopped: beacons a detach could not take back are free now. */
+void ath5k_beacon_reclaim(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf, *next;
+
+	list_for_each_entry_safe(bf, next, &dev->bcbuf_retired, list) {
+		ath5k_beacon_release_skb(dev, bf);
+		list_move_tail(&bf->list, &dev->bcbuf_free);
+	}
 }
 
 static unsigned int ath5k_beacon_active(struct ath5k_dev *dev)
@@ -171,19 +204,8 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 	struct sk_buff *skb;
 
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
-		unsigned int pad = ath5k_frame_pad(skb);
-
-		if (pad) {
-			unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-			if (skb_headroom(skb) < pad) {
-				ieee80211_free_txskb(dev->hw, skb);
-				continue;
-			}
-			skb_push(skb, pad);
-			memmove(skb->data, skb->data + pad, hdrlen);
-		}
-		if (cabq->len >= ATH5K_TXQ_LEN_MAX ||
+		if (ath5k_skb_hdr_pad(skb) ||
+		    ath5k_txq_fill_full(&cabq->fill, ATH5K_TXQ_LEN_MAX) ||
 		    ath5k_tx_submit(dev, cabq, skb))
 			ieee80211_free_txskb(dev->hw, skb);
 	}

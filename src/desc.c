@@ -14,6 +14,7 @@
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <asm/barrier.h>
 
 #include "hw.h"
 
@@ -138,11 +139,14 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
 			    struct ath5k_tx_status *ts)
 {
-	u32 s0 = le32_to_cpu(READ_ONCE(d->tx.status[0]));
 	u32 s1 = le32_to_cpu(READ_ONCE(d->tx.status[1]));
+	u32 s0;
 
 	if (!(s1 & TXS1_DONE))
 		return -EINPROGRESS;
+	/* the other status word is only valid once DONE is seen */
+	dma_rmb();
+	s0 = le32_to_cpu(READ_ONCE(d->tx.status[0]));
 
 	memset(ts, 0, sizeof(*ts));
 	ts->tstamp = FIELD_GET(TXS0_TSTAMP, s0);
@@ -178,11 +182,14 @@ int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq)
 int ath5k_hw_rx_desc_status(const struct ath5k_desc *d,
 			    struct ath5k_rx_status *rs)
 {
-	u32 s0 = le32_to_cpu(READ_ONCE(d->rx.status[0]));
 	u32 s1 = le32_to_cpu(READ_ONCE(d->rx.status[1]));
+	u32 s0;
 
 	if (!(s1 & RXS1_DONE))
 		return -EINPROGRESS;
+	/* the other status word is only valid once DONE is seen */
+	dma_rmb();
+	s0 = le32_to_cpu(READ_ONCE(d->rx.status[0]));
 
 	memset(rs, 0, sizeof(*rs));
 	rs->len = FIELD_GET(RXS0_LEN, s0);

@@ -100,8 +100,11 @@ static u32 ath5k_irq_dispatch(struct ath5k_dev *dev, const struct ath5k_isr *isr
 		hold |= ATH5K_INT_TX_ANY;
 		tasklet_schedule(&dev->tx_tasklet);
 	}
-	if (isr->flags & ATH5K_INT_GPIO)
+	if (isr->flags & ATH5K_INT_GPIO) {
+		/* level-triggered: it fires until the tasklet flips the level */
+		hold |= ATH5K_INT_GPIO;
 		tasklet_schedule(&dev->rfkill_tasklet);
+	}
 	return hold;
 }
 
@@ -111,7 +114,7 @@ irqreturn_t ath5k_intr(int irq, void *data)
 	struct ath5k_hw *ah = &dev->ah;
 	unsigned int loops = 0;
 	struct ath5k_isr isr;
-	u32 hold = 0;
+	u32 hold = 0, more;
 
 	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_hw_irq_pending(ah))
 		return IRQ_NONE;
@@ -122,12 +125,14 @@ irqreturn_t ath5k_intr(int irq, void *data)
 			set_bit(ATH5K_INVALID, &dev->flags);
 			return IRQ_HANDLED;
 		}
-		hold |= ath5k_irq_dispatch(dev, &isr);
+		more = ath5k_irq_dispatch(dev, &isr) & ~hold;
+		/* mask at once what a tasklet will handle, or it fires again */
+		if (more) {
+			hold |= more;
+			ath5k_irq_update(dev, 0, hold);
+		}
 	} while (!(hold & ATH5K_INT_FATAL) && ath5k_hw_irq_pending(ah) &&
 		 ++loops < ATH5K_IRQ_LOOPS);
-
-	if (hold)
-		ath5k_irq_update(dev, 0, hold);
 
 	if (time_is_before_eq_jiffies(dev->cal_next_short) &&
 	    !work_pending(&dev->calib_work))

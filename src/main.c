@@ -42,31 +42,30 @@ static const struct ieee80211_iface_combination ath5k_if_comb = {
 	.num_different_channels = 1,
 };
 
-/* Fill the rate table of @band from ath5k_rates[] starting at @first. */
+/* Fill the rate table of @band with the rates of @mode. */
 static unsigned int ath5k_setup_rates(struct ath5k_dev *dev,
-				      enum nl80211_band band, unsigned int first)
+				      enum nl80211_band band,
+				      enum ath5k_mode mode)
 {
 	struct ieee80211_rate *rates = dev->rates[band];
-	unsigned int i, n = 0;
+	unsigned int i, first, n;
 
-	memset(dev->rate_idx[band], -1, sizeof(dev->rate_idx[band]));
-	for (i = first; i < ATH5K_RATE_COUNT; i++, n++) {
-		const struct ath5k_rate_info *ri = &ath5k_rates[i];
+	n = ath5k_band_rate_map(mode, &first, dev->rate_idx[band]);
+	for (i = 0; i < n; i++) {
+		const struct ath5k_rate_info *ri = &ath5k_rates[first + i];
 
-		rates[n].bitrate = ri->bitrate;
-		rates[n].hw_value = ri->code;
-		rates[n].flags = 0;
-		dev->rate_idx[band][ri->code & 0x1f] = n;
+		rates[i].bitrate = ri->bitrate;
+		rates[i].hw_value = ri->code;
+		rates[i].flags = 0;
 		if (ri->code_short) {
-			rates[n].hw_value_short = ri->code_short;
-			rates[n].flags |= IEEE80211_RATE_SHORT_PREAMBLE;
-			dev->rate_idx[band][ri->code_short & 0x1f] = n;
+			rates[i].hw_value_short = ri->code_short;
+			rates[i].flags |= IEEE80211_RATE_SHORT_PREAMBLE;
 		}
 		if (ri->ofdm) {
-			rates[n].flags |= IEEE80211_RATE_SUPPORTS_5MHZ |
+			rates[i].flags |= IEEE80211_RATE_SUPPORTS_5MHZ |
 					  IEEE80211_RATE_SUPPORTS_10MHZ;
 			if (band == NL80211_BAND_2GHZ)
-				rates[n].flags |= IEEE80211_RATE_ERP_G;
+				rates[i].flags |= IEEE80211_RATE_ERP_G;
 		}
 	}
 	return n;
@@ -108,9 +107,9 @@ static int ath5k_setup_bands(struct ath5k_dev *dev)
 		sband->band = NL80211_BAND_2GHZ;
 		sband->bitrates = dev->rates[NL80211_BAND_2GHZ];
 		/* without 11g only the four CCK rates exist */
-		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_2GHZ, 0);
-		if (!has_g)
-			sband->n_bitrates = ATH5K_RATE_FIRST_OFDM;
+		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_2GHZ,
+						      has_g ? ATH5K_MODE_11G :
+							      ATH5K_MODE_11B);
 		sband->channels = chans;
 		sband->n_channels = ath5k_setup_channels(dev, chans, room,
 							 NL80211_BAND_2GHZ);
@@ -125,7 +124,7 @@ static int ath5k_setup_bands(struct ath5k_dev *dev)
 		sband->band = NL80211_BAND_5GHZ;
 		sband->bitrates = dev->rates[NL80211_BAND_5GHZ];
 		sband->n_bitrates = ath5k_setup_rates(dev, NL80211_BAND_5GHZ,
-						      ATH5K_RATE_FIRST_OFDM);
+						      ATH5K_MODE_11A);
 		sband->channels = chans;
 		sband->n_channels = ath5k_setup_channels(dev, chans, room,
 							 NL80211_BAND_5GHZ);
@@ -299,17 +298,30 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 
 	lockdep_assert_held(&dev->lock);
 
+	/*
+	 * No frame may reach a queue while DMA stops and the queues drain:
+	 * mac80211 holds its queues, and a submitter already past that
+	 * check sees INVALID under the queue lock (ath5k_tx_submit()).
+	 */
+	ieee80211_stop_queues(dev->hw);
 	set_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
 	ath5k_tasklets_disable(dev);
 
 	ath5k_rx_stop(dev);
-	ath5k_hw_dma_stop(&dev->ah);
-	ath5k_txq_drain_all(dev);
+	if (ath5k_hw_dma_stop(&dev->ah)) {
+		/* only a full reset is sure to stop what still runs */
+		dev_warn(dev->dev, "DMA did not stop; full reset\n");
+		fast = false;
+	}
 
 	ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, fast);
 	if (ret && fast)
 		ret = ath5k_hw_reset(&dev->ah, dev->opmode, &dev->hwchan, false);
+	/* DMA stopped, or a full reset stopped it: buffers come back */
+	ath5k_txq_drain_all(dev);
+	ath5k_beacon_reclaim(dev);
 	if (ret) {
 		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
 			dev->hwchan.freq, ret);
@@ -395,11 +407,19 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 
 	set_bit(ATH5K_INVALID, &dev->flags);
 	clear_bit(ATH5K_RUNNING, &dev->flags);
+	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
 	ath5k_tasklets_disable(dev);
 	ath5k_rx_stop(dev);
 	ath5k_hw_stop(&dev->ah);
+	/*
+	 * Held in warm reset the chip does no DMA at all, even if a queue
+	 * did not stop: only then are the TX buffers unmapped.
+	 */
+	if (ath5k_hw_hold(&dev->ah))
+		dev_warn(dev->dev, "chip not held in reset after stop\n");
 	ath5k_txq_drain_all(dev);
+	ath5k_beacon_reclaim(dev);
 	ath5k_tasklets_enable(dev);
 	mutex_unlock(&dev->lock);
 
@@ -562,10 +582,12 @@ static void ath5k_op_bss_info_changed(struct ieee80211_hw *hw,
 						  ATH5K_LED_INIT);
 	}
 
+	/* recorded while resetting too: the reset's beacon setup reads it */
 	if (changed & (BSS_CHANGED_BEACON | BSS_CHANGED_BEACON_ENABLED |
-		       BSS_CHANGED_BEACON_INT | BSS_CHANGED_IBSS) && !invalid) {
+		       BSS_CHANGED_BEACON_INT | BSS_CHANGED_IBSS)) {
 		ath5k_vif_priv(vif)->beacon_on = bss->enable_beacon;
-		ath5k_beacon_config(dev);
+		if (!invalid)
+			ath5k_beacon_config(dev);
 	}
 	mutex_unlock(&dev->lock);
 }
@@ -605,24 +627,26 @@ static void ath5k_op_configure_filter(struct ieee80211_hw *hw,
 /* ----- keys ----------------------------------------------------------- */
 
 /*
- * Group keys live at their key index (0-3) so the hardware finds them by
- * the key ID of a multicast frame; pairwise keys take a free slot above.
- * A TKIP key also occupies slot + 64 for its MIC keys.
+ * Where a key goes (keyslot.h): a station's group keys at their key ID,
+ * every other key in an entry of its own.  Per-peer group keys of IBSS
+ * and mesh peers cannot be told apart by the key cache: software.
  */
-#define ATH5K_KEY_FIRST_PAIRWISE	4
-#define ATH5K_KEY_SLOTS			(ATH5K_KEYCACHE_SIZE / 2)
-
-static int ath5k_key_slot(struct ath5k_dev *dev, struct ieee80211_key_conf *key,
-			  bool pairwise)
+static int ath5k_key_use(const struct ieee80211_vif *vif,
+			 const struct ieee80211_sta *sta, bool pairwise)
 {
-	unsigned int i;
-
-	if (!pairwise)
-		return key->keyidx < ATH5K_KEY_FIRST_PAIRWISE ? key->keyidx : -ENOSPC;
-	for (i = ATH5K_KEY_FIRST_PAIRWISE; i < ATH5K_KEY_SLOTS; i++)
-		if (!ath5k_hw_key_valid(&dev->ah, i))
-			return i;
-	return -ENOSPC;
+	if (pairwise)
+		return sta ? ATH5K_KEY_PAIRWISE : -EOPNOTSUPP;
+	if (sta)
+		return -EOPNOTSUPP;
+	switch (vif->type) {
+	case NL80211_IFTYPE_AP:
+	case NL80211_IFTYPE_MESH_POINT:
+		return ATH5K_KEY_GROUP_TX;
+	case NL80211_IFTYPE_STATION:
+		return ATH5K_KEY_GROUP_RX;
+	default:
+		return -EOPNOTSUPP;
+	}
 }
 
 static int ath5k_key_from_conf(struct ath5k_dev *dev,
@@ -663,42 +687,49 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
 	bool pairwise = conf->flags & IEEE80211_KEY_FLAG_PAIRWISE;
+	u8 group_mac[ETH_ALEN];
 	struct ath5k_key key;
-	const u8 *mac;
-	int slot, ret;
+	const u8 *mac = NULL;
+	int use, slot, ret;
 
 	if (ath5k_nohwcrypt)
 		return -EOPNOTSUPP;
 	/* management frame protection is done by mac80211 */
 	if (conf->flags & IEEE80211_KEY_FLAG_RX_MGMT)
 		return -EOPNOTSUPP;
-	/* IBSS group keys differ per peer; the key cache cannot tell them apart */
-	if (vif->type == NL80211_IFTYPE_ADHOC && !pairwise)
-		return -EOPNOTSUPP;
 
 	mutex_lock(&dev->lock);
 	if (cmd == DISABLE_KEY) {
 		ath5k_hw_key_clear(&dev->ah, conf->hw_key_idx);
-		clear_bit(conf->hw_key_idx, dev->keymap);
+		ath5k_keyslot_put(&dev->keys, conf->hw_key_idx);
 		ret = 0;
 		goto out;
 	}
 
-	ret = ath5k_key_from_conf(dev, conf, &key);
+	use = ath5k_key_use(vif, sta, pairwise);
+	ret = use < 0 ? use : ath5k_key_from_conf(dev, conf, &key);
 	if (ret)
 		goto out;
-	slot = ath5k_key_slot(dev, conf, pairwise);
+	slot = ath5k_keyslot_get(&dev->keys, use, conf->keyidx, vif);
 	if (slot < 0) {
 		ret = -EOPNOTSUPP;	/* mac80211 falls back to software */
 		goto out;
 	}
-	mac = sta ? sta->addr : NULL;
+	if (use == ATH5K_KEY_PAIRWISE) {
+		mac = sta->addr;
+	} else if (use == ATH5K_KEY_GROUP_TX) {
+		/* a group address: the entry never matches a sender */
+		ether_addr_copy(group_mac, vif->addr);
+		group_mac[0] |= 0x01;
+		mac = group_mac;
+	}
 	ret = ath5k_hw_key_set(&dev->ah, slot, &key, mac);
-	if (ret)
+	if (ret) {
+		ath5k_keyslot_put(&dev->keys, slot);
 		goto out;
+	}
 
 	conf->hw_key_idx = slot;
-	set_bit(slot, dev->keymap);
 	conf->flags |= IEEE80211_KEY_FLAG_GENERATE_IV;
 	if (key.cipher == ATH5K_CIPHER_TKIP)
 		conf->flags |= IEEE80211_KEY_FLAG_GENERATE_MMIC;
@@ -930,9 +961,14 @@ static int ath5k_op_set_ringparam(struct ieee80211_hw *hw, u32 tx, u32 rx)
 	if (rx != ATH5K_RX_BUFS || !tx || tx > ATH5K_TXQ_LEN_MAX)
 		return -EINVAL;
 	WRITE_ONCE(dev->txq_limit, tx);
-	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++)
-		if (dev->txqs[ath5k_ac_to_hwq(ac)].len >= tx)
+	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++) {
+		struct ath5k_txq *txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
+
+		spin_lock_bh(&txq->lock);
+		if (ath5k_txq_fill_full(&txq->fill, tx))
 			ieee80211_stop_queue(hw, ac);
+		spin_unlock_bh(&txq->lock);
+	}
 	return 0;
 }
 
@@ -1050,8 +1086,6 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
-	if (ath5k_sysfs_register(dev))
-		dev_warn(dev->dev, "no ani sysfs attributes\n");
 	return 0;
 
 err_rx:
@@ -1067,7 +1101,6 @@ err_detach:
 
 void ath5k_deinit_device(struct ath5k_dev *dev)
 {
-	ath5k_sysfs_unregister(dev);
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
@@ -1075,6 +1108,8 @@ void ath5k_deinit_device(struct ath5k_dev *dev)
 	tasklet_kill(&dev->tx_tasklet);
 	tasklet_kill(&dev->beacon_tasklet);
 	tasklet_kill(&dev->rfkill_tasklet);
+	/* no bus mastering once the rings are gone, whatever the chip does */
+	pci_clear_master(dev->pdev);
 	ath5k_rx_deinit(dev);
 	ath5k_tx_deinit(dev);
 	ath5k_hw_detach(&dev->ah);

@@ -173,6 +173,7 @@ static struct pci_driver ath5k_pci_driver = {
 	.probe = ath5k_pci_probe,
 	.remove = ath5k_pci_remove,
 	.driver.pm = pm_sleep_ptr(&ath5k_pci_pm),
+	.driver.dev_groups = ath5k_sysfs_groups,
 };
 
 module_pci_driver(ath5k_pci_driver);

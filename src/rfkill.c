@@ -25,11 +25,31 @@ static void ath5k_rfkill_report(struct ath5k_dev *dev)
 	wiphy_rfkill_set_hw_state(dev->hw->wiphy, blocked);
 }
 
+/*
+ * The GPIO interrupt setup changes the interrupt mask (PIMR and ah->imr)
+ * read-modify-write: keep it apart from the interrupt handler and the
+ * tasklets, which reprogram the mask under irq_lock.
+ */
+static void ath5k_rfkill_hw(struct ath5k_dev *dev,
+			    void (*op)(struct ath5k_hw *ah))
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->irq_lock, flags);
+	op(&dev->ah);
+	spin_unlock_irqrestore(&dev->irq_lock, flags);
+}
+
+static void ath5k_rfkill_rearm_hw(struct ath5k_hw *ah)
+{
+	ath5k_hw_rfkill_irq(ah, true);
+}
+
 void ath5k_rfkill_start(struct ath5k_dev *dev)
 {
 	if (!ath5k_rfkill_used(dev))
 		return;
-	ath5k_hw_rfkill_start(&dev->ah);
+	ath5k_rfkill_hw(dev, ath5k_hw_rfkill_start);
 	if (dev->ah.ee.rfkill_irq)
 		ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
 }
@@ -39,10 +59,13 @@ void ath5k_rfkill_stop(struct ath5k_dev *dev)
 	if (!ath5k_rfkill_used(dev))
 		return;
 	ath5k_irq_set_wanted(dev, 0, ATH5K_INT_GPIO);
-	ath5k_hw_rfkill_stop(&dev->ah);
+	ath5k_rfkill_hw(dev, ath5k_hw_rfkill_stop);
 }
 
-/* The switch moved: report it and wait for the opposite level. */
+/*
+ * The switch moved: report it, wait for the opposite level, and only
+ * then let the GPIO interrupt (held by the handler) through again.
+ */
 void ath5k_rfkill_tasklet(struct tasklet_struct *t)
 {
 	struct ath5k_dev *dev = from_tasklet(dev, t, rfkill_tasklet);
@@ -51,5 +74,6 @@ void ath5k_rfkill_tasklet(struct tasklet_struct *t)
 	    !dev->ah.ee.rfkill_irq)
 		return;
 	ath5k_rfkill_report(dev);
-	ath5k_hw_rfkill_irq(&dev->ah, true);
+	ath5k_rfkill_hw(dev, ath5k_rfkill_rearm_hw);
+	ath5k_irq_update(dev, ATH5K_INT_GPIO, 0);
 }

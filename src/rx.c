@@ -11,6 +11,10 @@
 #include <linux/etherdevice.h>
 
 #include "ath5k.h"
+#include "frame.h"
+
+/* Frames one tasklet run hands up: a ring's worth. */
+#define ATH5K_RX_BUDGET		ATH5K_RX_BUFS
 
 static struct sk_buff *ath5k_rx_skb_alloc(struct ath5k_dev *dev,
 					  dma_addr_t *dma, gfp_t gfp)
@@ -154,12 +158,14 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 	return true;
 }
 
-/* Whether the hardware decrypted this frame with one of our keys. */
+/*
+ * Whether the hardware decrypted this (unpadded) frame with one of our
+ * keys; @key_id is the key ID of its IV, -1 if it has none.
+ */
 static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
-			       const struct ath5k_rx_status *rs)
+			       const struct ath5k_rx_status *rs, int key_id)
 {
 	struct ieee80211_hdr *hdr = (struct ieee80211_hdr *)skb->data;
-	unsigned int hdrlen;
 
 	if (!test_bit(ATH5K_HW_CRYPTO, &dev->flags) ||
 	    !ieee80211_has_protected(hdr->frame_control) ||
@@ -168,10 +174,7 @@ static bool ath5k_rx_decrypted(struct ath5k_dev *dev, struct sk_buff *skb,
 	if (rs->key_valid)
 		return true;
 	/* default keys are not reported; the key ID is in the IV */
-	hdrlen = ieee80211_hdrlen(hdr->frame_control);
-	if (skb->len < hdrlen + 4)
-		return false;
-	return test_bit(skb->data[hdrlen + 3] >> 6, dev->keymap);
+	return key_id >= 0 && ath5k_keyslot_used(&dev->keys, key_id);
 }
 
 /* Average signal of our own BSS's beacons: ANI backs off on weak links. */
@@ -196,7 +199,7 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	struct ieee80211_channel *chan = dev->curchan;
 	struct ieee80211_supported_band *sband = &dev->sbands[chan->band];
 	unsigned int pad;
-	int idx;
+	int idx, key_id;
 
 	rxs->mactime = ath5k_rx_tsf(tsf, rs->tstamp);
 	rxs->flag |= RX_FLAG_MACTIME_END;
@@ -205,8 +208,8 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	rxs->signal = dev->ah.noise_floor + rs->rssi;
 	rxs->antenna = rs->antenna;
 
-	idx = dev->rate_idx[chan->band][rs->rate & 0x1f];
-	if (idx < 0) {
+	idx = dev->rate_idx[chan->band][rs->rate % ATH5K_RATE_CODES];
+	if (idx < 0 || idx >= sband->n_bitrates) {
 		dev_dbg(dev->dev, "unknown RX rate code 0x%02x\n", rs->rate);
 		idx = 0;
 	}
@@ -219,18 +222,14 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	else if (dev->hwchan.bw == ATH5K_BW_5)
 		rxs->bw = RATE_INFO_BW_5;
 
-	if (ath5k_rx_decrypted(dev, skb, rs))
+	/* the hardware pads 26- and 30-byte headers to a multiple of four */
+	pad = ath5k_rx_frame_unpad(skb->data, skb->len,
+				   ieee80211_get_hdrlen_from_skb(skb), &key_id);
+	skb_pull(skb, pad);
+
+	if (ath5k_rx_decrypted(dev, skb, rs, key_id))
 		rxs->flag |= RX_FLAG_DECRYPTED;
 	ath5k_rx_track_beacon(dev, skb, rs);
-
-	/* the hardware pads 26- and 30-byte headers to a multiple of four */
-	pad = ath5k_frame_pad(skb);
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-		memmove(skb->data + pad, skb->data, hdrlen);
-		skb_pull(skb, pad);
-	}
 	ieee80211_rx(dev->hw, skb);
 }
 
@@ -241,6 +240,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 	struct ieee80211_rx_status *rxs;
 	struct ath5k_rx_status rs;
 	struct ath5k_buf *bf;
+	unsigned int budget = ATH5K_RX_BUDGET;
 	u64 tsf = 0;
 
 	/* stopped or resetting: the ring is re-armed on the next start */
@@ -248,7 +248,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 		return;
 
 	spin_lock(&dev->rx_lock);
-	while (!list_empty(&dev->rx_ring)) {
+	while (!list_empty(&dev->rx_ring) && budget) {
 		struct ieee80211_rx_status status = { };
 		struct sk_buff *skb, *fresh;
 		dma_addr_t fresh_dma;
@@ -259,6 +259,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 			break;
 		if (ath5k_hw_rx_desc_status(bf->desc, &rs) == -EINPROGRESS)
 			break;
+		budget--;
 
 		if (!ath5k_rx_accept(dev, &rs, &status))
 			goto rearm;
@@ -284,6 +285,14 @@ rearm:
 	}
 	spin_unlock(&dev->rx_lock);
 
+	/*
+	 * Budget spent: give other softirqs their turn and come back,
+	 * with the RX interrupts still held.
+	 */
+	if (!budget) {
+		tasklet_schedule(&dev->rx_tasklet);
+		return;
+	}
 	ath5k_irq_update(dev, ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL |
 			 ATH5K_INT_RXORN, 0);
 }

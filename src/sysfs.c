@@ -4,6 +4,8 @@
  * The adaptive noise immunity knobs in sysfs, in an "ani" group on the PCI
  * device with the attribute names Linux 6.1's ath5k uses (sysfs.c), so
  * existing tools and notes keep working.  Knobs act on a running radio.
+ * The driver core creates the group (pci.c: .driver.dev_groups) before it
+ * announces the bound device, so udev rules find the attributes.
  */
 #include <linux/device.h>
 #include <linux/kernel.h>
@@ -162,12 +164,8 @@ static const struct attribute_group ath5k_ani_group = {
 	.attrs = ath5k_ani_attrs,
 };
 
-int ath5k_sysfs_register(struct ath5k_dev *dev)
-{
-	return sysfs_create_group(&dev->dev->kobj, &ath5k_ani_group);
-}
-
-void ath5k_sysfs_unregister(struct ath5k_dev *dev)
-{
-	sysfs_remove_group(&dev->dev->kobj, &ath5k_ani_group);
-}
+/* The driver core adds them when probe succeeds and removes them first. */
+const struct attribute_group *ath5k_sysfs_groups[] = {
+	&ath5k_ani_group,
+	NULL
+};

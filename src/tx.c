@@ -14,6 +14,7 @@
 #include <linux/etherdevice.h>
 
 #include "ath5k.h"
+#include "frame.h"
 
 #define ATH5K_DESC_COUNT (ATH5K_RX_BUFS + ATH5K_TX_BUFS + ATH5K_BEACON_BUFS)
 
@@ -116,7 +117,7 @@ static int ath5k_txq_add(struct ath5k_dev *dev, unsigned int q,
 	spin_lock_init(&txq->lock);
 	INIT_LIST_HEAD(&txq->frames);
 	txq->tail_link = NULL;
-	txq->len = 0;
+	ath5k_txq_fill_reset(&txq->fill);
 	return 0;
 }
 
@@ -172,7 +173,32 @@ int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
 /* Bytes of padding the hardware wants after the 802.11 header. */
 unsigned int ath5k_frame_pad(const struct sk_buff *skb)
 {
-	return ieee80211_get_hdrlen_from_skb(skb) & 3;
+	return ath5k_hdr_pad(ieee80211_get_hdrlen_from_skb(skb));
+}
+
+/* Pad the header of a frame from mac80211 the way the chip wants it. */
+int ath5k_skb_hdr_pad(struct sk_buff *skb)
+{
+	unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+	unsigned int pad = ath5k_hdr_pad(hdrlen);
+
+	if (!pad)
+		return 0;
+	if (skb_headroom(skb) < pad)
+		return -ENOMEM;
+	ath5k_hdr_pad_insert(skb_push(skb, pad), hdrlen);
+	return 0;
+}
+
+/* Undo ath5k_skb_hdr_pad() before the frame goes back to mac80211. */
+void ath5k_skb_hdr_unpad(struct sk_buff *skb)
+{
+	unsigned int pad = ath5k_frame_pad(skb);
+
+	if (!pad)
+		return;
+	ath5k_hdr_pad_remove(skb->data, ieee80211_get_hdrlen_from_skb(skb));
+	skb_pull(skb, pad);
 }
 
 static u8 ath5k_pkt_type(const struct sk_buff *skb)
@@ -299,8 +325,16 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	bf->skb = skb;
 
 	spin_lock_bh(&txq->lock);
+	/* a reset stops DMA only after every submitter has left this lock */
+	if (test_bit(ATH5K_INVALID, &dev->flags)) {
+		spin_unlock_bh(&txq->lock);
+		bf->skb = NULL;
+		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
+		ath5k_txbuf_put(dev, bf);
+		return -ENETDOWN;
+	}
 	list_add_tail(&bf->list, &txq->frames);
-	txq->len++;
+	ath5k_txq_fill_queued(&txq->fill);
 	/* the descriptor must be complete before the hardware can reach it */
 	dma_wmb();
 	if (txq->tail_link)
@@ -318,26 +352,22 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
 	unsigned int ac = skb_get_queue_mapping(skb);
-	unsigned int pad = ath5k_frame_pad(skb);
 	struct ath5k_txq *txq;
 
 	if (ac >= ATH5K_TXQ_DATA_COUNT || test_bit(ATH5K_INVALID, &dev->flags))
 		goto drop;
 	txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
 
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
+	if (ath5k_skb_hdr_pad(skb))
+		goto drop;
 
-		if (skb_headroom(skb) < pad)
-			goto drop;
-		skb_push(skb, pad);
-		memmove(skb->data, skb->data + pad, hdrlen);
-	}
-
-	if (txq->len >= READ_ONCE(dev->txq_limit))
-		ieee80211_stop_queue(hw, ac);
 	if (ath5k_tx_submit(dev, txq, skb))
 		goto drop;
+	/* under the lock the tasklet wakes the queue with */
+	spin_lock_bh(&txq->lock);
+	if (ath5k_txq_fill_full(&txq->fill, READ_ONCE(dev->txq_limit)))
+		ieee80211_stop_queue(hw, ac);
+	spin_unlock_bh(&txq->lock);
 	return;
 drop:
 	ieee80211_free_txskb(hw, skb);
@@ -351,7 +381,6 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	unsigned int final = min_t(unsigned int, ts->final_idx,
 				   ATH5K_MRR_SERIES - 1);
-	unsigned int pad = ath5k_frame_pad(skb);
 	unsigned int i;
 
 	ieee80211_tx_info_clear_status(info);
@@ -374,12 +403,7 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 		info->flags |= IEEE80211_TX_STAT_TX_FILTERED;
 	}
 
-	if (pad) {
-		unsigned int hdrlen = ieee80211_get_hdrlen_from_skb(skb);
-
-		memmove(skb->data + pad, skb->data, hdrlen);
-		skb_pull(skb, pad);
-	}
+	ath5k_skb_hdr_unpad(skb);
 	ieee80211_tx_status_skb(dev->hw, skb);
 }
 
@@ -400,13 +424,14 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 			dma_unmap_single(dev->dev, bf->skb_dma, skb->len,
 					 DMA_TO_DEVICE);
 			bf->skb = NULL;
+			ath5k_txq_fill_completed(&txq->fill);
 			ath5k_tx_done(dev, skb, &ts, bf->tries);
 		}
 		/* keep the descriptor the queue still points at */
 		if (ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
 			break;
 		list_del(&bf->list);
-		txq->len--;
+		ath5k_txq_fill_released(&txq->fill);
 		ath5k_txbuf_put(dev, bf);
 	}
 	spin_unlock(&txq->lock);
@@ -428,13 +453,37 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	 * Wake every queue with room, not only those reaped: a queue may
 	 * have been stopped because the shared descriptor pool ran dry.
 	 */
-	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
-		if (dev->txqs[q].len < READ_ONCE(dev->txq_limit) / 2 + 1 &&
-		    dev->txbuf_free_len)
+	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+
+		spin_lock(&txq->lock);
+		if (ath5k_txq_fill_has_room(&txq->fill,
+					    READ_ONCE(dev->txq_limit)) &&
+		    READ_ONCE(dev->txbuf_free_len))
 			ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(q));
+		spin_unlock(&txq->lock);
+	}
 
 	/* completions handled: let the interrupt through again */
 	ath5k_irq_update(dev, ATH5K_INT_TX_ANY, 0);
+}
+
+/*
+ * Wait for submitters that checked INVALID before it was set: after this
+ * nobody adds to a queue until INVALID is cleared.
+ */
+void ath5k_txq_sync(struct ath5k_dev *dev)
+{
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+
+		if (!txq->active)
+			continue;
+		spin_lock_bh(&txq->lock);
+		spin_unlock_bh(&txq->lock);
+	}
 }
 
 /* Drop every queued frame; DMA must already be stopped. */
@@ -459,7 +508,7 @@ void ath5k_txq_drain_all(struct ath5k_dev *dev)
 			list_del(&bf->list);
 			ath5k_txbuf_put(dev, bf);
 		}
-		txq->len = 0;
+		ath5k_txq_fill_reset(&txq->fill);
 		txq->tail_link = NULL;
 		spin_unlock_bh(&txq->lock);
 	}
@@ -483,10 +532,10 @@ void ath5k_tx_watchdog(struct work_struct *work)
 		struct ath5k_txq *txq = &dev->txqs[q];
 
 		spin_lock_bh(&txq->lock);
-		if (txq->len > 1) {
+		if (txq->fill.pending) {
 			if (txq->watchdog_mark) {
 				dev_warn(dev->dev, "TX queue %u stuck with %u frames\n",
-					 q, txq->len);
+					 q, txq->fill.pending);
 				stuck = true;
 			}
 			txq->watchdog_mark = true;

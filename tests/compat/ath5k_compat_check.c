@@ -5,44 +5,10 @@
  * API exactly as src/ would, so that a shim which does not build on some
  * kernel fails compile-matrix.  Compiled only; never loaded.
  */
-#include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/pm.h>
-#include <linux/timer.h>
 #include <net/mac80211.h>
-
-struct check_state {
-	struct timer_list timer;
-	struct hrtimer hrtimer;
-	int fired;
-};
-
-static void check_timer_fn(struct timer_list *t)
-{
-	struct check_state *st = timer_container_of(st, t, timer);
-
-	st->fired++;
-}
-
-static enum hrtimer_restart check_hrtimer_fn(struct hrtimer *t)
-{
-	struct check_state *st = container_of(t, struct check_state, hrtimer);
-
-	st->fired++;
-	return HRTIMER_NORESTART;
-}
-
-void ath5k_compat_check_timers(struct check_state *st);
-void ath5k_compat_check_timers(struct check_state *st)
-{
-	timer_setup(&st->timer, check_timer_fn, 0);
-	hrtimer_setup(&st->hrtimer, check_hrtimer_fn, CLOCK_MONOTONIC,
-		      HRTIMER_MODE_REL);
-	timer_delete(&st->timer);
-	timer_delete_sync(&st->timer);
-	hrtimer_cancel(&st->hrtimer);
-}
 
 static int check_suspend(struct device *dev)
 {

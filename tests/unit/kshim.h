@@ -3,7 +3,7 @@
 /*
  * Kernel helpers the hardware layer's pure files (desc.c, eeprom.c,
  * rates.c) use beyond what shim/linux/ provides: field access, typed
- * min/max, READ_ONCE.  Userspace only.
+ * min/max, READ_ONCE/WRITE_ONCE.  Userspace only.
  */
 #ifndef ATH5K_UNIT_KSHIM_H
 #define ATH5K_UNIT_KSHIM_H
@@ -30,6 +30,7 @@
 
 #ifndef READ_ONCE
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val) (*(volatile __typeof__(x) *)&(x) = (val))
 #endif
 
 #endif

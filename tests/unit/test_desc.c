@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <asm/barrier.h>
+
 #include "hw.h"
 #include "check.h"
 
@@ -202,6 +204,70 @@ static void test_rx(void)
 	CHECK(rs.key_miss);
 }
 
+/*
+ * A weakly ordered bus: the device wrote status word 0 before the DONE
+ * word, but the CPU is only sure to see it after dma_rmb().  Until the
+ * barrier the descriptor shows a stale word 0.
+ */
+static __le32 *late_word;
+static u32 late_value;
+static unsigned int rmb_calls;
+
+static void late_word_lands(void)
+{
+	rmb_calls++;
+	if (late_word)
+		*late_word = cpu_to_le32(late_value);
+}
+
+static void test_status_order(void)
+{
+	struct ath5k_rx_status rs;
+	struct ath5k_tx_status ts;
+	struct ath5k_desc d;
+
+	ath5k_shim_dma_rmb_hook = late_word_lands;
+
+	printf("check: RX word 0 is read after DONE and a read barrier\n");
+	memset(&d, 0, sizeof(d));
+	d.rx.status[0] = cpu_to_le32(0xdeadu);		/* stale */
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 1);	/* DONE, OK */
+	late_word = &d.rx.status[0];
+	late_value = 1504u | 0x0cu << 15;
+	rmb_calls = 0;
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(rmb_calls, 1);
+	CHECK_EQ(rs.len, 1504);
+	CHECK_EQ(rs.rate, 0x0c);
+
+	printf("check: TX word 0 is read after DONE and a read barrier\n");
+	memset(&d, 0, sizeof(d));
+	d.tx.status[0] = cpu_to_le32(0xbeefu << 16);	/* stale */
+	d.tx.status[1] = cpu_to_le32(1u);		/* DONE */
+	late_word = &d.tx.status[0];
+	late_value = 1u | 0x1234u << 16;		/* acked */
+	rmb_calls = 0;
+	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(rmb_calls, 1);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.tstamp, 0x1234);
+
+	printf("check: a descriptor without DONE is neither fenced nor parsed\n");
+	memset(&d, 0, sizeof(d));
+	d.rx.status[0] = cpu_to_le32(0x5a5u);
+	late_word = NULL;
+	rmb_calls = 0;
+	memset(&rs, 0x77, sizeof(rs));
+	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), -EINPROGRESS);
+	CHECK_EQ(rs.len, 0x7777);
+	memset(&ts, 0x77, sizeof(ts));
+	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), -EINPROGRESS);
+	CHECK_EQ(ts.tstamp, 0x7777);
+	CHECK_EQ(rmb_calls, 0);
+
+	ath5k_shim_dma_rmb_hook = NULL;
+}
+
 static void test_layout(void)
 {
 	struct ath5k_desc d;
@@ -222,5 +288,6 @@ int main(void)
 	test_tx_refuse();
 	test_tx_status();
 	test_rx();
+	test_status_order();
 	return check_done("test_desc");
 }

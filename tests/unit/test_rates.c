@@ -5,12 +5,17 @@
  * preamble) and the ACK airtime the PCU duration registers get, against
  * values worked out by hand from the 802.11 PLCP formulas.
  *
- * Links: src/rates.c
+ * Also the rates each band offers and the map from a received rate code
+ * to their index (issue 12 finding 13: an 11b-only radio mapped OFDM
+ * codes beyond its four rates).
+ *
+ * Links: src/rates.c src/ratemap.c
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "hw.h"
+#include "ratemap.h"
 #include "check.h"
 
 static void test_table(void)
@@ -72,10 +77,51 @@ static void test_airtime(void)
 	CHECK_EQ(ath5k_frame_airtime(&ath5k_rates[11], 1500, false), 36 + 224);
 }
 
+/* Every code a band maps lands inside it and names the right rate. */
+static void check_band_map(enum ath5k_mode mode, unsigned int want_first,
+			   unsigned int want_count)
+{
+	unsigned int first = 99, count, code;
+	s8 map[ATH5K_RATE_CODES];
+	int idx;
+
+	count = ath5k_band_rate_map(mode, &first, map);
+	CHECK_EQ(first, want_first);
+	CHECK_EQ(count, want_count);
+	for (code = 0; code < ATH5K_RATE_CODES; code++) {
+		idx = ath5k_rate_code_to_idx(code);
+		if (idx >= (int)first && idx < (int)(first + count))
+			CHECK_EQ(map[code], idx - (int)first);
+		else
+			CHECK_EQ(map[code], -1);
+	}
+}
+
+static void test_band_maps(void)
+{
+	unsigned int first;
+	s8 map[ATH5K_RATE_CODES];
+
+	printf("check: 11b offers the four CCK rates and maps no OFDM code\n");
+	check_band_map(ATH5K_MODE_11B, 0, ATH5K_RATE_FIRST_OFDM);
+	ath5k_band_rate_map(ATH5K_MODE_11B, &first, map);
+	CHECK_EQ(map[0x0c], -1);		/* 54 Mbit/s */
+	CHECK_EQ(map[0x1c], 3);			/* 11 Mbit/s short */
+	printf("check: 11g offers all twelve rates\n");
+	check_band_map(ATH5K_MODE_11G, 0, ATH5K_RATE_COUNT);
+	printf("check: 11a offers the eight OFDM rates and maps no CCK code\n");
+	check_band_map(ATH5K_MODE_11A, ATH5K_RATE_FIRST_OFDM,
+		       ATH5K_RATE_COUNT - ATH5K_RATE_FIRST_OFDM);
+	ath5k_band_rate_map(ATH5K_MODE_11A, &first, map);
+	CHECK_EQ(map[0x0b], 0);			/* 6 Mbit/s */
+	CHECK_EQ(map[0x1b], -1);		/* 1 Mbit/s */
+}
+
 int main(void)
 {
 	test_table();
 	test_lookup();
 	test_airtime();
+	test_band_maps();
 	return check_done("test_rates");
 }
