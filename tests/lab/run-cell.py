@@ -211,6 +211,7 @@ class GuestWatch:
         self.reboot = None
         # The boot or reboot check until the guest's first result.
         self.booting = None
+        self.booted_kernel = None
 
     def poll(self):
         try:
@@ -236,10 +237,10 @@ class GuestWatch:
             # the guest merely says it is up.
             self.boots += 1
             self.booting = check("boot" if self.boots == 1 else "reboot", "fail",
-                                 "kernel %s booted, but no check reported from the "
+                                 "kernel %s, booted but no check reported from the "
                                  "guest; see %s" % (rest, rel(self.console)),
                                  now - self.t0)
-            self.booting["kernel"] = rest
+            self.booted_kernel = rest
             self.results.append(self.booting)
             self.step = "between checks"
         elif kind == "step":
@@ -251,8 +252,8 @@ class GuestWatch:
             except ValueError:
                 entry = check(self.step, "fail", "unreadable result: " + rest)
             if self.booting:
-                self.booting.update(result="pass", detail="kernel %s, checks ran"
-                                    % self.booting.pop("kernel"))
+                self.booting.update(result="pass",
+                                    detail="kernel %s, checks ran" % self.booted_kernel)
                 print_check(self.booting)
                 self.booting = None
             self.results.append(entry)
@@ -335,7 +336,6 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
         qemu_log.close()
     watch.poll()
     if watch.booting:
-        watch.booting.pop("kernel", None)
         print_check(watch.booting)
         watch.booting = None
     if not watch.done and not watch.reboot and not extra:
