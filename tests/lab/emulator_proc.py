@@ -38,6 +38,18 @@ def option_items(options):
     return items
 
 
+def normal_mac(text):
+    """A MAC as ath5k-emu logs it (two lower-case digits per octet); TEXT
+    unchanged when it is no MAC (ath5k-emu then refuses it)."""
+    octets = text.strip().split(":")
+    try:
+        if len(octets) == 6 and all(0 < len(o) <= 2 for o in octets):
+            return ":".join("%02x" % int(o, 16) for o in octets)
+    except ValueError:
+        pass
+    return text.strip()
+
+
 def description_mac(path):
     """The MAC an EEPROM description's text sets (its last `mac` line), or
     None when it sets none or cannot be read (ath5k-emu then says why)."""
@@ -47,7 +59,7 @@ def description_mac(path):
             for line in f:
                 key, eq, value = line.split("#", 1)[0].partition("=")
                 if eq and key.strip() == "mac":
-                    mac = value.strip().lower()
+                    mac = normal_mac(value)
     except OSError:
         return None
     return mac
@@ -57,10 +69,10 @@ def expected_mac(lab_mac, options):
     """The MAC ath5k-emu gives a card started with mac=LAB_MAC followed by
     OPTIONS: the last mac= wins, and the last eeprom-desc's own `mac` wins
     over every mac= before it."""
-    mac, desc = lab_mac.lower(), None
+    mac, desc = normal_mac(lab_mac), None
     for key, value in option_items(options):
         if key == "mac":
-            mac = value.lower()
+            mac = normal_mac(value)
             if desc:
                 desc = (desc[0], True)
         elif key == "eeprom-desc":

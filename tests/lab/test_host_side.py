@@ -208,7 +208,7 @@ class CardOptions(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.mac_desc = write_desc(self.tmp.name, "mac.desc",
-                                   "# hostile\nmac = 02:00:00:00:00:AA  # upper case\n"
+                                   "# hostile\nmac = 2:0:0:0:0:AA  # as sscanf reads it\n"
                                    "a.xpd0 = 36 20 48 10 60 10 68 10\n")
 
     def tearDown(self):
