@@ -2,9 +2,11 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * Card options: "key=value,key=value" on the command line.  An
- * eeprom-desc file is read as soon as it is named so a bad file is
- * reported with its line before any socket opens; its mac/regdomain/bands
- * become the card's unless later keys override them.
+ * eeprom-desc file is read while the options are parsed so a bad file is
+ * reported with its line before any socket opens.  It is read after the
+ * other keys, for the final model; of mac/regdomain/bands it sets only
+ * the ones its text names (unless the same key follows eeprom-desc), so
+ * an explicit option never loses to a description's default.
  */
 #include "card.h"
 #include "eeprom.h"
@@ -61,16 +63,18 @@ static int set_bands(struct card_config *cfg, const char *v)
 	return 0;
 }
 
-static int set_desc(struct card_config *cfg, const char *path, char *err,
-		    size_t errlen)
+/*
+ * Reads cfg->eeprom_desc; the keys its text names replace the card's,
+ * except those in keep (given again after eeprom-desc).
+ */
+static int apply_desc(struct card_config *cfg, unsigned int keep, char *err,
+		      size_t errlen)
 {
+	const char *path = cfg->eeprom_desc;
 	struct eeprom_desc desc;
 	uint16_t image[EE_WORDS];
+	unsigned int take;
 
-	if (strlen(path) >= sizeof(cfg->eeprom_desc)) {
-		snprintf(err, errlen, "eeprom-desc: path too long");
-		return -1;
-	}
 	eeprom_desc_defaults(&desc, cfg->model);
 	if (eeprom_desc_parse_file(&desc, path, err, errlen))
 		return -1;
@@ -81,12 +85,28 @@ static int set_desc(struct card_config *cfg, const char *path, char *err,
 		snprintf(err, errlen, "%s: %s", path, reason);
 		return -1;
 	}
-	strcpy(cfg->eeprom_desc, path);
-	memcpy(cfg->mac, desc.mac, sizeof(cfg->mac));
-	cfg->regdomain = desc.regdomain;
-	cfg->mode_a = desc.mode_enabled[EE_MODE_A];
-	cfg->mode_b = desc.mode_enabled[EE_MODE_B];
-	cfg->mode_g = desc.mode_enabled[EE_MODE_G];
+	take = desc.named & ~keep;
+	if (take & EE_NAMED_MAC)
+		memcpy(cfg->mac, desc.mac, sizeof(cfg->mac));
+	if (take & EE_NAMED_REGDOMAIN)
+		cfg->regdomain = desc.regdomain;
+	if (take & EE_NAMED_BANDS) {
+		cfg->mode_a = desc.mode_enabled[EE_MODE_A];
+		cfg->mode_b = desc.mode_enabled[EE_MODE_B];
+		cfg->mode_g = desc.mode_enabled[EE_MODE_G];
+	}
+	return 0;
+}
+
+/* The EE_NAMED_* bit of a card option a description can also set. */
+static unsigned int named_bit(const char *key)
+{
+	if (!strcmp(key, "mac"))
+		return EE_NAMED_MAC;
+	if (!strcmp(key, "regdomain"))
+		return EE_NAMED_REGDOMAIN;
+	if (!strcmp(key, "bands"))
+		return EE_NAMED_BANDS;
 	return 0;
 }
 
@@ -131,7 +151,9 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 			goto bad;
 		cfg->rssi = (uint8_t)rssi;
 	} else if (!strcmp(key, "eeprom-desc")) {
-		return set_desc(cfg, v, err, errlen);
+		if (!*v || strlen(v) >= sizeof(cfg->eeprom_desc))
+			goto bad;
+		strcpy(cfg->eeprom_desc, v);
 	} else if (!strcmp(key, "trace") || !strcmp(key, "airtime")) {
 		if (strcmp(v, "0") && strcmp(v, "1"))
 			goto bad;
@@ -160,6 +182,8 @@ int card_config_parse(struct card_config *cfg, const char *spec, char *err,
 {
 	struct card_config work = *cfg;
 	char *copy = strdup(spec), *item, *save = NULL;
+	bool desc_named = false;
+	unsigned int after_desc = 0;	/* EE_NAMED_* keys after eeprom-desc */
 	int ret = 0;
 
 	if (!copy) {
@@ -177,8 +201,16 @@ int card_config_parse(struct card_config *cfg, const char *spec, char *err,
 		}
 		*eq = '\0';
 		ret = apply(&work, item, eq + 1, err, errlen);
+		if (!strcmp(item, "eeprom-desc")) {
+			desc_named = true;
+			after_desc = 0;
+		} else if (desc_named) {
+			after_desc |= named_bit(item);
+		}
 	}
 	free(copy);
+	if (!ret && desc_named)
+		ret = apply_desc(&work, after_desc, err, errlen);
 	if (!ret && work.model == CARD_MODEL_AR2413 && work.mode_a) {
 		snprintf(err, errlen, "model ar2413 has no 5 GHz band: drop 'a' from bands");
 		ret = -1;

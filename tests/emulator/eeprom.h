@@ -96,7 +96,16 @@ struct eeprom_desc {
 	unsigned int n_ctls;		/* CTL ids in use, from the first */
 	struct ee_ctl ctl[EE_CTLS];
 	uint16_t spur[2][EE_SPUR_CHANS];	/* [0] 5 GHz, [1] 2 GHz, raw */
+	/*
+	 * The keys a card option can set too that the description text named
+	 * (EE_NAMED_*): a card keeps its own value for the others.
+	 */
+	unsigned int named;
 };
+
+#define EE_NAMED_MAC		0x1
+#define EE_NAMED_REGDOMAIN	0x2
+#define EE_NAMED_BANDS		0x4
 
 /* The description a card of this model ships with. */
 void eeprom_desc_defaults(struct eeprom_desc *desc, enum card_model model);

@@ -348,12 +348,18 @@ static int set_key(struct parse_state *ps, const char *key, char *value)
 		return set_mode_key(ps, &d->mode[strchr("abg", key[0]) - "abg"],
 				    (unsigned int)(strchr("abg", key[0]) - "abg"),
 				    key + 2, value);
-	if (!strcmp(key, "mac"))
-		return parse_mac(value, d->mac) ?
-			bad(ps, "mac wants xx:xx:xx:xx:xx:xx") : 0;
-	if (!strcmp(key, "bands"))
-		return eeprom_parse_bands(value, d->mode_enabled) ?
-			bad(ps, "bands wants a non-empty subset of 'abg'") : 0;
+	if (!strcmp(key, "mac")) {
+		if (parse_mac(value, d->mac))
+			return bad(ps, "mac wants xx:xx:xx:xx:xx:xx");
+		d->named |= EE_NAMED_MAC;
+		return 0;
+	}
+	if (!strcmp(key, "bands")) {
+		if (eeprom_parse_bands(value, d->mode_enabled))
+			return bad(ps, "bands wants a non-empty subset of 'abg'");
+		d->named |= EE_NAMED_BANDS;
+		return 0;
+	}
 	if (!strcmp(key, "ctl"))
 		return set_ctl(ps, value);
 	if (!strcmp(key, "spur.5ghz") || !strcmp(key, "spur.2ghz")) {
@@ -373,6 +379,7 @@ static int set_key(struct parse_state *ps, const char *key, char *value)
 		if (x < 0 || x > 0xffff)
 			return bad(ps, "regdomain wants 0..0xffff");
 		d->regdomain = (uint16_t)x;
+		d->named |= EE_NAMED_REGDOMAIN;
 	} else if (!strcmp(key, "ant_gain_5ghz") || !strcmp(key, "ant_gain_2ghz")) {
 		if (x < -128 || x > 127)
 			return bad(ps, "%s wants -128..127", key);

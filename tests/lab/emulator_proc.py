@@ -1,30 +1,113 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 """Runs ath5k-emu on the host for one lab guest: N cards on one air, one
-vfio-user socket each, and tells when its sockets listen."""
+vfio-user socket each, and tells when its sockets listen.  Also knows
+which MAC each card ends up with once its options (and an EEPROM
+description's `mac`) are applied, the way ath5k-emu's card_config.c
+does."""
 
 import os
+import re
 import signal
 import subprocess
 import time
 
 READY = "ath5k-emu: ready"
 PROTOCOL_ERROR = "protocol error"
+# Lines where ath5k-emu says the driver misused the card (tx_engine.c,
+# rx_engine.c, card.c) or its DMA failed (vfio_user.c, server.c): each fails
+# the emulator-protocol check like a vfio-user protocol error.
+DRIVER_MISUSE = re.compile(
+    r"ignored while enabled"           # TXDP written while the queue runs
+    r"|has an unusable frame"          # TX descriptor the card cannot send
+    r"|descriptor 0x[0-9a-f]+ unreadable"  # TX or RX descriptor outside DMA
+    r"|DMA\S* .*(failed|not mapped|does not allow|refused)"
+    r"|status write to 0x[0-9a-f]+ failed"
+    r"|not understood")                # a synthesiser word no radio takes
+# The line ath5k-emu logs for each card it creates.
+CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
+
+
+def option_items(options):
+    """(key, value) of each key=value in a --card option string."""
+    items = []
+    for item in options.split(","):
+        key, _, value = item.partition("=")
+        if key.strip():
+            items.append((key.strip(), value.strip()))
+    return items
+
+
+def normal_mac(text):
+    """A MAC as ath5k-emu logs it (two lower-case digits per octet); TEXT
+    unchanged when it is no MAC (ath5k-emu then refuses it)."""
+    octets = text.strip().split(":")
+    try:
+        if len(octets) == 6 and all(0 < len(o) <= 2 for o in octets):
+            return ":".join("%02x" % int(o, 16) for o in octets)
+    except ValueError:
+        pass
+    return text.strip()
+
+
+def description_mac(path):
+    """The MAC an EEPROM description's text sets (its last `mac` line), or
+    None when it sets none or cannot be read (ath5k-emu then says why)."""
+    mac = None
+    try:
+        with open(path, errors="replace") as f:
+            for line in f:
+                key, eq, value = line.split("#", 1)[0].partition("=")
+                if eq and key.strip() == "mac":
+                    mac = normal_mac(value)
+    except OSError:
+        return None
+    return mac
+
+
+def expected_mac(lab_mac, options):
+    """The MAC ath5k-emu gives a card started with mac=LAB_MAC followed by
+    OPTIONS: the last mac= wins, and the last eeprom-desc's own `mac` wins
+    over every mac= before it."""
+    mac, desc = normal_mac(lab_mac), None
+    for key, value in option_items(options):
+        if key == "mac":
+            mac = normal_mac(value)
+            if desc:
+                desc = (desc[0], True)
+        elif key == "eeprom-desc":
+            # (path, whether a mac= came after it)
+            desc = (value, False)
+    if desc and not desc[1]:
+        mac = description_mac(desc[0]) or mac
+    return mac
+
+
+def options_for_card(common, per_card, index):
+    """The options card INDEX gets: those for every card, then its own."""
+    own = per_card[index] if per_card and index < len(per_card) else ""
+    return ",".join(o for o in (common, own) if o)
 
 
 class Emulator:
     def __init__(self, binary, socket_dir, macs, log_path, out_path,
-                 card_options=""):
+                 card_options="", per_card_options=None):
+        """MACS: the MAC the lab gives each card (mac=, before the options);
+        CARD_OPTIONS go to every card, PER_CARD_OPTIONS[i] to card i after
+        them."""
         self.sockets = [os.path.join(socket_dir, "card%d.sock" % i)
                         for i in range(len(macs))]
         self.log_path = log_path
         self.out_path = out_path
         self.argv = [binary]
-        for sock, mac in zip(self.sockets, macs):
+        self.expected_macs = []
+        for i, (sock, mac) in enumerate(zip(self.sockets, macs)):
+            options = options_for_card(card_options, per_card_options, i)
             spec = "socket=%s,mac=%s" % (sock, mac)
-            if card_options:
-                spec += "," + card_options
+            if options:
+                spec += "," + options
             self.argv += ["--card", spec]
+            self.expected_macs.append(expected_mac(mac, options))
         self.argv += ["--log", log_path]
         self.proc = None
 
@@ -39,6 +122,7 @@ class Emulator:
         while time.monotonic() < deadline:
             if READY in self.output():
                 if all(os.path.exists(s) for s in self.sockets):
+                    self.check_macs()
                     return
             if self.proc.poll() is not None:
                 raise RuntimeError("ath5k-emu exited with status %d: %s"
@@ -47,6 +131,22 @@ class Emulator:
         self.stop()
         raise RuntimeError("ath5k-emu did not print '%s' within %d s: %s"
                            % (READY, timeout, self.tail()))
+
+    def card_macs(self):
+        """The MAC of each card as ath5k-emu logged it, in card order."""
+        return [m.group(2) for m in map(CARD_LINE.match, self.output().splitlines())
+                if m]
+
+    def check_macs(self):
+        """Stops with a clear reason when a card's MAC is not the one the
+        lab told the guest to look for."""
+        got = self.card_macs()
+        if got != self.expected_macs:
+            self.stop()
+            raise RuntimeError("ath5k-emu gave the cards MACs %s, the lab expected %s "
+                               "(from mac= and the EEPROM descriptions); see %s"
+                               % (", ".join(got) or "none", ", ".join(self.expected_macs),
+                                  self.log_path))
 
     def output(self):
         text = ""
@@ -75,4 +175,6 @@ class Emulator:
             self.proc.wait()
 
     def protocol_errors(self):
-        return [l for l in self.output().splitlines() if PROTOCOL_ERROR in l]
+        """vfio-user protocol errors and driver-misuse lines, in order."""
+        return [l for l in self.output().splitlines()
+                if PROTOCOL_ERROR in l or DRIVER_MISUSE.search(l)]

@@ -65,7 +65,13 @@ def summarize(run, rc, checks, seconds):
     removal = next((c for c in checks
                     if c["name"].endswith(("-purge", "-remove"))), None)
     failed = [c for c in checks if c["result"] == "fail"]
-    verdict = "pass" if rc == 0 and checks and not failed else "fail"
+    probe = by_name.get("probe", {}).get("result", "-")
+    assoc, ping = group_result(checks, "assoc-"), group_result(checks, "ping-")
+    # A cell passes only when the Wi-Fi checks ran and passed, not when
+    # they were skipped or never reported.
+    not_run = [name for name, result in (("probe", probe), ("assoc", assoc),
+                                         ("ping", ping)) if result != "pass"]
+    verdict = "pass" if rc == 0 and checks and not failed and not not_run else "fail"
     row = {
         "cell": cell,
         "label": run["label"],
@@ -73,19 +79,24 @@ def summarize(run, rc, checks, seconds):
         "kernel": kernel or "-",
         "driver": driver,
         "dkms_build_seconds": install["seconds"] if install else None,
-        "probe": by_name.get("probe", {}).get("result", "-"),
-        "assoc": group_result(checks, "assoc-"),
-        "ping": group_result(checks, "ping-"),
+        "probe": probe,
+        "assoc": assoc,
+        "ping": ping,
         "purge": removal["result"] if removal else "-",
         "verdict": verdict,
         "total_seconds": round(seconds, 1),
         "logs": os.path.relpath(run["run_dir"], os.path.dirname(OUT)),
         "output": os.path.relpath(run["log"], os.path.dirname(OUT)),
     }
-    if verdict == "fail":
-        row["failed_step"] = failed[0]["name"] if failed else "run-cell"
-        row["failed_detail"] = (failed[0]["detail"] if failed
-                                else "run-cell.py exited %d; see %s" % (rc, row["output"]))
+    if verdict == "fail" and failed:
+        row["failed_step"], row["failed_detail"] = failed[0]["name"], failed[0]["detail"]
+    elif verdict == "fail" and checks and rc == 0:
+        row["failed_step"] = not_run[0]
+        row["failed_detail"] = "%s did not run (no check passed, none failed); see %s" % (
+            " and ".join(not_run), row["output"])
+    elif verdict == "fail":
+        row["failed_step"] = "run-cell"
+        row["failed_detail"] = "run-cell.py exited %d; see %s" % (rc, row["output"])
     return row
 
 

@@ -24,13 +24,15 @@ import time
 
 import labvm
 from cellinfo import cell_facts
-from emulator_proc import Emulator
+from expected_checks import completeness
+from emulator_proc import Emulator, expected_mac, options_for_card
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 
 # The two cards every run puts on the air: A is the station, B the AP.
 CARD_MACS = ["02:a5:1a:b0:00:01", "02:a5:1a:b0:00:02"]
+CARD_ROLES = ["A (station)", "B (AP)"]
 
 # What each DRIVER carries to the guest under driver/ (paths or glob
 # patterns in the repository; "required" ones must exist), and the module
@@ -82,6 +84,26 @@ class Stages:
 def check(name, result, detail, seconds=0.0):
     return {"name": name, "result": result, "detail": detail,
             "seconds": round(seconds, 1)}
+
+
+def card_macs(common, per_card):
+    """The MAC each card will have (the lab's, unless an EEPROM description
+    in its options sets `mac`) and a line per card that does not have the
+    lab's; raises when two cards would share one."""
+    macs, notes = [], []
+    for i, lab_mac in enumerate(CARD_MACS):
+        options = options_for_card(common, per_card, i)
+        macs.append(expected_mac(lab_mac, options))
+        if macs[-1] != lab_mac:
+            notes.append("card %s: MAC %s from its options (%s), not the lab's %s; "
+                         "the checks look for %s" % (CARD_ROLES[i], macs[-1], options,
+                                                     lab_mac, macs[-1]))
+    if len(set(macs)) < len(macs):
+        raise ValueError("both cards would have MAC %s (an EEPROM description for "
+                         "both sets mac); the checks tell the cards apart by MAC: give "
+                         "the description to one card (ATH5K_LAB_CARD_A_OPTIONS or "
+                         "ATH5K_LAB_CARD_B_OPTIONS) or drop its mac line" % macs[0])
+    return macs, notes
 
 
 def run_tool(argv, what):
@@ -187,6 +209,9 @@ class GuestWatch:
         self.boots = 0
         # The kernel the guest asked to be booted next (reboot_into).
         self.reboot = None
+        # The boot or reboot check until the guest's first result.
+        self.booting = None
+        self.booted_kernel = None
 
     def poll(self):
         try:
@@ -208,11 +233,15 @@ class GuestWatch:
         kind, _, rest = text.partition(" ")
         now = time.monotonic()
         if kind == "booted":
+            # A boot passes once a check has run in the guest, not when
+            # the guest merely says it is up.
             self.boots += 1
-            self.results.append(check("boot" if self.boots == 1 else "reboot", "pass",
-                                      "kernel %s, checks started" % rest,
-                                      now - self.t0))
-            print_check(self.results[-1])
+            self.booting = check("boot" if self.boots == 1 else "reboot", "fail",
+                                 "kernel %s, booted but no check reported from the "
+                                 "guest; see %s" % (rest, rel(self.console)),
+                                 now - self.t0)
+            self.booted_kernel = rest
+            self.results.append(self.booting)
             self.step = "between checks"
         elif kind == "step":
             name, _, limit = rest.partition(" ")
@@ -222,6 +251,11 @@ class GuestWatch:
                 entry = json.loads(rest)
             except ValueError:
                 entry = check(self.step, "fail", "unreadable result: " + rest)
+            if self.booting:
+                self.booting.update(result="pass",
+                                    detail="kernel %s, checks ran" % self.booted_kernel)
+                print_check(self.booting)
+                self.booting = None
             self.results.append(entry)
             print_check(entry)
             self.step, self.step_limit, self.step_start = "between checks", 120, now
@@ -301,6 +335,9 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
                 proc.wait()
         qemu_log.close()
     watch.poll()
+    if watch.booting:
+        print_check(watch.booting)
+        watch.booting = None
     if not watch.done and not watch.reboot and not extra:
         reason = ("QEMU exited with status %d" % proc.returncode
                   if proc.returncode not in (124, 137) else
@@ -351,6 +388,10 @@ def main():
                     help="0 boots without the emulator (develops the lab alone)")
     ap.add_argument("--card-options", default=os.environ.get("ATH5K_LAB_CARD_OPTIONS", ""),
                     help="extra key=value options for every --card")
+    ap.add_argument("--card-a-options", default=os.environ.get("ATH5K_LAB_CARD_A_OPTIONS", ""),
+                    help="options for card A (the station) only, after --card-options")
+    ap.add_argument("--card-b-options", default=os.environ.get("ATH5K_LAB_CARD_B_OPTIONS", ""),
+                    help="options for card B (the AP) only, after --card-options")
     ap.add_argument("--cpus", type=int, default=2)
     ap.add_argument("--mem", type=int, default=1536, help="guest RAM, MiB")
     ap.add_argument("--boot-limit", type=int, default=600)
@@ -386,6 +427,14 @@ def main():
               "matrix (make lab LAB_PROFILE=matrix) or make matrix CELLS=%s"
               % (cell, cell), file=sys.stderr)
         return 2
+    per_card_options = [args.card_a_options, args.card_b_options]
+    try:
+        macs, notes = card_macs(args.card_options, per_card_options)
+    except ValueError as e:
+        print("lab: %s" % e, file=sys.stderr)
+        return 2
+    for note in notes:
+        log(note)
     where = "cell %s, DRIVER=%s" % (cell, driver)
     run_dir = os.path.join(args.out, name)
     json_path = os.path.join(args.out, name + ".json")
@@ -429,7 +478,7 @@ def main():
         "report": "report.log", "qemu_log": "qemu.log"}.items()}
     env = {
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
-        "CARD_A_MAC": CARD_MACS[0], "CARD_B_MAC": CARD_MACS[1],
+        "CARD_A_MAC": macs[0], "CARD_B_MAC": macs[1],
         "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
         "MODULE_OPTIONS": DRIVERS[driver]["options"],
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
@@ -460,7 +509,7 @@ def main():
         emulators.append(Emulator(args.emulator, scratch, CARD_MACS,
                                   os.path.join(run_dir, "emulator%s.log" % suffix),
                                   os.path.join(run_dir, "emulator%s.out" % suffix),
-                                  args.card_options))
+                                  args.card_options, per_card_options))
         emulators[-1].start()
         return emulators[-1]
 
@@ -505,10 +554,12 @@ def main():
         for emulator in emulators:
             errors = emulator.protocol_errors()
             results.append(check("emulator-protocol", "fail" if errors else "pass",
-                                 "%d protocol errors in %s, first: %s"
+                                 "%d protocol errors or driver-misuse lines in %s, "
+                                 "first: %s"
                                  % (len(errors), rel(emulator.log_path), errors[0])
-                                 if errors else "no protocol error in %s"
+                                 if errors else "no protocol error or driver misuse in %s"
                                  % rel(emulator.log_path)))
+        results.append(completeness(driver, args.profile, results))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:

@@ -3,7 +3,10 @@
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 """The lab's host side without a guest: how GuestWatch reads the report
 port across a reboot, how the boot files come off the results disk, how
-the payload carries the packages, and how the matrix sums up a run."""
+the payload carries the packages, how the matrix sums up a run, which MAC
+each card gets from its options, and how strict the verdicts are (every
+expected check reported, each driver's own errors in dmesg, the
+emulator's driver-misuse lines)."""
 
 import contextlib
 import importlib.util
@@ -29,6 +32,11 @@ def load(name, filename):
 
 run_cell = load("run_cell", "run-cell.py")
 matrix = load("matrix", "matrix.py")
+emulator_proc = load("emulator_proc", "emulator_proc.py")
+expected_checks = load("expected_checks", "expected_checks.py")
+TOP = os.path.dirname(os.path.dirname(HERE))
+POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
+EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
 
 
 def result_line(name, result, seconds=1.0):
@@ -172,6 +180,309 @@ class MatrixSummary(unittest.TestCase):
         row = matrix.summarize(self.RUN, 1, [], 30.0)
         self.assertEqual((row["verdict"], row["failed_step"], row["probe"]),
                          ("fail", "run-cell", "-"))
+
+    def test_a_cell_whose_assoc_or_ping_was_skipped_is_not_a_pass(self):
+        checks = self.checks(**{"assoc-open-ch6": "skip", "assoc-open-ch36": "skip",
+                                "ping-open-ch6": "skip"})
+        row = matrix.summarize(self.RUN, 0, checks, 300.0)
+        self.assertEqual((row["verdict"], row["assoc"], row["ping"], row["failed_step"]),
+                         ("fail", "-", "-", "assoc"))
+
+    def test_a_cell_without_ping_results_is_not_a_pass(self):
+        checks = [c for c in self.checks() if not c["name"].startswith("ping-")]
+        row = matrix.summarize(self.RUN, 0, checks, 300.0)
+        self.assertEqual((row["verdict"], row["ping"], row["failed_step"]),
+                         ("fail", "-", "ping"))
+
+
+def write_desc(directory, name, text):
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+class CardOptions(unittest.TestCase):
+    """Which options each card gets and which MAC the guest must look for."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.mac_desc = write_desc(self.tmp.name, "mac.desc",
+                                   "# hostile\nmac = 2:0:0:0:0:AA  # as sscanf reads it\n"
+                                   "a.xpd0 = 36 20 48 10 60 10 68 10\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def specs(self, common, per_card=None):
+        emu = emulator_proc.Emulator("ath5k-emu", "/s", run_cell.CARD_MACS, "/l", "/o",
+                                     common, per_card)
+        return [emu.argv[i + 1] for i, a in enumerate(emu.argv) if a == "--card"]
+
+    def test_a_power_curve_for_both_keeps_the_labs_macs(self):
+        common = "model=ar5212,eeprom-desc=" + POWER_CURVE
+        self.assertEqual(run_cell.card_macs(common, ["", ""]), (run_cell.CARD_MACS, []))
+        self.assertEqual(self.specs(common),
+                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01," + common,
+                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02," + common])
+
+    def test_options_for_one_card_go_to_that_card_only(self):
+        own = "model=ar5212,eeprom-desc=" + POWER_CURVE
+        self.assertEqual(self.specs("rssi=30", [own, ""]),
+                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01,rssi=30," + own,
+                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,rssi=30"])
+        self.assertEqual(self.specs("", ["", "model=ar2413"])[1],
+                         "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,model=ar2413")
+
+    def test_a_description_that_sets_mac_is_what_the_guest_looks_for(self):
+        macs, notes = run_cell.card_macs("", ["eeprom-desc=" + self.mac_desc, ""])
+        self.assertEqual(macs, ["02:00:00:00:00:aa", "02:a5:1a:b0:00:02"])
+        self.assertEqual(len(notes), 1)
+        self.assertIn("card A (station): MAC 02:00:00:00:00:aa", notes[0])
+
+    def test_mac_after_the_description_wins_over_its_mac(self):
+        self.assertEqual(emulator_proc.expected_mac(
+            "02:a5:1a:b0:00:01", "eeprom-desc=%s,mac=02:00:00:00:00:bb" % self.mac_desc),
+            "02:00:00:00:00:bb")
+        self.assertEqual(emulator_proc.expected_mac(
+            "02:a5:1a:b0:00:01", "mac=02:00:00:00:00:bb,eeprom-desc=" + self.mac_desc),
+            "02:00:00:00:00:aa")
+        self.assertEqual(emulator_proc.expected_mac(
+            "02:a5:1a:b0:00:01", "eeprom-desc=%s,mac=02:00:00:00:00:bb,eeprom-desc=%s"
+            % (self.mac_desc, POWER_CURVE)), "02:00:00:00:00:bb")
+
+    def test_one_mac_for_both_cards_is_refused_before_booting(self):
+        with self.assertRaisesRegex(ValueError, "both cards would have MAC 02:00:00:00:00:aa"):
+            run_cell.card_macs("eeprom-desc=" + self.mac_desc, ["", ""])
+
+    @unittest.skipUnless(os.access(EMULATOR, os.X_OK), "no out/bin/ath5k-emu (make emulator)")
+    def test_the_emulator_gives_each_card_the_mac_the_lab_expects(self):
+        for i, per_card in enumerate((["model=ar5212,eeprom-desc=" + POWER_CURVE, ""],
+                                      ["eeprom-desc=" + self.mac_desc, ""])):
+            emu = emulator_proc.Emulator(EMULATOR, self.tmp.name, run_cell.CARD_MACS,
+                                         os.path.join(self.tmp.name, "emu%d.log" % i),
+                                         os.path.join(self.tmp.name, "emu%d.out" % i),
+                                         "", per_card)
+            try:
+                emu.start()
+                self.assertEqual(emu.card_macs(), run_cell.card_macs("", per_card)[0])
+                log = emu.output()
+            finally:
+                emu.stop()
+            self.assertIn("card1: AR5413", log)
+            if "ar5212" in per_card[0]:
+                self.assertIn("card0: AR5212", log)
+
+    def test_a_card_with_another_mac_stops_the_run_at_once(self):
+        log = os.path.join(self.tmp.name, "emu.log")
+        emu = emulator_proc.Emulator("ath5k-emu", self.tmp.name, run_cell.CARD_MACS, log,
+                                     os.path.join(self.tmp.name, "emu.out"))
+        with open(log, "w") as f:
+            f.write("card0: AR5413 168c:001b, MAC 02:a5:1a:b0:00:01, bands abg\n"
+                    "card1: AR5413 168c:001b, MAC 00:03:7f:e0:00:01, bands abg\n")
+        with self.assertRaisesRegex(RuntimeError, "the lab expected 02:a5:1a:b0:00:01, "
+                                    "02:a5:1a:b0:00:02"):
+            emu.check_macs()
+
+
+class EmulatorMisuse(unittest.TestCase):
+    LINES = ["card0: queue 0: TXDP write 0x00012340 ignored while enabled",
+             "card1: queue 1: descriptor 0x00012340 has an unusable frame",
+             "card0: queue 2: descriptor 0x00012340 unreadable",
+             "card0: RX descriptor 0x00012340 unreadable",
+             "card0: RX DMA to 0x00012340 failed",
+             "card0: queue 0: status write to 0x00012340 failed",
+             "card0: DMA read of 16 bytes at 0x1234: guest address not mapped",
+             "card1: synthesiser word 0x1234 not understood",
+             "card0: protocol error: REGION_READ beyond BAR0"]
+    BENIGN = ["card0: AR5413 168c:001b, MAC 02:a5:1a:b0:00:01, bands abg",
+              "card0: DMA map 0x0+0x80000000 rw", "card0: DMA unmap all",
+              "card0: tuned to 2437 MHz", "card0: client connected",
+              "card0: fault: card is gone (BAR0 reads all ones)"]
+
+    def errors_in(self, lines):
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, "emu.log")
+            with open(log, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            emu = emulator_proc.Emulator("ath5k-emu", tmp, run_cell.CARD_MACS, log,
+                                         os.path.join(tmp, "emu.out"))
+            return emu.protocol_errors()
+
+    def test_each_misuse_line_is_an_error(self):
+        for line in self.LINES:
+            self.assertEqual(self.errors_in(self.BENIGN + [line]), [line])
+
+    def test_an_ordinary_log_has_none(self):
+        self.assertEqual(self.errors_in(self.BENIGN), [])
+
+
+class DriverErrorsInDmesg(unittest.TestCase):
+    """guest/wifi-checks.sh's bad_kernel_lines (dmesg-clean,
+    interfaces-up, reload-cycles) on each driver's own messages."""
+    OURS = ["ath5k 0000:00:04.0: chip did not enter warm reset",
+            "ath5k 0000:00:04.0: chip did not wake up",
+            "ath5k 0000:00:04.0: RX DMA did not stop",
+            "ath5k 0000:00:04.0: TX queue 1 did not stop (3 frames pending)",
+            "ath5k 0000:00:04.0: gain calibration timed out at 2437 MHz",
+            "ath5k 0000:00:04.0: cannot start reception: -5",
+            "ath5k 0000:00:04.0: cannot get IRQ 11: -16",
+            "ath5k 0000:00:04.0: RF5111 radio (rev 0x17) is not supported",
+            "ath5k 0000:00:04.0: EEPROM: checksum 0x1234, expected 0xffff",
+            "ath5k 0000:00:04.0: the EEPROM enables no usable band",
+            "ath5k 0000:00:04.0: 5000 MHz is not on the synthesiser grid",
+            "ath5k 0000:00:04.0: no TX power calibration for 5180 MHz",
+            "ath5k 0000:00:04.0: card does not answer (SREV reads all ones)",
+            "ath5k 0000:00:04.0: fatal bus error interrupt"]
+    IN_TREE = ["ath5k: phy0: can't reset hardware (-5)",
+               "ath5k: phy0: too many interrupts, giving up for now",
+               "ath5k: phy0: beacon queue 7 didn't start/stop ?",
+               "ath5k: phy0: can't start recv logic",
+               "ath5k: phy0: noise immunity level 9 out of range",
+               "ath5k: phy0: zero retries",
+               "ath5k: phy0: empty rx buf pool",
+               "ath5k: phy0: Couldn't identify radio revision.",
+               "ath5k 0000:00:04.0: cannot remap PCI memory region",
+               "ath5k: ath5k_hw_rfb_op: Rf register not found!",
+               "ath5k: unable to init EEPROM"]
+    BENIGN = ["ath5k 0000:00:04.0: registered as 'phy0'",
+              "ath5k: phy0: Atheros AR5413 chip found (MAC: 0xa4, PHY: 0x61)",
+              "ath5k: phy0: RF5413 multiband radio found (0x63)",
+              "ath5k 0000:00:05.0: AR5413 MAC rev 0xa4, RF5413 radio rev 0x63",
+              "ath5k: loading out-of-tree module taints kernel.",
+              "ath5k: module verification failed: signature and/or required key missing - tainting kernel",
+              "wlan0: associated", "usb 1-1: cannot reset port",
+              # mac80211 about the interface, seen in a clean in-tree run
+              "ath5k 0000:00:06.0 wlp0s6: disabling HT/VHT/HE as WMM/QoS is not "
+              "supported by the AP"]
+
+    def bad_lines(self, lines):
+        text = "".join("[   12.%06d] %s\n" % (i, l) for i, l in enumerate(lines))
+        r = subprocess.run(["bash", "-c", '. "$1"; bad_kernel_lines', "bash",
+                            os.path.join(HERE, "guest", "wifi-checks.sh")],
+                           input=text, capture_output=True, text=True, check=True)
+        self.assertEqual(r.stderr, "")
+        return [l.split("] ", 1)[1] for l in r.stdout.splitlines()]
+
+    def test_each_message_of_ours_fails_the_dmesg_check(self):
+        for line in self.OURS:
+            self.assertEqual(self.bad_lines(self.BENIGN + [line]), [line])
+
+    def test_each_message_of_the_in_tree_driver_fails_the_dmesg_check(self):
+        for line in self.IN_TREE:
+            self.assertEqual(self.bad_lines(self.BENIGN + [line]), [line])
+
+    def test_a_clean_load_passes(self):
+        self.assertEqual(self.bad_lines(self.BENIGN), [])
+
+
+# The guest's order of calls (guest/run-checks.sh) with run_check stubbed:
+# prints each check's name and records a pass, or a fail for the names in
+# STUB_FAIL; reboot_into ends the first boot as the real one powers off.
+GUEST_DRY_RUN = r"""
+set -a
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/driver-checks.sh"
+. "$PAYLOAD/guest/drivers/$DRIVER.sh"
+set +a
+run_check() {
+	local result=pass
+	case " $STUB_FAIL " in *" $1 "*) result=fail ;; esac
+	echo "$1 $result"
+	echo "$result" > "$WORK/result.$1"
+}
+reboot_into() { echo "reboot pass"; touch "$WORK/rebooted"; exit 0; }
+dmesg() { :; }
+echo "boot pass"
+(
+	run_driver_checks
+	run_wifi_checks
+	run_driver_extra_checks
+	! declare -F run_driver_late_checks > /dev/null || run_driver_late_checks
+)
+[ ! -f "$WORK/rebooted" ] || run_driver_after_reboot
+"""
+
+
+class ExpectedChecks(unittest.TestCase):
+    def dry_run(self, driver, profile, fail=""):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            os.makedirs(os.path.join(tmp, "work"))
+            env = dict(os.environ, PAYLOAD=tmp, DRIVER=driver, LAB_PROFILE=profile,
+                       WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
+                       STUB_FAIL=fail)
+            r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
+                               capture_output=True, text=True, check=True)
+        return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
+                for n, res in (line.split() for line in r.stdout.splitlines())]
+
+    def test_the_lists_are_what_the_guest_scripts_report(self):
+        cases = [(d, p, "") for d in ("in-tree", "dkms", "deb", "rpm", "bench")
+                 for p in ("full", "matrix")]
+        cases.append(("deb", "full", "kernel-upgrade-build"))
+        for driver, profile, fail in cases:
+            with self.subTest(driver=driver, profile=profile, fail=fail):
+                reported = self.dry_run(driver, profile, fail)
+                self.assertEqual([c["name"] for c in reported],
+                                 expected_checks.guest_checks(driver, profile, reported))
+
+    def test_deb_reboots_only_after_a_kernel_upgrade_build(self):
+        names = [c["name"] for c in self.dry_run("deb", "full", "kernel-upgrade-build")]
+        self.assertNotIn("kernel-upgrade", names)
+        self.assertEqual(names[-2:], ["build-failure", "deb-purge"])
+
+    def test_a_complete_run_passes(self):
+        results = self.dry_run("in-tree", "full")
+        self.assertEqual(expected_checks.completeness("in-tree", "full", results)["result"],
+                         "pass")
+
+    def test_a_check_that_did_not_report_fails_the_run(self):
+        results = [c for c in self.dry_run("dkms", "full") if c["name"] != "monitor"]
+        verdict = expected_checks.completeness("dkms", "full", results)
+        self.assertEqual(verdict["result"], "fail")
+        self.assertIn("did not report: monitor", verdict["detail"])
+
+    def test_a_skip_without_a_failure_fails_the_run(self):
+        results = self.dry_run("in-tree", "full")
+        for c in results:
+            if c["name"] == "iperf3":
+                c["result"] = "skip"
+        self.assertIn("skipped with no failure in the run: iperf3",
+                      expected_checks.completeness("in-tree", "full", results)["detail"])
+        # hwcrypt skips by design; a skip after a failure is that failure's.
+        results = self.dry_run("dkms", "full")
+        for c in results:
+            if c["name"] == "hwcrypt":
+                c["result"] = "skip"
+        self.assertEqual(expected_checks.completeness("dkms", "full", results)["result"],
+                         "pass")
+
+
+class BootMeansACheckRan(unittest.TestCase):
+    def watch_of(self, lines):
+        with tempfile.TemporaryDirectory() as tmp:
+            report = os.path.join(tmp, "report.log")
+            with open(report, "w") as f:
+                f.write("".join(line + "\n" for line in lines))
+            watch = run_cell.GuestWatch(report, "console.log", 600)
+            with contextlib.redirect_stdout(io.StringIO()):
+                watch.poll()
+            return watch
+
+    def test_a_boot_without_any_check_fails(self):
+        watch = self.watch_of(["ath5k-lab booted 6.1.0-57-amd64", "ath5k-lab done"])
+        self.assertEqual([(c["name"], c["result"]) for c in watch.results],
+                         [("boot", "fail")])
+        self.assertIn("no check reported", watch.results[0]["detail"])
+
+    def test_a_boot_passes_with_its_first_check(self):
+        watch = self.watch_of(["ath5k-lab booted 6.1.0-57-amd64",
+                               result_line("driver-load", "fail")])
+        self.assertEqual([(c["name"], c["result"]) for c in watch.results],
+                         [("boot", "pass"), ("driver-load", "fail")])
+        self.assertEqual(watch.results[0]["detail"], "kernel 6.1.0-57-amd64, checks ran")
 
 
 if __name__ == "__main__":

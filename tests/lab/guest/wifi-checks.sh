@@ -16,14 +16,25 @@ addr_b=10.55.0.1
 # complaints in any case.
 kernel_faults='WARNING:|BUG:|(^|[^[:alpha:]])Oops([^[:alpha:]]|$)|Call Trace:|general protection fault|Kernel panic'
 driver_errors='ath5k.*(error|fail|timeout|unable|invalid|stuck)|phy[0-9]+:.*(error|fail|timeout)|calibration.*timeout'
+# Each driver's own complaints, word for word (its dev_err/dev_warn or
+# ATH5K_ERR/ATH5K_WARN text), matched as written right after the prefix
+# the driver prints them with (anywhere after it): "ath5k 0000:00:04.0: " (dev_err),
+# "ath5k: phy0: " (ATH5K_ERR), "ath5k: ath5k_fn: " (ATH5K_PRINTF) or
+# "ath5k: " (before the wiphy exists).  mac80211's own lines about the
+# interface ("ath5k 0000:00:04.0 wlan0: ...") do not have that prefix.
+own_prefix='ath5k(:| [0-9a-f]+:[0-9a-f]+:[0-9a-f]+\\.[0-9]+:)( (phy[0-9]+|ath5k_[a-z0-9_]+):)? '
+# Ours (src/):
+ours_errors="chip did not|(RX DMA|TX queue [0-9]+) did not stop|timed out|cannot |radio( \\(rev [^)]*\\))? is not supported|, not supported|not supported by this card|unknown radio|unknown EEPROM|card does not answer|802\\.11n chip|self test failed|EEPROM(:| read of word| size field| enables no)|the EEPROM enables no usable band|not possible in mode|outside (the|this) card's range|not on the synthesiser grid|no TX power calibration|32-bit DMA is not available|BAR 0 is busy|fatal bus error|stuck|no ani sysfs|regulatory hint"
+# The in-tree ath5k (drivers/net/wireless/ath/ath5k/):
+in_tree_errors="can't |[Cc]ouldn't|could not|too many interrupts|didn't start/stop|out of range|not yet supported|zero retries|zero rate|empty rx buf pool|headroom|no further txbuf|bad mode|is too low|not available|out of supported|not A/B/G|out of memory|not found|POST Failed|Only one single ad-hoc"
 # Any DKMS module signed with a key the guest has not enrolled (no Secure
 # Boot in the lab) taints the kernel with this line: expected, not an error.
 expected_lines='module verification failed: signature and/or required key missing'
 
 bad_kernel_lines() {
 	awk -v faults="$kernel_faults" -v errors="$driver_errors" \
-		-v expected="$expected_lines" \
-		'$0 !~ expected && ($0 ~ faults || tolower($0) ~ errors)' "$@"
+		-v own="$own_prefix.*($ours_errors|$in_tree_errors)" -v expected="$expected_lines" \
+		'$0 !~ expected && ($0 ~ faults || tolower($0) ~ errors || $0 ~ own)' "$@"
 }
 
 lower() { tr 'A-F' 'a-f'; }

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+"""The checks each lab driver and profile must report, in the order the
+guest scripts (tests/lab/guest/) run them, and the verdict on a run that
+left one out: a check that was expected to run and did not is a failure.
+test_host_side.py runs the guest scripts with run_check stubbed and holds
+these lists to what they really report."""
+
+# guest/wifi-checks.sh: run_wifi_checks.
+WIFI = (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
+        + [c for net in ("open-ch6", "wpa2-ch6", "open-ch36")
+           for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
+           + (["iperf3"] if net == "open-ch6" else [])]
+        + ["dmesg-clean"])
+# guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
+EXTRAS = ["ibss", "monitor", "hwcrypt", "reload-cycles"]
+# Checks that report skip by design (the emulator has no key cache).
+SKIP_BY_DESIGN = {"hwcrypt"}
+
+
+def bench_round(label):
+    return ["%s-%s" % (label, c) for c in
+            ("netns", "interfaces-up", "ap", "assoc", "measure")]
+
+
+def guest_checks(driver, profile, reported=()):
+    """Names DRIVER (run-cell.py's --driver) with PROFILE must report.
+    REPORTED (the names a run did report, with results) decides the one
+    branch the guest takes: deb's reboot into the upgraded kernel happens
+    only when kernel-upgrade-build passed."""
+    passed = {c["name"] for c in reported if c.get("result") == "pass"}
+    if driver == "in-tree":
+        return ["boot", "driver-load"] + WIFI
+    if driver == "dkms":
+        return ["boot", "dkms-install", "driver-load", "module-is-ours"] + WIFI + EXTRAS
+    if driver == "bench":
+        return (["boot", "in-tree-load"] + bench_round("in-tree")
+                + ["in-tree-unload", "dkms-install", "driver-load", "module-is-ours"]
+                + bench_round("ours"))
+    if driver == "rpm":
+        return (["boot", "rpm-install", "driver-load", "module-is-ours",
+                 "module-signature"] + WIFI + ["rpm-upgrade", "rpm-remove"])
+    if driver == "deb" and profile == "matrix":
+        return ["boot", "deb-install", "driver-load", "module-is-ours"] + WIFI + ["deb-purge"]
+    if driver == "deb":
+        checks = (["boot", "deb-missing-headers", "deb-install", "driver-load",
+                   "module-is-ours", "module-signature"] + WIFI + EXTRAS
+                  + ["deb-upgrade", "unsupported-kernel", "kernel-upgrade-build"])
+        if "kernel-upgrade-build" in passed:
+            checks += ["reboot", "kernel-upgrade"]
+        return checks + ["build-failure", "deb-purge"]
+    raise ValueError("no list of expected checks for driver %s" % driver)
+
+
+def missing_checks(driver, profile, results):
+    """(expected checks that did not report, skips nothing explains).  A
+    skip is explained by a failure elsewhere in the run (a check it needs)
+    or by SKIP_BY_DESIGN."""
+    reported = {c["name"] for c in results}
+    missing = [n for n in guest_checks(driver, profile, results) if n not in reported]
+    failed = any(c["result"] == "fail" for c in results)
+    skipped = [c["name"] for c in results if c["result"] == "skip"
+               and c["name"] not in SKIP_BY_DESIGN]
+    return missing, ([] if failed else skipped)
+
+
+def completeness(driver, profile, results):
+    """One check, checks-reported: fails when an expected check did not
+    report or was skipped with no reason in the run."""
+    missing, skipped = missing_checks(driver, profile, results)
+    expected = len(guest_checks(driver, profile, results))
+    if not missing and not skipped:
+        detail = "all %d checks expected of DRIVER=%s (%s) reported" % (
+            expected, driver, profile)
+        return {"name": "checks-reported", "result": "pass", "detail": detail,
+                "seconds": 0.0}
+    parts = []
+    if missing:
+        parts.append("%d of %d expected checks did not report: %s"
+                     % (len(missing), expected, ", ".join(missing)))
+    if skipped:
+        parts.append("skipped with no failure in the run: %s" % ", ".join(skipped))
+    return {"name": "checks-reported", "result": "fail", "detail": "; ".join(parts),
+            "seconds": 0.0}
