@@ -97,7 +97,8 @@ if [ "$status" -ne 0 ]; then
 	fail "dkms-autopkgtest exited $status; full log: $work/autopkgtest.log"
 fi
 for kernel in $kernels; do
-	grep -qx "I: PASS $kernel" "$work/autopkgtest.log" ||
+	# "I: PASS <kernel>" (dkms 3.0) or "I: PASS <module>/<version> <kernel>" (3.2).
+	grep -qE "^I: PASS ([^ ]+ )?$(printf '%s' "$kernel" | sed 's/[.+]/\\&/g')\$" "$work/autopkgtest.log" ||
 		fail "dkms-autopkgtest did not build and install the module for $kernel"
 done
 say "dkms-autopkgtest passed ($(($(now) - start)) s)"
