@@ -14,7 +14,8 @@
 # dpkg-buildpackage in a clean root of each of PACKAGE_RELEASES, runs
 # Debian's autopkgtest-pkg-dkms test (dkms-autopkgtest) on the result in a
 # second clean root with that release's dkms and kernel headers, and runs
-# the newest release's lintian.  Roots are made with mmdebstrap from the
+# the newest release's lintian; and runs the .rpm's scriptlets (install,
+# reinstall, upgrade, erase) with the first release's dkms and rpm.  Roots are made with mmdebstrap from the
 # host's apt configuration and cached under $(ATH5K_CACHE)/roots (about
 # 4 minutes each the first time, 2-3 GB in all); with them cached, a
 # release takes about 1.5 minutes.  No module is loaded: the roots cannot.
@@ -49,9 +50,10 @@ check-packages: deb rpm
 		$(OUT)/deb-build/ath5k-dkms-$(VERSION) $(OUT)/dkms-rules
 	@echo "check-packages: passed"
 
-check-package-releases: deb
+check-package-releases: deb rpm
 	@newest=$(lastword $(PACKAGE_RELEASES)); for release in $(PACKAGE_RELEASES); do \
 		$(PACKAGING_TOOLS)/release-check.sh $(TOP) $(OUT) $$release \
 			$$([ $$release = $$newest ] && echo lint) || exit 1; \
 	done
+	@$(TOP)/rpm/check-scriptlets.sh $(TOP) $(OUT) $(firstword $(PACKAGE_RELEASES))
 	@echo "check-package-releases: $(PACKAGE_RELEASES) passed"

@@ -37,8 +37,12 @@ lint)
 	variant=minbase
 	packages="lintian"
 	;;
+rpm)
+	variant=minbase
+	packages="dkms,linux-headers-$arch,openssl,rpm"
+	;;
 *)
-	echo "release-root: KIND is build, test or lint, not '$kind'" >&2
+	echo "release-root: KIND is build, test, lint or rpm, not '$kind'" >&2
 	exit 2
 	;;
 esac
