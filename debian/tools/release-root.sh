@@ -60,7 +60,10 @@ fi
 
 echo "release-root: mmdebstrap $suite ($kind: $packages); log: $root.log" >&2
 rm -f "$root".new
+# The archive this machine reaches may serve Release files past their
+# Valid-Until (a frozen copy, as in the lab); accept them as the lab does.
 if ! mmdebstrap --format=tar --variant="$variant" --architecture="$arch" --include="$packages" \
+	--aptopt='Acquire::Check-Valid-Until "false"' \
 	"$suite" "$root.new" >"$root.log" 2>&1; then
 	tail -n 20 "$root.log" >&2
 	echo "release-root: mmdebstrap $suite failed; full log: $root.log" >&2
