@@ -13,13 +13,13 @@
 # `make check-package-releases` builds the source package with
 # dpkg-buildpackage in a clean root of each of PACKAGE_RELEASES, runs
 # Debian's autopkgtest-pkg-dkms test (dkms-autopkgtest) on the result in a
-# second clean root with that release's dkms and kernel headers, and runs
-# PACKAGE_LINT_RELEASE's lintian; and runs the .rpm's scriptlets (install,
-# reinstall, upgrade, erase) with the first release's dkms and rpm.  Roots are made with mmdebstrap from the
-# host's apt configuration and cached under $(ATH5K_CACHE)/roots (about
-# 4 minutes each the first time, 2-3 GB in all); with them cached, a
-# release takes about 1 minute and the .rpm check about 4; 6 minutes in
-# all on this 2-core machine under load.  No module is loaded: the roots cannot.
+# second clean root with that release's dkms and kernel headers, runs
+# PACKAGE_LINT_RELEASE's lintian, and runs the .rpm's scriptlets (install,
+# reinstall, upgrade, erase) with the first release's dkms and rpm.  Roots
+# are made with mmdebstrap from the host's apt configuration and cached
+# under $(ATH5K_CACHE)/roots (about 4 minutes each the first time, 2-3 GB
+# in all); with them cached, a release takes about 1 minute and the .rpm
+# check about 4.  No module is loaded: the roots cannot.
 
 DEPS_PACKAGES += debhelper dh-dkms dkms dpkg-dev fakeroot lintian rpm rpm2cpio rpmlint \
 	cpio xz-utils mmdebstrap util-linux
