@@ -6,7 +6,7 @@
 # copy under out/ from the working tree as it is (whatever src/ holds now).
 # `make check-packages` builds both, lints them (lintian, rpmlint), checks
 # that every file repeating VERSION agrees with it, tests the maintainer
-# scripts' helper against a stand-in dkms, and runs the host's dkms
+# scripts' helper against a stand-in uname, and runs the host's dkms
 # on the shipped dkms.conf in a private tree to check which kernels it
 # accepts.  Nothing is installed on the host.
 #
