@@ -5,13 +5,11 @@
 # Installed as /usr/libexec/ath5k-dkms/dkms-helper by both the .deb and the .rpm.
 # It adds what dkms leaves out of its own messages: which headers package
 # is missing, and the error lines of a failed build (dkms only names the
-# log).  The .rpm also uses it to register the module, since RPM has no
-# dh-dkms; the .deb leaves that to dh-dkms's postinst.
+# log).  Registering and building the module is left to dkms's own
+# scripts: dh-dkms's postinst and, in the .rpm, dkms's common.postinst.
 #
 #   dkms-helper headers-hint          one line if the running kernel has no headers
 #   dkms-helper build-errors VERSION  path and last error lines of a failed build
-#   dkms-helper register VERSION      dkms add, then build and install for
-#                                     every installed kernel that has headers
 set -u
 
 module=ath5k
@@ -55,49 +53,6 @@ build_errors() {
 	printf '%s\n' "$errors" | sed 's/^/    /' >&2
 }
 
-# Build (unless built already) and install $module/$1 for kernel $2.  A
-# kernel outside the module's range or configuration is skipped by dkms
-# (exit 77, or 9 on dkms 2.8).
-install_for_kernel() {
-	status=0
-	if ! dkms status -m "$module" -v "$1" -k "$2" 2>/dev/null | grep -q ': built'; then
-		dkms build -m "$module" -v "$1" -k "$2" >/dev/null || status=$?
-	fi
-	case $status in
-	0) ;;
-	77 | 9)
-		echo "ath5k-dkms: kernel $2 is not supported by this driver (see dkms's message above); skipped."
-		return 0
-		;;
-	*)
-		build_errors "$1"
-		return "$status"
-		;;
-	esac
-	dkms install -m "$module" -v "$1" -k "$2"
-}
-
-register() {
-	version=$1
-	if [ -z "$(dkms status -m "$module" -v "$version" 2>/dev/null)" ]; then
-		dkms add -m "$module" -v "$version" >/dev/null || return
-	fi
-	failed=0
-	for dir in "$modules_dir"/*/; do
-		kernel=$(basename "$dir")
-		if [ ! -d "$dir" ] || ! has_headers "$kernel"; then
-			continue
-		fi
-		if dkms status -m "$module" -v "$version" -k "$kernel" 2>/dev/null | grep -q ': installed'; then
-			continue
-		fi
-		echo "ath5k-dkms: building $module $version for kernel $kernel (this can take a while)"
-		install_for_kernel "$version" "$kernel" || failed=1
-	done
-	headers_hint
-	return "$failed"
-}
-
 case "${1:-}" in
 headers-hint)
 	headers_hint
@@ -106,12 +61,8 @@ build-errors)
 	[ $# -eq 2 ] || { echo "usage: $0 build-errors VERSION" >&2; exit 2; }
 	build_errors "$2"
 	;;
-register)
-	[ $# -eq 2 ] || { echo "usage: $0 register VERSION" >&2; exit 2; }
-	register "$2"
-	;;
 *)
-	echo "usage: $0 headers-hint | build-errors VERSION | register VERSION" >&2
+	echo "usage: $0 headers-hint | build-errors VERSION" >&2
 	exit 2
 	;;
 esac

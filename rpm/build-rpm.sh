@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# build-rpm.sh TOP OUT [VERSION]: build the noarch ath5k-dkms RPM with
-# rpmbuild in a scratch tree under OUT/rpm-build and copy it to OUT.  Works
+# build-rpm.sh TOP OUT [VERSION]: build the noarch ath5k-dkms RPM and its
+# source RPM with rpmbuild in a scratch tree under OUT/rpm-build and copy
+# both to OUT.  Works
 # on Debian (package rpm): no BuildRequires to resolve.  A VERSION other than
 # the VERSION file's makes a test build with its own %changelog entry (for
 # the lab's upgrade checks); the repository is not changed.
@@ -33,13 +34,14 @@ fi
 echo "build-rpm: rpmbuild (log: $work/build.log)"
 # A build system, not the spec, names the packager.
 if ! rpmbuild --define "_topdir $work" \
-	--define "packager The ath5k-dkms authors <ath5k-dkms@example.org>" -bb "$spec" >"$work/build.log" 2>&1; then
+	--define "packager The ath5k-dkms authors <ath5k-dkms@example.org>" -ba "$spec" >"$work/build.log" 2>&1; then
 	tail -n 30 "$work/build.log" >&2
 	echo "build-rpm: rpmbuild failed; full log: $work/build.log" >&2
 	exit 1
 fi
 
-for rpm in "$work"/RPMS/noarch/ath5k-dkms-"$version"-*.noarch.rpm; do
+for rpm in "$work"/RPMS/noarch/ath5k-dkms-"$version"-*.noarch.rpm \
+	"$work"/SRPMS/ath5k-dkms-"$version"-*.src.rpm; do
 	cp "$rpm" "$out/"
 	echo "build-rpm: wrote $out/$(basename "$rpm")"
 done

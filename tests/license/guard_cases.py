@@ -166,6 +166,17 @@ CASES = [
          expect=[("info", "moved"), ("info", "added")],
          absent=[("violation", "removed"), ("violation", "terms-changed")],
          text=["This file incorporates work", "notice added", "0 violation(s)"]),
+    Case("incorporated-notice-dropped-from-project-file",
+         {"src/initvals.c": "// SPDX-License-Identifier: ISC\n"
+          "/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */\n"
+          + comment("Initial register values, as data.")
+          + comment(INCORPORATES, ADA + "\n" + NILS, ISC) + CODE},
+         {"src/initvals.c": "// SPDX-License-Identifier: ISC\n"
+          "/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */\n"
+          + comment("Initial register values, as data.")
+          + comment(INCORPORATES, ADA, ISC) + CODE},
+         f"initvals: tidy the header\n\n{SIGN_JO}\n",
+         1, expect=[("violation", "removed")], text=["Nils Korhonen"]),
     Case("reindent-and-move-within-file",
          {"hw.c": comment(ADA, ISC) + CODE},
          {"hw.c": CODE + "\n" + comment(reindent(ADA, "\t"), ISC)},

@@ -12,8 +12,19 @@ whose files is GPL-2.0-only or -or-later without a permissive
 alternative (e.g. "ISC AND GPL-2.0-only") is "GPL".  debian/copyright
 must give each compiled file, and "Files: *", the same licence (DEP-5
 names: ISC, BSD-3-clause, GPL-2, GPL-2+, Expat); the spec's License: is
-the module's SPDX expression.  Exit 0 when all agree, 1 on a mismatch,
-2 when an input is missing or unreadable."""
+the module's SPDX expression.
+
+Notices: every copyright notice a compiled file carries (its own and those
+it keeps under "This file incorporates work covered by the following
+copyright and permission notice") must name a holder that the Copyright:
+field of the file's debian/copyright stanza lists, and the spec must name
+every holder of a notice kept from other work; every holder a stanza lists
+must still have a notice in each compiled file it governs, so dropping a
+kept notice from a file, or its holders from debian/copyright or the spec,
+is a mismatch.
+
+Exit 0 when all agree, 1 on a mismatch, 2 when an input is missing or
+unreadable."""
 
 import argparse
 import fnmatch
@@ -21,7 +32,7 @@ import os
 import re
 import sys
 
-from . import spdx
+from . import notices, spdx
 
 MODULE = "ath5k"
 SPEC = "rpm/ath5k-dkms.spec"
@@ -181,6 +192,76 @@ def dep5_stanzas(text):
     return stanzas
 
 
+def dep5_holders(text):
+    """{first line of a Files stanza: {holder key: name} of its Copyright:}."""
+    holders = {}
+    line_number = 1
+    for block in re.split(r"\n[ \t]*\n", text):
+        statements = []
+        in_copyright = False
+        is_files = False
+        for line in block.split("\n"):
+            if line.startswith((" ", "\t")):
+                if in_copyright:
+                    statements.append(line.strip())
+                continue
+            field_name, _, value = line.partition(":")
+            field_name = field_name.strip().lower()
+            is_files = is_files or field_name == "files"
+            in_copyright = field_name == "copyright"
+            if in_copyright:
+                statements.append(value.strip())
+        if is_files:
+            keys = {}
+            for statement in statements:
+                _years, names = notices.split_statement(statement)
+                keys.update((notices.holder_key(name), name) for name in names)
+            holders[line_number] = keys
+        line_number += block.count("\n") + 2
+    return holders
+
+
+def _project_holder(key):
+    return key == notices.holder_key("The ath5k-dkms authors")
+
+
+def check_notices(root, files, stanzas, dep5_text, spec_text):
+    """Mismatches between the notices the compiled files carry and the
+    holders debian/copyright and the spec list."""
+    mismatches = []
+    listed = dep5_holders(dep5_text)
+    spec_keys = notices.holder_key(spec_text)
+    unnamed = {}
+    for relative in sorted(files):
+        found = notices.examine(_read(root, relative), relative).notices
+        file_keys = {}
+        for notice in found:
+            for name, key in zip(notice.holders, notice.keys):
+                file_keys.setdefault(key, (name, notice.line))
+        matching = [s for s in stanzas if any(_dep5_match(p, relative) for p in s[1])]
+        if matching:
+            line, patterns, _licence = matching[-1]
+            stanza_keys = listed.get(line, {})
+            for key, (name, notice_line) in sorted(file_keys.items()):
+                if key not in stanza_keys:
+                    mismatches.append(f"{DEP5}:{line}: Files: {' '.join(patterns)} covers "
+                                      f"{relative} but its Copyright: does not list {name} "
+                                      f"(notice at {relative}:{notice_line})")
+            for key in sorted(set(stanza_keys) - set(file_keys)):
+                mismatches.append(f"{DEP5}:{line}: Files: {' '.join(patterns)} lists "
+                                  f"{stanza_keys[key]} "
+                                  f"for {relative}, which keeps no notice of theirs; restore "
+                                  "the notice in the file")
+        for key, (name, notice_line) in sorted(file_keys.items()):
+            if not _project_holder(key) and key not in spec_keys:
+                unnamed.setdefault(name, []).append(f"{relative}:{notice_line}")
+    for name, places in sorted(unnamed.items()):
+        more = f" and {len(places) - 1} more" if len(places) > 1 else ""
+        mismatches.append(f"{SPEC}: does not name {name}, whose notice {places[0]}{more} "
+                          "keeps; list the holder in the spec's licence comment")
+    return mismatches
+
+
 def _dep5_match(pattern, path):
     regex = re.escape(pattern).replace(r"\*", ".*").replace(r"\?", ".")
     return re.fullmatch(regex, path) is not None or fnmatch.fnmatchcase(path, pattern)
@@ -249,6 +330,7 @@ def check(root, verbose=False):
                               f"{spdx.to_dep5(wanted)}")
 
     spec = _read(root, SPEC)
+    mismatches += check_notices(root, files, stanzas, _read(root, DEP5), spec)
     tags = re.findall(r"^License:\s*(.+?)\s*$", spec, re.M)
     if not tags:
         mismatches.append(f"{SPEC}: no License: tag; expected License: {module_text}")
