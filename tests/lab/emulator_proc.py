@@ -14,7 +14,7 @@ PROTOCOL_ERROR = "protocol error"
 
 class Emulator:
     def __init__(self, binary, socket_dir, macs, log_path, out_path,
-                 card_options=""):
+                 card_options="", control=False):
         self.sockets = [os.path.join(socket_dir, "card%d.sock" % i)
                         for i in range(len(macs))]
         self.log_path = log_path
@@ -26,6 +26,10 @@ class Emulator:
                 spec += "," + card_options
             self.argv += ["--card", spec]
         self.argv += ["--log", log_path]
+        # control: the fault-injection socket (make faults), else None.
+        self.control = os.path.join(socket_dir, "control.sock") if control else None
+        if self.control:
+            self.argv += ["--control", self.control]
         self.proc = None
 
     def start(self, timeout=20):
@@ -38,7 +42,7 @@ class Emulator:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if READY in self.output():
-                if all(os.path.exists(s) for s in self.sockets):
+                if all(os.path.exists(s) for s in self.sockets + [self.control] if s):
                     return
             if self.proc.poll() is not None:
                 raise RuntimeError("ath5k-emu exited with status %d: %s"
