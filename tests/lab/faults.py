@@ -16,6 +16,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -56,7 +57,7 @@ QUICK = ["rx-bad-length", "rx-phy-error", "stuck-irq", "bus-error",
 GROUP_OPTIONS = {"ar5413": "", "rf5112": "model=ar5212"}
 SETUP_CHECKS = ("dkms-install", "driver-load", "module-is-ours", "probe", "baseline")
 OUTCOMES = ("recovered", "refused", "failed")
-MAX_BOOTS = 6
+MAX_BOOTS = 12
 
 
 def log(msg):
@@ -73,6 +74,21 @@ def classify(check):
     if check["result"] == "skip":
         return "failed", "not run: " + check["detail"]
     return "failed", "step %s: %s" % (check["name"], check["detail"])
+
+
+# The first console lines that say why a guest died or hung.
+CONSOLE_TROUBLE = re.compile(r"BUG:|kernel BUG|Oops|WARNING:|soft lockup|hard LOCKUP|"
+                             r"blocked for more than|skb_over_panic|Kernel panic|"
+                             r"general protection fault|RIP: ")
+
+
+def console_trouble(path, limit=3):
+    try:
+        with open(path, errors="replace") as f:
+            lines = [l.strip() for l in f if CONSOLE_TROUBLE.search(l)]
+    except OSError:
+        return ""
+    return " | ".join(lines[:limit])[:400]
 
 
 def card_options(group):
@@ -141,12 +157,21 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
             log("%s: boot %d (%s cards%s): %s" % (driver, boot, group,
                                                    ", " + card_options(group) if card_options(group) else "",
                                                    " ".join(planned)))
+            # QEMU truncates the report file only once it runs: the watch
+            # must not read the last boot's lines again.
+            if os.path.exists(run["report"]):
+                os.remove(run["report"])
             watch = run_cell.GuestWatch(run["report"], run["console"], args.boot_limit)
             try:
                 extra = run_cell.run_guest(argv, run, watch, emulator, args.total_limit,
                                            where)
             finally:
                 emulator.stop()
+            for c in extra:
+                kernel = console_trouble(run["console"])
+                if kernel:
+                    c["detail"] += "; console: " + kernel
+                run_cell.print_check(c)
             results = watch.results + extra
             checks += results
             for c in results:
