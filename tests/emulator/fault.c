@@ -355,7 +355,9 @@ static int edge_max_lists(struct card *card, struct card_faults *f,
 /*
  * RF5112 curves whose first two points are one PCDAC step and 120
  * quarter dBm apart: the interpolated slope rounds to zero, and a loop
- * that walks down until the PCDAC falls to 1 never ends.
+ * that walks down until the PCDAC falls to 1 never ends.  One PD gain
+ * only: with two, drivers take the minimum of the high-power curve from
+ * the other one and never walk this curve.
  */
 static int edge_pcdac_slope(struct card *card, struct card_faults *f,
 			    struct eeprom_desc *d, char *answer, size_t cap)
@@ -365,6 +367,7 @@ static int edge_pcdac_slope(struct card *card, struct card_faults *f,
 	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
 		struct ee_xpd_curves *x = &d->mode[mode].xpd_curves;
 
+		d->mode[mode].x_gain = 0x1;
 		*x = (struct ee_xpd_curves){
 			.pwr_x0 = { 0, 120, 124, 127 },
 			.pcdac_x0 = { 20, 1, 1, 1 },

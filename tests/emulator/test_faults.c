@@ -115,6 +115,7 @@ static void test_eeprom_faults(void)
 	test_card_close(&tc);
 
 	open_up(&rf5112, "model=ar5212");
+	err[0] = '\0';
 	check(!fault(rf5112.card, "eeprom-edge pcdac-slope") &&
 	      !eeprom_decode(rf5112.card->eeprom, &desc, err, sizeof(err)),
 	      "pcdac-slope on RF5112 decodes (%s)", err);
@@ -122,6 +123,8 @@ static void test_eeprom_faults(void)
 	      desc.mode[EE_MODE_A].xpd_curves.pcdac_x0[1] == 1,
 	      "first two points: %d quarter dBm and one PCDAC step apart",
 	      desc.mode[EE_MODE_A].xpd_curves.pwr_x0[1] - desc.mode[EE_MODE_A].xpd_curves.pwr_x0[0]);
+	check(desc.mode[EE_MODE_G].x_gain == 0x1 && desc.mode[EE_MODE_A].x_gain == 0x1,
+	      "one PD gain curve, so the driver walks it (x_gain 0x%x)", desc.mode[EE_MODE_G].x_gain);
 	test_card_close(&rf5112);
 }
 

@@ -120,13 +120,27 @@ link_up() {
 }
 
 # Unbinds and binds card MAC again: a fresh probe reads the EEPROM.
+# Returns 5 when the probe has not returned after FAULT_PROBE_LIMIT s: a
+# writer stuck in the kernel cannot be killed, so it runs in the
+# background and this shell stays free to report.
+FAULT_PROBE_LIMIT=${FAULT_PROBE_LIMIT:-60}
 reprobe() {
-	local bdf
+	local bdf pid waited=0
+	[ ! -f "$WORK/probe-stuck" ] || return 5
 	bdf=$(pci_of_mac "$1")
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	bound_to_ath5k "$bdf" && echo "$bdf" > /sys/bus/pci/drivers/ath5k/unbind
-	echo "$bdf" > /sys/bus/pci/drivers/ath5k/bind 2> /dev/null
+	sh -c "echo $bdf > /sys/bus/pci/drivers/ath5k/bind" 2> /dev/null &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null; do
+		if [ $waited -ge "$FAULT_PROBE_LIMIT" ]; then
+			echo "probe of $bdf still running after $FAULT_PROBE_LIMIT s" > "$WORK/probe-stuck"
+			return 5
+		fi
+		sleep 1
+		waited=$((waited + 1))
+	done
 	udevadm settle -t 20 || true
 	bound_to_ath5k "$bdf"
 }
@@ -235,7 +249,15 @@ run_fault_scenario() {
 	1) outcome failed "fault not applied (emulator refused or a guest step failed); see checks/fault-$name.log"; return ;;
 	3)
 		bdf=$(pci_of_mac "$CARD_A_MAC")
-		if ! reprobe "$CARD_A_MAC"; then
+		reprobe "$CARD_A_MAC"
+		rc=$?
+		if [ $rc -eq 5 ]; then
+			sleep 5
+			trouble=$(fault_kernel_trouble "$mark")
+			outcome failed "probe did not return within $FAULT_PROBE_LIMIT s (hang)${trouble:+: $trouble}"
+			return
+		fi
+		if [ $rc -ne 0 ]; then
 			msg=$(driver_message "$mark")
 			trouble=$(fault_kernel_trouble "$mark")
 			fault_cmd $card_a fault clear
@@ -299,6 +321,10 @@ check_fault_baseline() {
 # Both cards go when the module goes: nothing may hold it.
 check_fault_unload() {
 	local mark trouble
+	if [ -f "$WORK/probe-stuck" ]; then
+		detail "not tried: $(cat "$WORK/probe-stuck") and holds the driver"
+		return 77
+	fi
 	mark=$(dmesg | wc -l)
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
@@ -335,7 +361,7 @@ run_fault_boot() {
 		grep -qx "$s" "$STATE/faults-started" 2>/dev/null && continue
 		echo "$s" >> "$STATE/faults-started"
 		sync
-		run_check "fault-$s" 420 needs=baseline run_fault_scenario "$s"
+		run_check "fault-$s" 240 needs=baseline run_fault_scenario "$s"
 		# Logs of what ran so far, in case a later scenario kills the guest.
 		dmesg > "$LOGS/dmesg.txt"
 		sync
