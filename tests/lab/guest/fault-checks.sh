@@ -87,7 +87,15 @@ place_cards() {
 			dev=$(iface_of "$mac" $ns) || return 1
 		fi
 		ip -n $ns link set lo up
-		ip -n $ns link set "$dev" up || { echo "$dev ($mac) would not come up"; return 2; }
+		# Bringing a card up programs its power table from the EEPROM:
+		# a hang there must not take this shell with it.
+		bounded "$FAULT_PROBE_LIMIT" ip -n $ns link set "$dev" up
+		case $? in
+		0) ;;
+		124) echo "'ip link set $dev up' has not returned after $FAULT_PROBE_LIMIT s" > "$WORK/probe-stuck"
+			echo "bringing $dev up hung"; return 5 ;;
+		*) echo "$dev ($mac) would not come up"; return 2 ;;
+		esac
 		ip -n $ns addr replace $addr/24 dev "$dev"
 	done
 }
@@ -117,6 +125,22 @@ link_up() {
 	check_ap open-ch6 > /dev/null || { echo "AP did not start: $(cat "$DETAIL_FILE")"; return 1; }
 	check_assoc open-ch6 > /dev/null || { echo "no association: $(cat "$DETAIL_FILE")"; return 1; }
 	traffic_within 30 || { echo "associated but no ping answer in 30 s"; return 1; }
+}
+
+# bounded SECONDS COMMAND...: COMMAND's status, or 124 when it is still
+# running after SECONDS (left running: a task stuck in the kernel cannot
+# be killed, and this shell must stay free to report).
+bounded() {
+	local limit=$1 pid waited=0
+	shift
+	"$@" &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null; do
+		[ $waited -lt "$limit" ] || return 124
+		sleep 1
+		waited=$((waited + 1))
+	done
+	wait "$pid"
 }
 
 # Unbinds and binds card MAC again: a fresh probe reads the EEPROM.
@@ -268,7 +292,14 @@ run_fault_scenario() {
 			return
 		fi
 		why=$(link_up)
-		if [ $? -ne 0 ] || ! traffic_within "$FAULT_RECOVER_LIMIT"; then
+		rc=$?
+		if [ $rc -eq 5 ]; then
+			sleep 5
+			trouble=$(fault_kernel_trouble "$mark")
+			outcome failed "probe accepted the image, then $why (hang)${trouble:+: $trouble}"
+			return
+		fi
+		if [ $rc -ne 0 ] || ! traffic_within "$FAULT_RECOVER_LIMIT"; then
 			msg=$(driver_message "$mark")
 			trouble=$(fault_kernel_trouble "$mark")
 			fault_cmd $card_a fault clear
