@@ -133,7 +133,8 @@ link_up() {
 bounded() {
 	local limit=$1 pid waited=0
 	shift
-	"$@" &
+	# Not on this shell's stdout: a caller's $(...) would wait for it.
+	"$@" >> "$LOGS/checks/bounded.log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2> /dev/null; do
 		[ $waited -lt "$limit" ] || return 124
@@ -155,7 +156,7 @@ reprobe() {
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	bound_to_ath5k "$bdf" && echo "$bdf" > /sys/bus/pci/drivers/ath5k/unbind
-	sh -c "echo $bdf > /sys/bus/pci/drivers/ath5k/bind" 2> /dev/null &
+	sh -c "echo $bdf > /sys/bus/pci/drivers/ath5k/bind" > /dev/null 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2> /dev/null; do
 		if [ $waited -ge "$FAULT_PROBE_LIMIT" ]; then
