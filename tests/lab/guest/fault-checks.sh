@@ -399,4 +399,14 @@ run_fault_boot() {
 		sync
 	done
 	run_check unload 90 needs=driver-load check_fault_unload
+	if [ -f "$WORK/probe-stuck" ]; then
+		# The stuck task may hold the RTNL lock that run-checks.sh's
+		# closing 'iw phy' needs: keep the kernel log and power off now.
+		dmesg > "$LOGS/dmesg.txt"
+		tar -C "$STATE" -cf "$RESULTS_DISK" logs 2>/dev/null
+		sync
+		report done
+		echo o > /proc/sysrq-trigger
+		sleep 60
+	fi
 }
