@@ -28,6 +28,7 @@ help:
 	@echo "  make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm"
 	@echo "  make matrix [CELLS=...] [JOBS=n]"
 	@echo "  make bench"
+	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms\"] [SEED=n]"
 
 # Order matters: it is the order of CHECKS.
 include $(wildcard tests/license/license.mk)
@@ -38,6 +39,7 @@ include $(wildcard src/module.mk)
 include $(wildcard debian/packages.mk)
 include $(wildcard tests/lab/matrix.mk)
 include $(wildcard tests/lab/lab.mk)
+include $(wildcard tests/lab/faults.mk)
 
 # A machine may carry Node.js from outside Debian, whose package conflicts
 # with Debian's npm: ask apt for nodejs/npm only when they are missing.

@@ -104,7 +104,7 @@ bool card_is_receiving(const struct card *card)
 
 static uint32_t effective_pisr(const struct card *card)
 {
-	uint32_t pisr = card->pisr & ~INT_FROM_SISR;
+	uint32_t pisr = (card->pisr | fault_stuck_pisr(card)) & ~INT_FROM_SISR;
 
 	if (card->sisr[0] & 0x3ff)
 		pisr |= INT_TXOK;
@@ -254,7 +254,8 @@ static void run_beacon_timers(struct card *card)
 			card_raise_pisr(card, INT_SWBA);
 		} else if (card->next_tbtt_tsf <= tsf) {
 			card->next_tbtt_tsf += period;
-			tx_beacon_slot(card);
+			if (!fault_beacon_stuck(card))
+				tx_beacon_slot(card);
 		} else {
 			break;
 		}
@@ -305,6 +306,8 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 {
 	uint32_t v;
 
+	if (off == REG_QCU_STS(CARD_BEACON_QUEUE) && fault_beacon_stuck(card))
+		return tx_queue_status(card, CARD_BEACON_QUEUE) | 1;
 	if (off >= REG_QCU_STS(0) && off < REG_QCU_STS(CARD_QUEUES))
 		return tx_queue_status(card, (off - REG_QCU_STS(0)) / 4);
 	if (off >= REG_MIB_FIRST && off <= REG_MIB_LAST) {
@@ -437,7 +440,7 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 	case REG_CR:
 		if (value & CR_SWI)
 			card_raise_pisr(card, INT_SWI);
-		if (value & CR_RX_DISABLE)
+		if ((value & CR_RX_DISABLE) && !fault_ignores_rx_stop(card))
 			card->rx_enabled = false;
 		else if (value & CR_RX_ENABLE)
 			card->rx_enabled = true;
@@ -448,7 +451,8 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_QCU_TXD:
 		card_reg_set(card, off, value & 0x3ff);
-		tx_write_txd(card, value & 0x3ff);
+		if (!fault_ignores_tx_stop(card))
+			tx_write_txd(card, value & 0x3ff);
 		return;
 	case REG_RESET_CTL:
 		write_reset_ctl(card, value);
@@ -515,7 +519,7 @@ uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
 
 		return low | card_bar0_read(card, offset + 4, 4) << 32;
 	}
-	value = read_reg(card, aligned);
+	value = fault_filter_read(card, aligned, read_reg(card, aligned));
 	if (card->cfg.trace)
 		trace_access(card, 'R', aligned, value);
 	if (size < 4)
@@ -617,6 +621,7 @@ void card_destroy(struct card *card)
 		return;
 	if (card->air)
 		air_detach(card->air, card);
+	fault_free(card);
 	free(card);
 }
 
@@ -635,9 +640,12 @@ void card_reset(struct card *card)
 uint64_t card_next_deadline(const struct card *card)
 {
 	uint64_t tx = tx_next_deadline(card), bc = beacon_deadline(card);
+	uint64_t fault = fault_next_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
+	if (fault < tx)
+		tx = fault;
 	return tx < bc ? tx : bc;
 }
 
@@ -647,6 +655,7 @@ void card_advance(struct card *card, uint64_t now_us)
 		return;
 	tx_advance(card, now_us);
 	run_beacon_timers(card);
+	fault_advance(card, now_us);
 }
 
 void card_make_dead(struct card *card)

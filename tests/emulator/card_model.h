@@ -11,6 +11,7 @@
 #include "card.h"
 #include "card_regs.h"
 #include "eeprom.h"
+#include "fault.h"
 
 #define CARD_MAX_FRAME		4096	/* 12-bit length fields */
 #define CARD_DESC_SIZE		32
@@ -71,6 +72,7 @@ struct card {
 	struct tx_queue txq[CARD_QUEUES];
 	unsigned long frames_sent, frames_received, rx_dropped;
 	unsigned int malformed_injected;
+	struct card_faults *faults;	/* fault.c; NULL until a fault is set */
 };
 
 /* card.c */

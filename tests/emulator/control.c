@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "server.h"
 
 #define CONTROL_CLIENTS 8
@@ -87,6 +88,27 @@ int control_poll_fds(const struct control *ctl, struct pollfd *pfds, int max)
 	return n;
 }
 
+/* "CARD fault NAME [ARGS]": fault.c does the rest. */
+static void control_fault(struct control *ctl, const char *line, const char *name,
+			  char *answer, size_t cap)
+{
+	struct server_card *sc = server_find_card(ctl->srv, name);
+	const char *args = line;
+
+	if (!sc) {
+		snprintf(answer, cap, "error: no card named '%s'", name);
+		return;
+	}
+	/* Past the card name and the word "fault". */
+	for (int word = 0; word < 2; word++) {
+		args += strspn(args, " \t");
+		args += strcspn(args, " \t");
+	}
+	args += strspn(args, " \t");
+	if (card_fault_command(server_card_model(sc), args, answer, cap) == 0)
+		server_log(ctl->srv, server_card_name(sc), "control: fault %s", args);
+}
+
 void control_execute(struct control *ctl, const char *line, char *answer,
 		     size_t cap)
 {
@@ -95,6 +117,10 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 	int words;
 
 	words = sscanf(line, "%63s %63s %7s", name, verb, extra);
+	if (words >= 2 && !strcmp(verb, "fault")) {
+		control_fault(ctl, line, name, answer, cap);
+		return;
+	}
 	if (words == 1 && !strcmp(name, "quit")) {
 		server_stop(ctl->srv);
 		snprintf(answer, cap, "ok");

@@ -4,18 +4,22 @@
  * ath5k-eeprom-gen: turns a card description into the 2048-byte EEPROM
  * image (little-endian words) or lists what an image holds.
  *   ath5k-eeprom-gen [--model ar5413|ar2413|ar5212] DESC OUT.bin
+ *   ath5k-eeprom-gen [--model ...] --random SEED OUT.bin   (a hostile image)
  *   ath5k-eeprom-gen --dump IMAGE
  */
 #include "eeprom.h"
+#include "fault.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int usage(void)
 {
 	fprintf(stderr,
 		"usage: ath5k-eeprom-gen [--model ar5413|ar2413|ar5212] DESC OUT.bin\n"
+		"       ath5k-eeprom-gen [--model ...] --random SEED OUT.bin\n"
 		"       ath5k-eeprom-gen --dump IMAGE\n");
 	return 2;
 }
@@ -52,8 +56,9 @@ static int dump(const char *path)
 	return 0;
 }
 
+/* desc_path NULL: a seeded random image (seed) instead of a description. */
 static int generate(enum card_model model, const char *desc_path,
-		    const char *out_path)
+		    unsigned long long seed, const char *out_path)
 {
 	uint8_t bytes[EE_WORDS * 2];
 	uint16_t image[EE_WORDS];
@@ -62,7 +67,9 @@ static int generate(enum card_model model, const char *desc_path,
 	FILE *f;
 
 	eeprom_desc_defaults(&desc, model);
-	if (eeprom_desc_parse_file(&desc, desc_path, err, sizeof(err)) ||
+	if (!desc_path)
+		fault_randomize_eeprom_desc(&desc, seed);
+	if ((desc_path && eeprom_desc_parse_file(&desc, desc_path, err, sizeof(err))) ||
 	    eeprom_build(&desc, image, err, sizeof(err))) {
 		fprintf(stderr, "ath5k-eeprom-gen: %s\n", err);
 		return 1;
@@ -100,7 +107,15 @@ int main(int argc, char **argv)
 			return usage();
 		i = 3;
 	}
+	if (argc - i == 3 && !strcmp(argv[i], "--random")) {
+		char *end;
+		unsigned long long seed = strtoull(argv[i + 1], &end, 0);
+
+		if (!argv[i + 1][0] || *end)
+			return usage();
+		return generate(model, NULL, seed, argv[i + 2]);
+	}
 	if (argc - i != 2 || argv[i][0] == '-')
 		return usage();
-	return generate(model, argv[i], argv[i + 1]);
+	return generate(model, argv[i], 0, argv[i + 1]);
 }

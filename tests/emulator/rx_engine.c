@@ -135,6 +135,7 @@ void rx_deliver(struct card *card, const struct air_frame *f)
 		status[0] |= len;
 		status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : RX_ST1_OK) |
 			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
+		fault_rx_status(card, status);
 		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
 		    !card->ops->dma_write(card->host, cur + RXD_STATUS, status,
 					  sizeof(status))) {

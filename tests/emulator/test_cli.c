@@ -157,13 +157,29 @@ static void test_session(const char *dir)
 
 	ctl = test_connect_unix(control);
 	CHECK(ctl >= 0);
+	if (ctl >= 0 && fd >= 0) {
+		/* "CARD fault ..." reaches fault.c; the guest sees it in BAR0. */
+		static const char set[] = "card0 fault stuck-irq 0x2000\n";
+		static const char clear[] = "card0  fault   clear\n";
+
+		CHECK(write(ctl, set, strlen(set)) == (ssize_t)strlen(set));
+		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
+		CHECK(!strncmp(answer, "ok: PISR 0x00002000", 19));
+		CHECK(read32(fd, 5, VFIO_PCI_BAR0_REGION_INDEX, 0x80) & 0x2000);
+		memset(answer, 0, sizeof(answer));
+		CHECK(write(ctl, clear, strlen(clear)) == (ssize_t)strlen(clear));
+		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
+		CHECK(!strcmp(answer, "ok\n"));
+		CHECK(!(read32(fd, 6, VFIO_PCI_BAR0_REGION_INDEX, 0x80) & 0x2000));
+		memset(answer, 0, sizeof(answer));
+	}
 	if (ctl >= 0) {
 		CHECK(write(ctl, "card0 kill\n", 11) == 11);
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
 		CHECK(!strcmp(answer, "ok\n"));
 	}
 	if (fd >= 0) {
-		CHECK(read32(fd, 4, VFIO_PCI_BAR0_REGION_INDEX, 0x4020) ==
+		CHECK(read32(fd, 7, VFIO_PCI_BAR0_REGION_INDEX, 0x4020) ==
 		      0xffffffff);
 		close(fd);
 	}

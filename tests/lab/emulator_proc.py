@@ -91,10 +91,10 @@ def options_for_card(common, per_card, index):
 
 class Emulator:
     def __init__(self, binary, socket_dir, macs, log_path, out_path,
-                 card_options="", per_card_options=None):
+                 card_options="", per_card_options=None, control=False):
         """MACS: the MAC the lab gives each card (mac=, before the options);
         CARD_OPTIONS go to every card, PER_CARD_OPTIONS[i] to card i after
-        them."""
+        them; CONTROL opens the fault-injection socket (make faults)."""
         self.sockets = [os.path.join(socket_dir, "card%d.sock" % i)
                         for i in range(len(macs))]
         self.log_path = log_path
@@ -109,6 +109,10 @@ class Emulator:
             self.argv += ["--card", spec]
             self.expected_macs.append(expected_mac(mac, options))
         self.argv += ["--log", log_path]
+        # control: the fault-injection socket (make faults), else None.
+        self.control = os.path.join(socket_dir, "control.sock") if control else None
+        if self.control:
+            self.argv += ["--control", self.control]
         self.proc = None
 
     def start(self, timeout=20):
@@ -121,7 +125,7 @@ class Emulator:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if READY in self.output():
-                if all(os.path.exists(s) for s in self.sockets):
+                if all(os.path.exists(s) for s in self.sockets + [self.control] if s):
                     self.check_macs()
                     return
             if self.proc.poll() is not None:

@@ -24,6 +24,7 @@ LOGS=$STATE/logs
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
+. "$PAYLOAD/guest/fault-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 mkdir -p "$WORK" "$LOGS/checks"
@@ -50,7 +51,10 @@ reboot_into() {
 }
 
 report booted "$(uname -r)"
-if [ -f "$STATE/rebooted-into" ]; then
+if [ "${FAULTS:-no}" = yes ]; then
+	# make faults: fault scenarios instead of the Wi-Fi checks.
+	run_fault_boot
+elif [ -f "$STATE/rebooted-into" ]; then
 	# Daemons of the first boot are gone; their pid files must not name
 	# whatever runs under those pids now.
 	rm -f "$WORK"/*.pid

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Faults injected at run time through the emulator's control socket while
+# a guest driver uses the card (tests/lab/faults.py,
+# tests/lab/guest/fault-checks.sh):
+#   make faults CELL=debian-12 [DRIVERS="in-tree dkms"] [SEED=n]
+# prints the table scenario x driver (recovered, refused, failed) and
+# writes out/faults.md and out/faults.json.  Exits 1 when ours (dkms) has
+# a failed scenario; in-tree is the anchor and never judged.
+
+DRIVERS ?= in-tree dkms
+SEED ?= 1
+FAULTS_RUN := python3 $(TOP)/tests/lab/faults.py
+
+.PHONY: faults faults-quick
+faults: $(LAB_NEEDS)
+	@$(FAULTS_RUN) --cell $(CELL) --drivers "$(DRIVERS)" --seed $(SEED)
+
+# make check: the cheap subset against ours on debian-12, after the lab
+# stages (one dkms build plus a few minutes of scenarios); fails on any
+# failed scenario.  out/faults-quick.md and .json.
+CHECKS += faults-quick
+faults-quick: $(LAB_NEEDS)
+	@$(FAULTS_RUN) --cell debian-12 --drivers dkms --seed 1 --quick

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+"""faults.py --cell CELL [--drivers "in-tree dkms"] [--seed N] [--quick]
+
+The fault table: per driver, one guest disk booted as often as needed (one
+boot per card model, one more after a boot that hung), every fault
+scenario of tests/lab/guest/fault-checks.sh run in turn against a guest
+driver that is using the card, each classified recovered, refused or
+failed.  Prints the table scenario x driver, writes out/faults.md and
+out/faults.json (or out/faults-quick.* with --quick).  Exits 1 when a
+driver other than in-tree (the anchor, recorded but never judged) has a
+failed scenario.  Uses run-cell.py's payload, guest watch and boot code."""
+
+import argparse
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import labvm
+from emulator_proc import Emulator
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+_spec = importlib.util.spec_from_file_location("run_cell", os.path.join(HERE, "run-cell.py"))
+run_cell = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(run_cell)
+
+# (scenario, card group), in the order they run.  Probe-time and
+# destructive scenarios come last in their boot.
+SCENARIOS = [
+    ("rx-bad-length", "ar5413"), ("rx-bad-rate", "ar5413"),
+    ("rx-bad-keyix", "ar5413"), ("rx-decrypt-crc", "ar5413"),
+    ("rx-mic", "ar5413"), ("rx-phy-error", "ar5413"),
+    ("phy-error-storm", "ar5413"), ("tx-underrun", "ar5413"),
+    ("rx-overrun", "ar5413"), ("bus-error", "ar5413"),
+    ("stuck-irq", "ar5413"), ("reg-fuzz", "ar5413"),
+    ("beacon-stuck", "ar5413"), ("tx-dma-stuck", "ar5413"),
+    ("rx-dma-stuck", "ar5413"), ("eeprom-checksum", "ar5413"),
+    ("eeprom-random", "ar5413"), ("eeprom-empty-pd-mask", "ar5413"),
+    ("eeprom-max-lists", "ar5413"), ("surprise-removal", "ar5413"),
+    ("disconnect", "ar5413"),
+    ("eeprom-pcdac-slope", "rf5112"),
+]
+# make check's faults-quick: one of each kind, a few minutes of scenarios.
+QUICK = ["rx-bad-length", "rx-phy-error", "stuck-irq", "bus-error",
+         "eeprom-checksum", "surprise-removal"]
+# Card options of each group's boot (added to ATH5K_LAB_CARD_OPTIONS).
+GROUP_OPTIONS = {"ar5413": "", "rf5112": "model=ar5212"}
+SETUP_CHECKS = ("dkms-install", "driver-load", "module-is-ours", "probe", "baseline")
+OUTCOMES = ("recovered", "refused", "failed")
+MAX_BOOTS = 12
+
+
+def log(msg):
+    print("faults: " + msg, flush=True)
+
+
+def classify(check):
+    """(outcome, detail) of a fault-NAME check: the guest writes
+    'OUTCOME: text'; anything else (a timeout, a host-side kill, a skip)
+    is a failure of that step."""
+    word, sep, text = check["detail"].partition(": ")
+    if sep and word in OUTCOMES and check["result"] in ("pass", "fail"):
+        return word, text
+    if check["result"] == "skip":
+        return "failed", "not run: " + check["detail"]
+    return "failed", "step %s: %s" % (check["name"], check["detail"])
+
+
+# The first console lines that say why a guest died or hung.
+CONSOLE_TROUBLE = re.compile(r"BUG:|kernel BUG|Oops|WARNING:|soft lockup|hard LOCKUP|"
+                             r"blocked for more than|skb_over_panic|Kernel panic|"
+                             r"general protection fault|RIP: ")
+
+
+def console_trouble(path, limit=3):
+    try:
+        with open(path, errors="replace") as f:
+            lines = [l.strip() for l in f if CONSOLE_TROUBLE.search(l)]
+    except OSError:
+        return ""
+    return " | ".join(lines[:limit])[:400]
+
+
+def card_options(group):
+    opts = [o for o in (os.environ.get("ATH5K_LAB_CARD_OPTIONS", ""),
+                        GROUP_OPTIONS[group]) if o]
+    return ",".join(opts)
+
+
+def run_driver(args, driver, scenarios, prefix, accel, image_dir):
+    """Every scenario against one driver; a list of table rows."""
+    cell = args.cell
+    name = "%s-%s" % (cell, driver)
+    run_dir = os.path.join(args.out, name)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    where = "cell %s, DRIVER=%s, faults" % (cell, driver)
+    scratch = tempfile.mkdtemp(prefix="ath5k-faults-%s-" % name, dir="/tmp")
+    run = {k: os.path.join(run_dir, v) for k, v in {
+        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
+        "results": "results.tar", "console": "console.log",
+        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    env = {
+        "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
+        "CARD_A_MAC": run_cell.CARD_MACS[0], "CARD_B_MAC": run_cell.CARD_MACS[1],
+        "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
+        "MODULE_OPTIONS": run_cell.DRIVERS[driver]["options"],
+        "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
+        "REPORT_PORT": "/dev/ttyS1", "LAB_PROFILE": "faults",
+        "FAULTS": "yes", "FAULT_PORT": "/dev/virtio-ports/ath5k.fault", "FAULT_SEED": args.seed,
+    }
+    rows, pending, checks = {}, {}, []
+    for s, group in SCENARIOS:
+        if s in scenarios:
+            pending.setdefault(group, []).append(s)
+    setup_failure = None
+    unload = []
+    try:
+        labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
+        labvm.make_seed(run["seed"], run_cell.user_data(), "ath5k-faults-%d" % os.getpid())
+        run_cell.make_payload(run["payload"], driver, env, [], scratch)
+        with open(run["results"], "wb") as f:
+            f.truncate(256 << 20)
+        boot = 0
+        while any(pending.values()) and boot < MAX_BOOTS and not setup_failure:
+            group = next(g for g in GROUP_OPTIONS if pending.get(g))
+            planned = list(pending[group])
+            boot += 1
+            suffix = "" if boot == 1 else "-boot%d" % boot
+            run["console"] = os.path.join(run_dir, "console%s.log" % suffix)
+            emulator = Emulator(args.emulator, scratch, run_cell.CARD_MACS,
+                                os.path.join(run_dir, "emulator%s.log" % suffix),
+                                os.path.join(run_dir, "emulator%s.out" % suffix),
+                                card_options(group), control=True)
+            emulator.start()
+            argv = labvm.guest_command(
+                prefix, accel, image_dir, run, emulator.sockets, args.cpus, args.mem,
+                ["modprobe.blacklist=ath5k", "ath5k_lab_faults=" + ",".join(planned)])
+            # The guest's line to the emulator's control socket, a virtio
+            # port (/dev/virtio-ports/ath5k.fault): ISA serial ports past
+            # ttyS1 would share an interrupt with the console.
+            argv += ["-chardev", "socket,id=faultctl,path=%s" % emulator.control,
+                     "-device", "virtio-serial-pci",
+                     "-device", "virtserialport,chardev=faultctl,name=ath5k.fault"]
+            with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
+                f.write(" ".join(argv) + "\n")
+            log("%s: boot %d (%s cards%s): %s" % (driver, boot, group,
+                                                   ", " + card_options(group) if card_options(group) else "",
+                                                   " ".join(planned)))
+            # QEMU truncates the report file only once it runs: the watch
+            # must not read the last boot's lines again.
+            if os.path.exists(run["report"]):
+                os.remove(run["report"])
+            watch = run_cell.GuestWatch(run["report"], run["console"], args.boot_limit)
+            try:
+                extra = run_cell.run_guest(argv, run, watch, emulator, args.total_limit,
+                                           where)
+            finally:
+                emulator.stop()
+            for c in extra:
+                kernel = console_trouble(run["console"])
+                if kernel:
+                    c["detail"] += "; console: " + kernel
+                run_cell.print_check(c)
+            results = watch.results + extra
+            checks += results
+            for c in results:
+                if c["name"].startswith("fault-"):
+                    s = c["name"][len("fault-"):]
+                    outcome, detail = classify(c)
+                    rows[s] = {"scenario": s, "driver": driver, "outcome": outcome,
+                               "detail": detail, "seconds": c.get("seconds", 0)}
+                elif c["name"] in SETUP_CHECKS and c["result"] != "pass":
+                    setup_failure = "%s (boot %d): %s" % (c["name"], boot, c["detail"])
+                elif c["name"] == "unload":
+                    unload.append((boot, c))
+            pending[group] = [s for s in planned if s not in rows]
+            if not extra and pending[group] and not setup_failure:
+                # The guest ended normally but named no outcome for these.
+                for s in pending[group]:
+                    rows[s] = {"scenario": s, "driver": driver, "outcome": "failed",
+                               "detail": "no result reported (boot %d); see %s"
+                               % (boot, run_cell.rel(run["console"])), "seconds": 0}
+                pending[group] = []
+        for group, rest in pending.items():
+            for s in rest:
+                rows[s] = {"scenario": s, "driver": driver, "outcome": "failed",
+                           "detail": "not run: %s" % (setup_failure or
+                                                      "more than %d boots" % MAX_BOOTS),
+                           "seconds": 0}
+        if not run_cell.read_guest_logs(run["results"], run_dir):
+            log("%s: no guest logs on the results disk (the last boot did not finish)"
+                % driver)
+    except RuntimeError as e:
+        setup_failure = str(e)
+        for s in scenarios:
+            rows.setdefault(s, {"scenario": s, "driver": driver, "outcome": "failed",
+                                "detail": "not run: " + str(e), "seconds": 0})
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        for big in ("overlay", "results"):
+            if os.path.exists(run[big]):
+                os.remove(run[big])
+    with open(os.path.join(run_dir, "checks.json"), "w") as f:
+        json.dump(checks, f, indent=1)
+    ordered = [rows[s] for s, _ in SCENARIOS if s in rows]
+    # The module must go when asked, after everything: refcounts intact.
+    # Skipped when a probe never returned: that scenario already failed,
+    # and a boot without a real rmmod says nothing about refcounts.
+    unload = [(b, c) for b, c in unload if c["result"] in ("pass", "fail")]
+    bad = [c for _, c in unload if c["result"] == "fail"]
+    if unload:
+        ordered.append({"scenario": "module-unload", "driver": driver,
+                        "outcome": "failed" if bad else "recovered",
+                        "detail": "; ".join("boot %d: %s" % (b, c["detail"]) for b, c in unload),
+                        "seconds": 0})
+    return ordered
+
+
+def write_table(path_md, path_json, cell, seed, drivers, rows):
+    scenarios = []
+    for r in rows:
+        if r["scenario"] not in scenarios:
+            scenarios.append(r["scenario"])
+    cell_of = {(r["scenario"], r["driver"]): r for r in rows}
+    head = "| scenario | " + " | ".join(drivers) + " |"
+    lines = ["# Fault table: %s, seed %s" % (cell, seed), "",
+             "in-tree is the anchor (recorded, never judged).", "",
+             head, "|" + " --- |" * (len(drivers) + 1)]
+    for s in scenarios:
+        lines.append("| %s | %s |" % (s, " | ".join(
+            cell_of[(s, d)]["outcome"] if (s, d) in cell_of else "-" for d in drivers)))
+    lines += ["", "## Details", ""]
+    for r in rows:
+        lines.append("- **%s / %s: %s** %s" % (r["scenario"], r["driver"], r["outcome"],
+                                             r["detail"]))
+    with open(path_md, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(path_json, "w") as f:
+        json.dump(rows, f, indent=1)
+    print()
+    print("%-22s %s" % ("scenario", " ".join("%-10s" % d for d in drivers)))
+    for s in scenarios:
+        print("%-22s %s" % (s, " ".join("%-10s" % (cell_of[(s, d)]["outcome"]
+                                                     if (s, d) in cell_of else "-")
+                                         for d in drivers)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cell", default="debian-12")
+    ap.add_argument("--drivers", default="in-tree dkms")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--quick", action="store_true",
+                    help="the cheap subset (make check's faults-quick)")
+    ap.add_argument("--scenarios", help="space-separated subset to run")
+    ap.add_argument("--out", default=os.path.join(TOP, "out"))
+    ap.add_argument("--emulator", default=os.path.join(TOP, "out", "bin", "ath5k-emu"))
+    ap.add_argument("--cpus", type=int, default=2)
+    ap.add_argument("--mem", type=int, default=1536)
+    ap.add_argument("--boot-limit", type=int, default=600)
+    ap.add_argument("--total-limit", type=int, default=5400)
+    args = ap.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    drivers = args.drivers.split()
+    for d in drivers:
+        if d not in ("in-tree", "dkms"):
+            print("faults: DRIVERS takes in-tree and dkms, not %s" % d, file=sys.stderr)
+            return 2
+    known = [s for s, _ in SCENARIOS]
+    scenarios = args.scenarios.split() if args.scenarios else QUICK if args.quick else known
+    unknown = [s for s in scenarios if s not in known]
+    if unknown:
+        print("faults: unknown scenarios %s; known: %s" % (" ".join(unknown), " ".join(known)),
+              file=sys.stderr)
+        return 2
+    if not os.access(args.emulator, os.X_OK):
+        print("faults: no emulator at %s; run 'make emulator'" % args.emulator, file=sys.stderr)
+        return 2
+    base = "faults-quick" if args.quick else "faults"
+    args.out_runs = os.path.join(args.out, base)
+    os.makedirs(args.out_runs, exist_ok=True)
+    out_top = args.out
+    args.out = args.out_runs
+
+    t0 = time.monotonic()
+    host = labvm.qemu_version([])
+    if not host or host < labvm.MIN_QEMU:
+        run_cell.run_tool([labvm.TOOLBOX, "build"], "toolbox build")
+    prefix, qemu_desc = labvm.qemu_prefix()
+    run_cell.run_tool([os.path.join(HERE, "image.sh"), args.cell], "image build")
+    image_dir = subprocess.run([os.path.join(HERE, "image.sh"), args.cell, "--print-dir"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    scratch = tempfile.mkdtemp(prefix="ath5k-faults-accel-", dir="/tmp")
+    try:
+        accel = labvm.choose_accel(prefix, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    log("%s, guest %s, accel %s, seed %s, scenarios: %s"
+        % (args.cell, qemu_desc, accel, args.seed, " ".join(scenarios)))
+
+    rows = []
+    # Ours first: it is the one judged, so a run stopped early loses only
+    # the anchor.  The table keeps the order DRIVERS gave.
+    for driver in sorted(drivers, key=lambda d: d == "in-tree"):
+        rows += run_driver(args, driver, scenarios, prefix, accel, image_dir)
+        write_table(os.path.join(out_top, base + ".md"), os.path.join(out_top, base + ".json"),
+                    args.cell, args.seed, drivers, rows)
+    log("%.0f s; %s, %s" % (time.monotonic() - t0, run_cell.rel(os.path.join(out_top, base + ".md")),
+                            run_cell.rel(os.path.join(out_top, base + ".json"))))
+    judged = [r for r in rows if r["driver"] != "in-tree" and r["outcome"] == "failed"]
+    for r in judged:
+        log("FAILED %s / %s: %s" % (r["scenario"], r["driver"], r["detail"]))
+    return 1 if judged else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,412 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by run-checks.sh when lab.env sets FAULTS=yes (tests/lab/faults.py,
+# `make faults`): instead of the Wi-Fi checks, the driver is set up once,
+# the AP/STA link of the Wi-Fi checks is brought up (card A station in
+# lab-a, card B access point in lab-b, open network on channel 6), and the
+# scenarios named on the kernel command line (ath5k_lab_faults=a,b,...)
+# run in turn.  Each scenario asks the emulator for a fault through a
+# virtio port (/dev/virtio-ports/ath5k.fault, wired by the host to
+# ath5k-emu's control socket), drives traffic, clears the fault and reports one check
+# fault-NAME whose detail starts with the outcome:
+#   recovered  ping over the link answered within FAULT_RECOVER_LIMIT s
+#   refused    probe or bring-up failed with a kernel message, no oops
+#   failed     oops, WARN, BUG, lockup, hung task, refcount leak, a guest
+#              step that hung, or traffic that never came back
+# The host (faults.py) turns these into the fault table.  A scenario is
+# written to $STATE/faults-started before it runs, so a boot that hangs is
+# not repeated by the boot the host starts after it.
+
+fault_port=${FAULT_PORT:-/dev/virtio-ports/ath5k.fault}
+FAULT_RECOVER_LIMIT=${FAULT_RECOVER_LIMIT:-90}
+# Messages that make a scenario fail whatever the traffic did.
+fault_kernel_lines='WARNING:|BUG:|(^|[^[:alpha:]])Oops([^[:alpha:]]|$)|Call Trace:|general protection fault|Kernel panic|soft lockup|hard LOCKUP|blocked for more than|hung_task|rcu: INFO|detected stall|refcount_t:|list_(add|del) corruption|UBSAN|KASAN'
+card_a=card0
+card_b=card1
+
+# fault_cmd CARD WORDS...: one control-socket command; 0 when it said ok.
+fault_cmd() {
+	local answer=''
+	exec 7<> "$fault_port" || { echo "fault_cmd: cannot open $fault_port"; return 1; }
+	printf '%s\n' "$*" >&7
+	IFS= read -r -t 15 answer <&7
+	exec 7>&-
+	answer=${answer%$'\r'}
+	echo "emulator <- $*: ${answer:-no answer}"
+	case $answer in ok*) return 0 ;; *) return 1 ;; esac
+}
+
+# Kernel lines since line $1 of dmesg.
+dmesg_after() {
+	dmesg | tail -n +"$(($1 + 1))"
+}
+
+fault_kernel_trouble() {
+	dmesg_after "$1" | grep -E -m 3 "$fault_kernel_lines"
+}
+
+# The first ath5k or phy line since $1 that reads like a complaint.
+driver_message() {
+	dmesg_after "$1" | grep -iE 'ath5k|phy[0-9]+:' |
+		grep -iE 'error|fail|invalid|unable|timeout|timed out|not |cannot|can.t|bad|unsupported|refus|corrupt|gone|stuck' |
+		head -n 1
+}
+
+pci_of_mac() {
+	cat "$WORK/bdf-$1" 2>/dev/null
+}
+
+# Remembers the PCI address of each card while both are bound.
+remember_bdfs() {
+	local mac ns dev
+	for mac in "$CARD_A_MAC" "$CARD_B_MAC"; do
+		for ns in "" $ns_a $ns_b; do
+			dev=$(iface_of "$mac" "$ns" 2>/dev/null) || continue
+			basename "$(in_ns "$ns" readlink -f "/sys/class/net/$dev/device")" > "$WORK/bdf-$mac"
+			break
+		done
+	done
+}
+
+bound_to_ath5k() {
+	[ "$(basename "$(readlink "/sys/bus/pci/devices/$1/driver" 2>/dev/null)" 2>/dev/null)" = ath5k ]
+}
+
+# Puts each card's phy into its namespace (a new probe makes it appear in
+# the root namespace), brings both up with their addresses.
+place_cards() {
+	local mac ns addr dev
+	ip netns add $ns_a 2>/dev/null
+	ip netns add $ns_b 2>/dev/null
+	for mac in "$CARD_A_MAC" "$CARD_B_MAC"; do
+		if [ "$mac" = "$CARD_A_MAC" ]; then ns=$ns_a addr=$addr_a; else ns=$ns_b addr=$addr_b; fi
+		if ! dev=$(iface_of "$mac" $ns); then
+			dev=$(iface_of "$mac") || { echo "no interface with $mac"; return 1; }
+			iw phy "$(phy_of "$dev")" set netns name $ns || return 1
+			dev=$(iface_of "$mac" $ns) || return 1
+		fi
+		ip -n $ns link set lo up
+		# Bringing a card up programs its power table from the EEPROM:
+		# a hang there must not take this shell with it.
+		bounded "$FAULT_PROBE_LIMIT" ip -n $ns link set "$dev" up
+		case $? in
+		0) ;;
+		124) echo "'ip link set $dev up' has not returned after $FAULT_PROBE_LIMIT s" > "$WORK/probe-stuck"
+			echo "bringing $dev up hung"; return 5 ;;
+		*) echo "$dev ($mac) would not come up"; return 2 ;;
+		esac
+		ip -n $ns addr replace $addr/24 dev "$dev"
+	done
+}
+
+# traffic_within SECONDS: 0 once two pings in a row are answered.
+traffic_within() {
+	local end=$((SECONDS + $1)) good=0
+	while [ $SECONDS -lt $end ]; do
+		if ip netns exec $ns_a ping -c 1 -W 1 -q $addr_b > /dev/null 2>&1; then
+			good=$((good + 1))
+			[ $good -ge 2 ] && return 0
+		else
+			good=0
+			sleep 0.5
+		fi
+	done
+	return 1
+}
+
+# AP on card B, station on card A, then traffic.
+link_up() {
+	local rc
+	place_cards
+	rc=$?
+	[ $rc -eq 0 ] || return $rc
+	traffic_within 5 && return 0
+	check_ap open-ch6 > /dev/null || { echo "AP did not start: $(cat "$DETAIL_FILE")"; return 1; }
+	check_assoc open-ch6 > /dev/null || { echo "no association: $(cat "$DETAIL_FILE")"; return 1; }
+	traffic_within 30 || { echo "associated but no ping answer in 30 s"; return 1; }
+}
+
+# bounded SECONDS COMMAND...: COMMAND's status, or 124 when it is still
+# running after SECONDS (left running: a task stuck in the kernel cannot
+# be killed, and this shell must stay free to report).
+bounded() {
+	local limit=$1 pid waited=0
+	shift
+	# Not on this shell's stdout: a caller's $(...) would wait for it.
+	"$@" >> "$LOGS/checks/bounded.log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null; do
+		[ $waited -lt "$limit" ] || return 124
+		sleep 1
+		waited=$((waited + 1))
+	done
+	wait "$pid"
+}
+
+# Unbinds and binds card MAC again: a fresh probe reads the EEPROM.
+# Returns 5 when the probe has not returned after FAULT_PROBE_LIMIT s: a
+# writer stuck in the kernel cannot be killed, so it runs in the
+# background and this shell stays free to report.
+FAULT_PROBE_LIMIT=${FAULT_PROBE_LIMIT:-60}
+reprobe() {
+	local bdf pid waited=0
+	[ ! -f "$WORK/probe-stuck" ] || return 5
+	bdf=$(pci_of_mac "$1")
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	bound_to_ath5k "$bdf" && echo "$bdf" > /sys/bus/pci/drivers/ath5k/unbind
+	sh -c "echo $bdf > /sys/bus/pci/drivers/ath5k/bind" > /dev/null 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null; do
+		if [ $waited -ge "$FAULT_PROBE_LIMIT" ]; then
+			echo "probe of $bdf still running after $FAULT_PROBE_LIMIT s" > "$WORK/probe-stuck"
+			return 5
+		fi
+		sleep 1
+		waited=$((waited + 1))
+	done
+	udevadm settle -t 20 || true
+	bound_to_ath5k "$bdf"
+}
+
+# Pings from A to B for SECONDS in the background while a fault holds.
+background_ping() {
+	ip netns exec $ns_a ping -q -i 0.2 -w "$1" $addr_b > /dev/null 2>&1 &
+	echo $!
+}
+
+# hold CARD SECONDS FAULT...: sets the fault, pings through it, clears it.
+hold() {
+	local card=$1 seconds=$2 pid
+	shift 2
+	pid=$(background_ping "$seconds")
+	fault_cmd "$card" fault "$@" || { kill "$pid" 2>/dev/null; return 1; }
+	sleep "$seconds"
+	fault_cmd "$card" fault clear
+	wait "$pid" 2>/dev/null
+	return 0
+}
+
+# bounce CARD_MAC: down and up again, which makes the driver stop its DMA.
+bounce() {
+	local ns dev
+	if [ "$1" = "$CARD_A_MAC" ]; then ns=$ns_a; else ns=$ns_b; fi
+	dev=$(iface_of "$1" $ns) || return 1
+	ip -n $ns link set "$dev" down
+	sleep 2
+	ip -n $ns link set "$dev" up
+}
+
+FAULT_FUZZ_REGS='0x9864 0x804c 0x8050 0x8088 0x808c 0x8090 0x8094 0x8098 0x80ec 0x80f0 0x80f4 0x80f8 0x0a00'
+
+# The scenarios.  Each prints what it did; apply_fault returns
+#   0  the fault was applied and cleared: judge by traffic
+#   3  a probe-time fault: the card was probed again with it
+#   1  the fault could not be applied
+apply_fault() {
+	local name=$1 bdf
+	case $name in
+	rx-bad-length | rx-bad-rate | rx-bad-keyix | rx-decrypt-crc | rx-mic | rx-phy-error)
+		hold $card_a 8 "$name" ;;
+	phy-error-storm) hold $card_a 10 phy-error-storm 500 ;;
+	stuck-irq) hold $card_a 10 stuck-irq ;;
+	bus-error) hold $card_a 6 bus-error 500000 ;;
+	tx-underrun) hold $card_a 6 tx-underrun 100000 ;;
+	rx-overrun) hold $card_a 6 rx-overrun 100000 ;;
+	beacon-stuck) hold $card_b 15 beacon-stuck ;;
+	reg-fuzz)
+		# shellcheck disable=SC2086
+		hold $card_a 10 reg-fuzz "${FAULT_SEED:-1}" $FAULT_FUZZ_REGS ;;
+	tx-dma-stuck | rx-dma-stuck)
+		fault_cmd $card_a fault "$name" || return 1
+		bounce "$CARD_A_MAC"
+		sleep 3
+		fault_cmd $card_a fault clear ;;
+	surprise-removal)
+		bdf=$(pci_of_mac "$CARD_A_MAC")
+		local pid
+		pid=$(background_ping 6)
+		fault_cmd $card_a fault surprise-removal || return 1
+		sleep 6
+		wait "$pid" 2>/dev/null
+		# The hotplug removal the OS sees after the card left the slot.
+		echo 1 > "/sys/bus/pci/devices/$bdf/remove"
+		[ ! -e "/sys/bus/pci/devices/$bdf" ] || { echo "device $bdf still present after remove"; return 1; }
+		fault_cmd $card_a fault clear
+		echo 1 > /sys/bus/pci/rescan
+		udevadm settle -t 30 || true
+		bound_to_ath5k "$bdf" || echo "not bound again after the rescan"
+		return 0 ;;
+	eeprom-checksum) fault_cmd $card_a fault eeprom-checksum || return 1; return 3 ;;
+	eeprom-random) fault_cmd $card_a fault eeprom-random "${FAULT_SEED:-1}" || return 1; return 3 ;;
+	eeprom-empty-pd-mask) fault_cmd $card_a fault eeprom-edge empty-pd-mask || return 1; return 3 ;;
+	eeprom-max-lists) fault_cmd $card_a fault eeprom-edge max-lists || return 1; return 3 ;;
+	eeprom-pcdac-slope) fault_cmd $card_a fault eeprom-edge pcdac-slope || return 1; return 3 ;;
+	disconnect)
+		bdf=$(pci_of_mac "$CARD_A_MAC")
+		fault_cmd $card_a disconnect || return 1
+		sleep 10
+		echo 1 > "/sys/bus/pci/devices/$bdf/remove"
+		return 4 ;;
+	*) echo "unknown scenario $name"; return 1 ;;
+	esac
+}
+
+# outcome WORD TEXT: the detail the host reads ("WORD: TEXT").
+outcome() {
+	detail "$1: $2"
+	echo "outcome $1: $2"
+	[ "$1" != failed ]
+}
+
+run_fault_scenario() {
+	local name=$1 mark refs_before refs_after trouble rc why msg bdf t0
+	mark=$(dmesg | wc -l)
+	refs_before=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
+	if ! traffic_within 10; then
+		why=$(link_up) || { outcome failed "the link was down before the fault and did not come back: $why"; return; }
+	fi
+	t0=$SECONDS
+	apply_fault "$name"
+	rc=$?
+	case $rc in
+	1) outcome failed "fault not applied (emulator refused or a guest step failed); see checks/fault-$name.log"; return ;;
+	3)
+		bdf=$(pci_of_mac "$CARD_A_MAC")
+		reprobe "$CARD_A_MAC"
+		rc=$?
+		if [ $rc -eq 5 ]; then
+			sleep 5
+			trouble=$(fault_kernel_trouble "$mark")
+			outcome failed "probe did not return within $FAULT_PROBE_LIMIT s (hang)${trouble:+: $trouble}"
+			return
+		fi
+		if [ $rc -ne 0 ]; then
+			msg=$(driver_message "$mark")
+			trouble=$(fault_kernel_trouble "$mark")
+			fault_cmd $card_a fault clear
+			reprobe "$CARD_A_MAC" && link_up > /dev/null
+			if [ -n "$trouble" ]; then outcome failed "probe failed with: $trouble"
+			elif [ -n "$msg" ]; then outcome refused "probe failed: $msg"
+			else outcome failed "probe failed without a kernel message"; fi
+			return
+		fi
+		why=$(link_up)
+		rc=$?
+		if [ $rc -eq 5 ]; then
+			sleep 5
+			trouble=$(fault_kernel_trouble "$mark")
+			outcome failed "probe accepted the image, then $why (hang)${trouble:+: $trouble}"
+			return
+		fi
+		if [ $rc -ne 0 ] || ! traffic_within "$FAULT_RECOVER_LIMIT"; then
+			msg=$(driver_message "$mark")
+			trouble=$(fault_kernel_trouble "$mark")
+			fault_cmd $card_a fault clear
+			reprobe "$CARD_A_MAC" && link_up > /dev/null
+			if [ -n "$trouble" ]; then outcome failed "$trouble"
+			elif [ -n "$msg" ]; then outcome refused "probe accepted the image, then: $msg ($why)"
+			else outcome failed "probe accepted the image but the link did not work and the kernel said nothing: $why"; fi
+			return
+		fi
+		why="probe accepted the image; ping answered $((SECONDS - t0)) s after the fault"
+		fault_cmd $card_a fault clear
+		reprobe "$CARD_A_MAC" && link_up > /dev/null ;;
+	4)
+		# The card is gone for good: the driver must let go of it cleanly.
+		trouble=$(fault_kernel_trouble "$mark")
+		msg=$(driver_message "$mark")
+		if [ -n "$trouble" ]; then outcome failed "$trouble"
+		else outcome refused "card disconnected, removed without oops${msg:+; kernel: $msg}"; fi
+		return ;;
+	*)
+		if link_up > /dev/null && traffic_within "$FAULT_RECOVER_LIMIT"; then
+			why="ping answered $((SECONDS - t0)) s after the fault began"
+		else
+			why=''
+		fi ;;
+	esac
+	trouble=$(fault_kernel_trouble "$mark")
+	refs_after=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
+	if [ -n "$trouble" ]; then
+		outcome failed "$trouble"
+	elif [ "$refs_before" != "$refs_after" ]; then
+		outcome failed "ath5k module refcount $refs_before before, $refs_after after"
+	elif [ -z "$why" ]; then
+		msg=$(driver_message "$mark")
+		outcome failed "traffic did not resume within $FAULT_RECOVER_LIMIT s of clearing the fault${msg:+; kernel: $msg}"
+	else
+		outcome recovered "$why"
+	fi
+}
+
+check_fault_baseline() {
+	local why
+	fault_cmd $card_a fault help > /dev/null ||
+		{ detail "no answer from the emulator's control socket on $fault_port"; return 1; }
+	why=$(link_up) || { detail "$why"; return 1; }
+	remember_bdfs
+	detail "AP/STA link on channel 6 answers ping; cards at $(cat "$WORK/bdf-$CARD_A_MAC") (A) and $(cat "$WORK/bdf-$CARD_B_MAC") (B)"
+}
+
+# Both cards go when the module goes: nothing may hold it.
+check_fault_unload() {
+	local mark trouble
+	if [ -f "$WORK/probe-stuck" ]; then
+		detail "not tried: $(cat "$WORK/probe-stuck") and holds the driver"
+		return 77
+	fi
+	mark=$(dmesg | wc -l)
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	if ! rmmod ath5k; then
+		detail "rmmod ath5k failed: refcount $(cat /sys/module/ath5k/refcnt 2>/dev/null), holders: $(ls /sys/module/ath5k/holders 2>/dev/null | tr '\n' ' ')"
+		return 1
+	fi
+	trouble=$(fault_kernel_trouble "$mark")
+	[ -z "$trouble" ] || { detail "rmmod: $trouble"; return 1; }
+	detail "rmmod ath5k: module released, no oops"
+}
+
+fault_scenarios_of_boot() {
+	tr ' ' '\n' < /proc/cmdline | sed -n 's/^ath5k_lab_faults=//p' | tr ',' ' '
+}
+
+# One boot of `make faults`: driver setup on the first boot only (later
+# boots of the same disk, after a hang or for another card model, load it).
+run_fault_boot() {
+	local s
+	udevadm settle -t 30 || true
+	[ -e "$fault_port" ] || modprobe virtio_console
+	if [ -f "$STATE/faults-setup" ]; then
+		dmesg | wc -l > "$WORK/dmesg-at-load"
+		run_check driver-load 120 check_driver_load
+	else
+		run_driver_checks
+		[ "$(check_result_of driver-load)" = pass ] && touch "$STATE/faults-setup"
+		sync
+	fi
+	run_check probe 60 needs=driver-load check_probe
+	run_check baseline 300 needs=probe check_fault_baseline
+	for s in $(fault_scenarios_of_boot); do
+		grep -qx "$s" "$STATE/faults-started" 2>/dev/null && continue
+		echo "$s" >> "$STATE/faults-started"
+		sync
+		run_check "fault-$s" 240 needs=baseline run_fault_scenario "$s"
+		# Logs of what ran so far, in case a later scenario kills the guest.
+		dmesg > "$LOGS/dmesg.txt"
+		sync
+	done
+	run_check unload 90 needs=driver-load check_fault_unload
+	if [ -f "$WORK/probe-stuck" ]; then
+		# The stuck task may hold the RTNL lock that run-checks.sh's
+		# closing 'iw phy' needs: keep the kernel log and power off now.
+		dmesg > "$LOGS/dmesg.txt"
+		tar -C "$STATE" -cf "$RESULTS_DISK" logs 2>/dev/null
+		sync
+		report done
+		echo o > /proc/sysrq-trigger
+		sleep 60
+	fi
+}
