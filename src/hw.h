@@ -247,7 +247,7 @@ struct ath5k_tx_status {
 	u16 tstamp;		/* low 16 bits of the TSF at transmission */
 	u8 flags;		/* ATH5K_TXS_* */
 	u8 final_idx;		/* which retry series ended it */
-	u8 long_retry;		/* tries spent in the final series */
+	u8 long_retry;		/* failed attempts in the final series */
 	u8 short_retry;		/* RTS failures */
 	s8 ack_rssi;
 	u8 antenna;
@@ -689,6 +689,13 @@ u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm);
 int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
 /* -EINPROGRESS while the hardware still owns the descriptor. */
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
+/*
+ * Attempts made at each retry series of a finished frame, from the tries
+ * the descriptor allowed (@tries, ATH5K_MRR_SERIES entries) and its status.
+ * Fills @attempts (ATH5K_MRR_SERIES entries) and returns the final series.
+ */
+unsigned int ath5k_hw_tx_attempts(const struct ath5k_tx_status *ts,
+				  const u8 *tries, u8 *attempts);
 int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq);
 int ath5k_hw_rx_desc_status(const struct ath5k_desc *d, struct ath5k_rx_status *rs);
 

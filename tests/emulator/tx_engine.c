@@ -31,7 +31,7 @@
 #define ST0_OK			0x00000001
 #define ST0_XRETRY		0x00000002
 #define ST0_FILTERED		0x00000008
-#define ST0_LONG_RETRY_SHIFT	8
+#define ST0_LONG_RETRY_SHIFT	8	/* failed attempts in the final series */
 #define ST0_TIMESTAMP_SHIFT	16
 #define ST1_DONE		0x00000001
 #define ST1_SEQ_SHIFT		1
@@ -219,7 +219,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 {
 	static struct air_frame f;
 	unsigned int type = d->ctl[1] >> CTL1_TYPE_SHIFT & 0xf;
-	unsigned int tries[4], final = 0, count = 1;
+	unsigned int tries[4], final = 0, retries = 0;
 	uint32_t st0 = 0, st1 = ST1_DONE, status[2];
 	uint64_t tsf = card_tsf(card);
 	bool wants_ack, acked = false;
@@ -253,7 +253,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 				if (tries[s])
 					final = s;
 			}
-			count = tries[final] ? tries[final] : 1;
+			retries = tries[final];	/* every try there failed */
 			st0 = ST0_XRETRY;
 			card_reg_set(card, REG_ACK_FAIL,
 				     card_reg(card, REG_ACK_FAIL) + (total ? total : 1));
@@ -261,7 +261,7 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 		st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff)
 		       << ST1_SEQ_SHIFT;
 	}
-	st0 |= (count & 0xf) << ST0_LONG_RETRY_SHIFT;
+	st0 |= (retries & 0xf) << ST0_LONG_RETRY_SHIFT;
 	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
 	if (acked)
 		st1 |= (uint32_t)ack_rssi << ST1_ACK_RSSI_SHIFT;
