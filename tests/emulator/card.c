@@ -15,7 +15,6 @@
 #include <string.h>
 
 #define TU_US			1024u
-#define NOISE_FLOOR_DBM		(-100)
 #define PHY_NF_MINCCA_SHIFT	19
 #define PHY_NF_MINCCA_MASK	(0x1ffu << PHY_NF_MINCCA_SHIFT)
 
@@ -349,7 +348,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		return radio_revision_register(identities[card->cfg.model].radio_rev);
 	case REG_PHY_NF:
 		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
-		       (((uint32_t)NOISE_FLOOR_DBM << PHY_NF_MINCCA_SHIFT) &
+		       (((uint32_t)link_noise_floor(card) << PHY_NF_MINCCA_SHIFT) &
 			PHY_NF_MINCCA_MASK);
 	case REG_PHY_TX_ACTIVE:
 		return card_reg(card, off) & ~PHY_TX_ACTIVE_BUSY;
@@ -590,6 +589,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 	card->ops = ops;
 	card->host = host;
 	card->rssi = cfg->rssi;
+	link_seed(card);
 	id = &identities[cfg->model];
 	card->pci = (struct card_pci_identity){
 		.vendor = 0x168c,
@@ -615,6 +615,7 @@ void card_destroy(struct card *card)
 {
 	if (!card)
 		return;
+	link_log(card, true);
 	if (card->air)
 		air_detach(card->air, card);
 	free(card);
@@ -647,6 +648,7 @@ void card_advance(struct card *card, uint64_t now_us)
 		return;
 	tx_advance(card, now_us);
 	run_beacon_timers(card);
+	link_log(card, false);
 }
 
 void card_make_dead(struct card *card)

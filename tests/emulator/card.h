@@ -51,7 +51,11 @@ struct card_config {
 	bool trace;		/* name every register access */
 	char eeprom_desc[256];	/* description file, "" for the defaults */
 	bool airtime;		/* frames take their PHY time (default on) */
-	uint8_t rssi;		/* dB over the noise floor others hear us at */
+	uint8_t rssi;		/* dB over the noise floor others hear us at (snr=) */
+	uint8_t loss_percent;	/* attempts lost on the air whatever the SNR */
+	uint8_t fade_db;	/* per-frame RSSI spread, +- dB */
+	uint32_t seed;		/* of the loss, fading and backoff draws */
+	bool backoff;		/* random backoff before each attempt */
 };
 
 /*

@@ -16,6 +16,8 @@
 #define CARD_DESC_SIZE		32
 #define CARD_BEACON_QUEUE	9
 #define CARD_CAB_QUEUE		8
+#define CARD_NOISE_FLOOR_DBM	(-100)	/* nominal; link_noise_floor wanders */
+#define CARD_LINKS		8	/* destinations counted for the log */
 
 /* A frame on the air: 802.11 bytes without padding, FCS included. */
 struct air_frame {
@@ -32,8 +34,19 @@ struct tx_queue {
 	uint64_t done_at;		/* host µs */
 	uint32_t desc;			/* descriptor being sent */
 	bool veol_beacon;		/* IBSS: resend desc at every TBTT */
-	bool acked;			/* outcome of the frame in flight */
-	unsigned int tries_left_series[4];
+	/* The frame being sent: where its attempts stand. */
+	unsigned int series;		/* rate series of the next attempt */
+	unsigned int failed;		/* failed attempts in that series */
+	unsigned int attempts;		/* attempts so far, all series */
+	unsigned int cw;		/* contention window, slots */
+};
+
+/* Delivery counts of one destination (group frames share one entry). */
+struct link_stats {
+	bool used;
+	uint8_t mac[6];
+	unsigned long frames, first_try, retried, failed, attempts;
+	unsigned long logged_frames;
 };
 
 struct card {
@@ -71,6 +84,11 @@ struct card {
 	struct tx_queue txq[CARD_QUEUES];
 	unsigned long frames_sent, frames_received, rx_dropped;
 	unsigned int malformed_injected;
+
+	uint64_t rng;			/* link_model.c's generator */
+	int noise_floor_dbm;
+	struct link_stats links[CARD_LINKS];
+	uint64_t links_logged_at;
 };
 
 /* card.c */
@@ -106,6 +124,25 @@ unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 /* rx_engine.c */
 void rx_deliver(struct card *card, const struct air_frame *frame);
 bool rx_accepts(struct card *card, const struct air_frame *frame);
+
+/* link_model.c */
+void link_seed(struct card *card);
+uint64_t link_random(struct card *card);
+unsigned int link_random_below(struct card *card, unsigned int n);
+int link_required_snr(uint8_t rate_code);
+/* Chance that one attempt at rate_code arriving with snr_db gets through. */
+double link_success_probability(uint8_t rate_code, int snr_db,
+				unsigned int loss_percent);
+bool link_attempt_survives(struct card *card, uint8_t rate_code, int snr_db,
+			   unsigned int loss_percent);
+/* This frame's RSSI: the link's mean give or take fade= dB. */
+uint8_t link_faded_rssi(struct card *card, unsigned int mean_db);
+/* The noise floor as PHY_NF reports it now, in dBm. */
+int link_noise_floor(struct card *card);
+void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
+		bool ok, unsigned int attempts);
+/* One log line per link that sent frames since the last (10 s apart). */
+void link_log(struct card *card, bool force);
 
 /* air.c */
 void air_attach(struct air *air, struct card *card);
