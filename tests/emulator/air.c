@@ -244,7 +244,7 @@ static int deliver_local(struct air *air, const struct card *sender,
 		uint8_t mac[6];
 
 		if (c == sender || !c->freq_mhz || c->freq_mhz != f->freq_mhz ||
-		    !card_is_receiving(c))
+		    !card_is_receiving(c) || !rx_decodes(c, f->rate_code))
 			continue;
 		rx_deliver(c, f);
 		card_own_mac(c, mac);

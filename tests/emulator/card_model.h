@@ -34,6 +34,7 @@ struct tx_queue {
 	uint64_t done_at;		/* host µs */
 	uint32_t desc;			/* descriptor being sent */
 	bool veol_beacon;		/* IBSS: resend desc at every TBTT */
+	bool stopping;			/* TXD: stop once the attempt on air ends */
 	/* The frame being sent: where its attempts stand. */
 	unsigned int series;		/* rate series of the next attempt */
 	unsigned int failed;		/* failed attempts in that series */
@@ -79,6 +80,12 @@ struct card {
 	uint16_t freq_mhz;
 
 	bool rx_enabled;		/* CR RXE */
+	uint64_t rx_stop_at;		/* RXD written: RXE clears then (0: none) */
+
+	/* Handshakes that take time (host µs when they finish; 0: idle) */
+	uint64_t cal_done_at, nf_done_at, iq_done_at;
+	uint64_t eeprom_done_at;
+	bool sleep_write_logged;	/* one log line per stretch of full sleep */
 	uint8_t rssi;			/* what others hear of this card */
 
 	struct tx_queue txq[CARD_QUEUES];
@@ -124,6 +131,9 @@ unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 /* rx_engine.c */
 void rx_deliver(struct card *card, const struct air_frame *frame);
 bool rx_accepts(struct card *card, const struct air_frame *frame);
+/* Whether the card's PHY_MODE lets it decode this rate at all. */
+bool rx_decodes(const struct card *card, uint8_t rate_code);
+unsigned int rx_mcast_hash(const uint8_t *addr);
 
 /* link_model.c */
 void link_seed(struct card *card);

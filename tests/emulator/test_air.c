@@ -99,6 +99,7 @@ static void test_no_receiver(struct test_card *a, struct test_card *b)
 	      "single series: failure after its 7 tries");
 
 	wr(b->card, 0x08, 0x20);
+	b->fh->now += 100;		/* RX DMA takes a moment to stop */
 	send_one(a, b->mac, 50, 0x0b, tries, st);
 	check((st[0] & 3) == 2, "B with RX stopped does not ACK");
 	wr(b->card, 0x08, 0x4);

@@ -127,8 +127,12 @@ static void test_tx_stop(struct test_card *a, struct test_card *b)
 	wr(c, 0x840, 4);
 	wr(c, 0x9c8, rd(c, 0x9c8) | 0x800);
 	wr(c, 0x880, 4);
-	check(!(rd(c, 0x840) & 4) && (rd(c, 0xa08) & 3) == 0,
-	      "TXD: TXE clears and nothing stays pending");
+	check((rd(c, 0x840) & 4) && (rd(c, 0xa08) & 3) == 1,
+	      "TXD: TXE stays set and one frame pending while it is on the air");
+	test_cards_advance(a, 1, card_next_deadline(c) - a->fh->now);
+	check(!(rd(c, 0x840) & 4) && (rd(c, 0xa08) & 3) == 0 &&
+	      (tx_status(a, TX_DESCS + 32 * 5, 1) & 1),
+	      "once it is done: TXE clears, nothing pending, status written");
 	wr(c, 0x840, 4);
 	check(!(rd(c, 0x840) & 4), "TXE refused while TXD is set");
 	wr(c, 0x880, 0);
@@ -292,6 +296,7 @@ static void test_rx_filter_and_errors(struct test_card *a, struct test_card *b)
 	      "truncated QoS header: 16 bytes, good FCS, no pad inserted");
 	before += 2;
 	wr(b->card, 0x08, 0x20);
+	b->fh->now += 100;		/* RX DMA takes a moment to stop */
 	queue_frame(a, 8, b->mac, 30, 0);
 	wr(a->card, 0x840, 1);
 	check(b->card->frames_received == before + 3, "RX off: nothing received");

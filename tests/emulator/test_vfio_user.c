@@ -818,6 +818,7 @@ static void test_session_regions(struct session *s)
 
 	/* BAR0 reaches the card: SREV of an AR5413. */
 	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), SREV_AR5413);
+	region_write_posted(s, 0, 0x4004, 0, 4);	/* wake: asleep it takes no writes */
 	region_write_posted(s, 0, IMR_OFFSET, 0x00000041, 4);
 	CHECK_EQ(region_read(s, 0, IMR_OFFSET, 4), 0x00000041);
 

@@ -530,20 +530,42 @@ void tx_write_txd(struct card *card, uint32_t bits)
 	for (unsigned int q = 0; q < CARD_QUEUES; q++) {
 		if (!(bits >> q & 1))
 			continue;
-		/* A frame already on the air still finishes. */
-		if (card->txq[q].in_flight)
-			complete_in_flight(card, q, true);
 		card->txq[q].veol_beacon = false;
+		/* A frame already on the air still finishes; TXE reads set till then. */
+		if (card->txq[q].in_flight) {
+			card->txq[q].stopping = true;
+			continue;
+		}
 		queue_stop(card, q);
 	}
 }
 
+/* Frames not yet done from TXDP along the chain; the field saturates. */
+static unsigned int frames_pending(struct card *card, unsigned int q)
+{
+	uint32_t cur = card_reg(card, REG_QCU_TXDP(q));
+	unsigned int n = 0;
+
+	if (!queue_enabled(card, q) && !card->txq[q].in_flight)
+		return 0;
+	for (unsigned int i = 0; i < CHAIN_LIMIT && cur && n < QCU_STS_FRMPENDCNT; i++) {
+		struct tx_desc d;
+
+		if (!read_desc(card, cur, &d))
+			break;
+		if (!(d.status[1] & ST1_DONE))
+			n++;
+		if (!d.link || d.link == cur || (d.ctl[0] & CTL0_VEOL))
+			break;
+		cur = d.link;
+	}
+	return n;
+}
+
 uint32_t tx_queue_status(struct card *card, unsigned int q)
 {
-	bool pending = queue_enabled(card, q) || card->txq[q].in_flight;
-
 	return (card_reg(card, REG_QCU_STS(q)) & ~QCU_STS_FRMPENDCNT) |
-	       (pending ? 1 : 0);
+	       frames_pending(card, q);
 }
 
 void tx_advance(struct card *card, uint64_t now)
@@ -553,7 +575,12 @@ void tx_advance(struct card *card, uint64_t now)
 
 		if (!tq->in_flight || tq->done_at > now)
 			continue;
-		complete_in_flight(card, q, false);
+		complete_in_flight(card, q, tq->stopping);
+		if (tq->stopping) {
+			tq->stopping = false;
+			queue_stop(card, q);
+			continue;
+		}
 		kick(card, q);
 	}
 }
