@@ -487,6 +487,9 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		/* The TX summary bits follow SISR0/1, cleared on their own. */
 		card->pisr &= ~value;
 		card_update_irq(card);
+		/* Drivers write PISR last: what still holds the line is real. */
+		if (card->irq_level && card->ops->irq_still_high)
+			card->ops->irq_still_high(card->host);
 		return;
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
@@ -557,7 +560,7 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_RXDP:
 		if (card->rx_enabled) {
-			card_logf(card, "RXDP write 0x%08x ignored while RX is enabled",
+			card_logf(card, "RXDP write 0x%08x ignored while enabled (RX DMA on)",
 				  value);
 			return;
 		}

@@ -29,6 +29,11 @@ struct card_host_ops {
 			  size_t len);
 	/* Level of the INTx line; the transport does QEMU's unmask cycle. */
 	void (*set_irq)(void *host, bool level);
+	/*
+	 * The driver acknowledged causes (its PISR write) and the line is
+	 * still high: a level-triggered line fires again.  Optional.
+	 */
+	void (*irq_still_high)(void *host);
 	/* Monotonic time in microseconds. */
 	uint64_t (*now_us)(void *host);
 	/* One line for the log (no trailing newline); --trace and errors. */
