@@ -35,6 +35,7 @@ struct tx_queue {
 	uint32_t desc;			/* descriptor being sent */
 	bool veol_beacon;		/* IBSS: resend desc at every TBTT */
 	bool stopping;			/* TXD: stop once the attempt on air ends */
+	bool collided;			/* the attempt on air met another */
 	/* The frame being sent: where its attempts stand. */
 	unsigned int series;		/* rate series of the next attempt */
 	unsigned int failed;		/* failed attempts in that series */
@@ -96,6 +97,8 @@ struct card {
 	int noise_floor_dbm;
 	struct link_stats links[CARD_LINKS];
 	uint64_t links_logged_at;
+	unsigned long collisions;	/* attempts lost to another sender */
+	unsigned long collisions_logged;
 };
 
 /* card.c */
@@ -160,13 +163,22 @@ void air_detach(struct air *air, struct card *card);
 /* Sends on the card's channel; the ACK's RSSI, or -1 without an ACK. */
 int air_transmit(struct air *air, struct card *sender,
 		 const struct air_frame *frame, bool wants_ack);
+/* One attempt's claim on the medium. */
+struct air_attempt {
+	unsigned int backoff_us;	/* random backoff before it */
+	unsigned int exchange_us;	/* DIFS, frame, SIFS + ACK */
+	unsigned int slot_us;		/* backoffs this close collide */
+};
 /*
- * Takes the channel for duration_us from the first moment it is free
+ * Takes the channel for the attempt from the first moment it is free
  * (frames of this process's cards queue behind each other); returns when
- * the exchange ends.
+ * the exchange ends.  A sender that was waiting in the same idle window
+ * as the last one and ends its backoff in the same slot collides with
+ * it: *collided of both becomes true (the caller keeps its flag alive
+ * until the attempt ends).
  */
-uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
-		     unsigned int duration_us);
+uint64_t air_reserve(struct air *air, const struct card *sender, uint16_t freq_mhz,
+		     uint64_t now, const struct air_attempt *a, bool *collided);
 /* A card's address, channel or receive state may have changed. */
 void air_note_change(struct air *air);
 uint32_t wifi_crc32(const uint8_t *data, size_t len);

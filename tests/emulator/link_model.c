@@ -187,6 +187,11 @@ void link_log(struct card *card, bool force)
 	if (!force && now - card->links_logged_at < LINK_LOG_INTERVAL_US)
 		return;
 	card->links_logged_at = now;
+	if (card->collisions != card->collisions_logged) {
+		card->collisions_logged = card->collisions;
+		card_logf(card, "collisions: %lu attempts lost to another sender",
+			  card->collisions);
+	}
 	for (unsigned int i = 0; i < CARD_LINKS; i++) {
 		struct link_stats *l = &card->links[i];
 

@@ -285,6 +285,64 @@ static void test_backoff(struct air *air)
 	test_card_close(&b);
 }
 
+/*
+ * Two stations with a frame each, queued in the same instant with the
+ * medium idle: whoever ends its backoff first takes the air, unless both
+ * end it in the same slot.  Then neither frame gets through.
+ */
+static void test_collisions(void)
+{
+	struct air *air = air_create();
+	struct test_card cards[3], *a = &cards[0], *b = &cards[1], *ap = &cards[2];
+	unsigned int collided = 0, fail_a = 0, fail_b = 0, apart = 0;
+
+	if (!air)
+		exit(2);
+	printf("collisions: two senders ending their backoff in the same slot\n");
+	test_card_open(a, air, 0, "air=real,loss=0,fade=0");
+	test_card_open(b, air, 1, "air=real,loss=0,fade=0");
+	test_card_open(ap, air, 2, "air=real,loss=0,fade=0");
+	for (int i = 0; i < 3; i++)
+		test_card_up(&cards[i], 2412, RX_RING + 0x10000 * (uint32_t)i, 4);
+	for (unsigned int round = 0; round < 300; round++) {
+		for (int i = 0; i < 2; i++) {
+			struct test_card *tc = &cards[i];
+			unsigned int len = make_data_frame(tc->fh->mem + TX_BUF, ap->mac,
+							   tc->mac, 100, 1);
+			struct tx_setup s = { .buf = TX_BUF, .frame_len = len + 4,
+					      .buf_len = len, .tries = { 1 },
+					      .rates = { 0x0b } };
+
+			put_tx_desc(tc->fh, TX_DESC, &s);
+			wr(tc->card, 0x800, TX_DESC);
+			wr(tc->card, 0x840, 1);
+		}
+		test_cards_advance(cards, 3, 5000);
+		fail_a += fake_get32(a->fh, TX_DESC + 24) >> 1 & 1;
+		fail_b += fake_get32(b->fh, TX_DESC + 24) >> 1 & 1;
+		if ((fake_get32(a->fh, TX_DESC + 24) & 2) &&
+		    (fake_get32(b->fh, TX_DESC + 24) & 2))
+			collided++;
+		else if ((fake_get32(a->fh, TX_DESC + 24) & 1) &&
+			 (fake_get32(b->fh, TX_DESC + 24) & 1))
+			apart++;
+
+		/* the AP's ring: hand the descriptors back */
+		wr(ap->card, 0x08, 0x20);
+		test_card_up(ap, 2412, RX_RING + 0x20000, 4);
+	}
+	check(collided > 0 && collided < 60 && collided + apart == 300,
+	      "%u of 300 rounds collided (about 1 in 16), %u went one after the other",
+	      collided, apart);
+	check(fail_a == collided && fail_b == collided,
+	      "a collision costs both senders their attempt (%u, %u)", fail_a, fail_b);
+	check(a->card->collisions == collided && b->card->collisions == collided,
+	      "each card counted its collisions");
+	for (int i = 0; i < 3; i++)
+		test_card_close(&cards[i]);
+	air_destroy(air);
+}
+
 static void test_options(void)
 {
 	struct card_config cfg;
@@ -322,6 +380,7 @@ int main(void)
 	test_rssi_and_noise(air);
 	test_seed(air);
 	test_backoff(air);
+	test_collisions();	/* on an air of its own: a medium free from the start */
 	air_destroy(air);
 	return checks_report("test_link");
 }

@@ -325,8 +325,12 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
 	tq->attempts++;
 	measure_gain(card);
-	if (card->air &&
-	    link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
+	if (tq->collided) {
+		/* Two frames on the air at once: neither gets through. */
+		tq->collided = false;
+		card->collisions++;
+	} else if (card->air &&
+		   link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
 		ack_rssi = air_transmit(card->air, card, &f, wants_ack);
 		card->frames_sent++;
 	}
@@ -437,15 +441,21 @@ static void schedule_attempt(struct card *card, unsigned int q,
 	struct tx_queue *tq = &card->txq[q];
 	unsigned int len = d->ctl[0] & CTL0_FRAME_LEN;
 	uint8_t rate = series_rate(d, tq->series), addr1 = 0xff;
-	unsigned int busy;
+	struct air_attempt a;
+	bool ofdm;
 
 	card->ops->dma_read(card->host, d->buf + 4, &addr1, 1);
-	busy = (card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0) +
-	       tx_exchange_us(rate, len, !(d->ctl[1] & CTL1_NOACK) && !(addr1 & 1));
+	rate_100k(rate, &ofdm);
+	a.backoff_us = card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0;
+	a.exchange_us = tx_exchange_us(rate, len,
+				       !(d->ctl[1] & CTL1_NOACK) && !(addr1 & 1));
+	a.slot_us = ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US;
 	tq->in_flight = true;
+	tq->collided = false;
 	tq->done_at = card->air && card->freq_mhz ?
-		air_reserve(card->air, card->freq_mhz, card_now(card), busy) :
-		card_now(card) + busy;
+		air_reserve(card->air, card, card->freq_mhz, card_now(card), &a,
+			    &tq->collided) :
+		card_now(card) + a.backoff_us + a.exchange_us;
 }
 
 /* Starts (or, without airtime, sends) frames of an ungated queue. */
