@@ -205,6 +205,25 @@ int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
 	return 0;
 }
 
+/*
+ * The hardware reports failed attempts (retries) of the final series, so
+ * an ACK on the first try reads 0; the acknowledged attempt is added here.
+ * Every series before the final one used all its tries.
+ */
+unsigned int ath5k_hw_tx_attempts(const struct ath5k_tx_status *ts,
+				  const u8 *tries, u8 *attempts)
+{
+	unsigned int final = min_t(unsigned int, ts->final_idx,
+				   ATH5K_MRR_SERIES - 1);
+	unsigned int i;
+
+	for (i = 0; i < ATH5K_MRR_SERIES; i++)
+		attempts[i] = i < final ? tries[i] : 0;
+	/* a 4-bit field: at most 15 + 1 */
+	attempts[final] = ts->long_retry + !!(ts->flags & ATH5K_TXS_OK);
+	return final;
+}
+
 int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq)
 {
 	if (!buf_size || buf_size > RX1_BUF_LEN)

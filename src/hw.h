@@ -247,7 +247,7 @@ struct ath5k_tx_status {
 	u16 tstamp;		/* low 16 bits of the TSF at transmission */
 	u8 flags;		/* ATH5K_TXS_* */
 	u8 final_idx;		/* which retry series ended it */
-	u8 long_retry;		/* tries spent in the final series */
+	u8 long_retry;		/* failed attempts in the final series */
 	u8 short_retry;		/* RTS failures */
 	s8 ack_rssi;
 	u8 antenna;
@@ -1204,6 +1204,20 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
  * Return: 0, or -EINPROGRESS while the hardware still owns @d.
  */
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
+
+/**
+ * ath5k_hw_tx_attempts() - attempts made at each retry series of a frame
+ * @ts: the frame's decoded status
+ * @tries: the tries the descriptor allowed, ATH5K_MRR_SERIES entries
+ * @attempts: filled with the attempts made, ATH5K_MRR_SERIES entries
+ *
+ * The status counts the failed attempts of the final series only; every
+ * earlier series used all its tries, and a success adds the ACKed one.
+ *
+ * Return: the final series.
+ */
+unsigned int ath5k_hw_tx_attempts(const struct ath5k_tx_status *ts,
+				  const u8 *tries, u8 *attempts);
 
 /**
  * ath5k_hw_rx_desc_setup() - prepare an RX descriptor for the hardware

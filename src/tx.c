@@ -379,14 +379,13 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 			  const struct ath5k_tx_status *ts, const u8 *tries)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
-	unsigned int final = min_t(unsigned int, ts->final_idx,
-				   ATH5K_MRR_SERIES - 1);
-	unsigned int i;
+	u8 attempts[ATH5K_MRR_SERIES];
+	unsigned int final, i;
 
 	ieee80211_tx_info_clear_status(info);
-	for (i = 0; i < final; i++)
-		info->status.rates[i].count = tries[i];
-	info->status.rates[final].count = max_t(u8, ts->long_retry, 1);
+	final = ath5k_hw_tx_attempts(ts, tries, attempts);
+	for (i = 0; i <= final; i++)
+		info->status.rates[i].count = attempts[i];
 	if (final + 1 < IEEE80211_TX_MAX_RATES)
 		info->status.rates[final + 1].idx = -1;
 

@@ -61,10 +61,19 @@ struct peer {
 	struct presence_entry cards[AIR_MAX_REMOTE_CARDS];
 };
 
-/* When each channel's medium (in this process) is free again. */
+/*
+ * When each channel's medium (in this process) is free again, and the
+ * last attempt that took it: a sender that was already waiting when that
+ * attempt won the contention counted its backoff from the same idle
+ * moment, so ending its backoff in the same slot means a collision.
+ */
 struct medium {
 	uint16_t freq_mhz;
 	uint64_t busy_until;		/* host µs */
+	const struct card *last_sender;
+	bool *last_collided;		/* the last sender's flag */
+	uint64_t last_start;		/* end of its backoff */
+	uint64_t last_idle_from;	/* when it began counting backoff */
 };
 
 #define AIR_MEDIA		16
@@ -108,6 +117,7 @@ void air_attach(struct air *air, struct card *card)
 }
 
 static void share_presence(struct air *air, bool force);
+static void forget_sender(struct air *air, const struct card *card);
 
 void air_detach(struct air *air, struct card *card)
 {
@@ -117,6 +127,7 @@ void air_detach(struct air *air, struct card *card)
 			break;
 		}
 	card->air = NULL;
+	forget_sender(air, card);
 	share_presence(air, false);	/* peers must stop counting on its ACKs */
 }
 
@@ -141,11 +152,11 @@ void air_destroy(struct air *air)
 	free(air);
 }
 
-uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
-		     unsigned int duration_us)
+uint64_t air_reserve(struct air *air, const struct card *sender, uint16_t freq_mhz,
+		     uint64_t now, const struct air_attempt *a, bool *collided)
 {
 	struct medium *m = NULL, *oldest = &air->media[0];
-	uint64_t start;
+	uint64_t idle_from, start, end;
 
 	for (unsigned int i = 0; i < AIR_MEDIA; i++) {
 		if (air->media[i].freq_mhz == freq_mhz) {
@@ -159,9 +170,39 @@ uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
 		m = oldest;
 		*m = (struct medium){ .freq_mhz = freq_mhz };
 	}
-	start = m->busy_until > now ? m->busy_until : now;
-	m->busy_until = start + duration_us;
+	*collided = false;
+	if (m->last_sender && m->last_sender != sender && now < m->last_start) {
+		/* Contending in the same idle window as the last winner. */
+		start = m->last_idle_from + a->backoff_us;
+		if (start + a->slot_us > m->last_start &&
+		    start < m->last_start + a->slot_us) {
+			*collided = true;
+			if (m->last_collided)
+				*m->last_collided = true;
+			end = start + a->exchange_us;
+			if (end > m->busy_until)
+				m->busy_until = end;
+			return end;
+		}
+	}
+	idle_from = m->busy_until > now ? m->busy_until : now;
+	start = idle_from + a->backoff_us;
+	m->last_sender = sender;
+	m->last_collided = collided;
+	m->last_start = start;
+	m->last_idle_from = idle_from;
+	m->busy_until = start + a->exchange_us;
 	return m->busy_until;
+}
+
+/* A card leaving the air: no medium may point into it any more. */
+static void forget_sender(struct air *air, const struct card *card)
+{
+	for (unsigned int i = 0; i < AIR_MEDIA; i++)
+		if (air->media[i].last_sender == card) {
+			air->media[i].last_sender = NULL;
+			air->media[i].last_collided = NULL;
+		}
 }
 
 /* ---- presence ----------------------------------------------------------- */
@@ -244,7 +285,7 @@ static int deliver_local(struct air *air, const struct card *sender,
 		uint8_t mac[6];
 
 		if (c == sender || !c->freq_mhz || c->freq_mhz != f->freq_mhz ||
-		    !card_is_receiving(c))
+		    !card_is_receiving(c) || !rx_decodes(c, f->rate_code))
 			continue;
 		rx_deliver(c, f);
 		card_own_mac(c, mac);

@@ -15,7 +15,19 @@
 #include <string.h>
 
 #define TU_US			1024u
-#define NOISE_FLOOR_DBM		(-100)
+/*
+ * How long the handshakes take, well inside the drivers' poll limits
+ * (CAL 20000 x 15 us, RXE 1000 x 100 us, EEPROM 20000 x 15 us).
+ */
+#define CAL_US			2000	/* AGCCTL CAL: the PHY calibration */
+#define NF_US			1000	/* AGCCTL NF: a noise-floor measurement */
+#define IQ_US			3000	/* PHY_IQ RUN: I/Q over received frames */
+#define RX_STOP_US		100	/* CR RXD until RXE reads clear */
+#define EEPROM_READ_US		20	/* one word over the serial bus */
+/* The host interface (reset, sleep, PCI) answers in full sleep too. */
+#define HOST_IF_FIRST		0x4000
+#define HOST_IF_END		0x5000
+
 #define PHY_NF_MINCCA_SHIFT	19
 #define PHY_NF_MINCCA_MASK	(0x1ffu << PHY_NF_MINCCA_SHIFT)
 
@@ -95,7 +107,10 @@ static bool card_asleep(const struct card *card)
 
 bool card_is_receiving(const struct card *card)
 {
-	return !card->dead && card->rx_enabled && !card_asleep(card) &&
+	bool stopped = card->rx_stop_at &&
+		       card->ops->now_us(card->host) >= card->rx_stop_at;
+
+	return !card->dead && card->rx_enabled && !stopped && !card_asleep(card) &&
 	       !(card_reg(card, REG_DIAG_SW) & DIAG_SW_DIS_RX) &&
 	       !(card_reg(card, REG_RESET_CTL) & (RESET_CTL_PCU | RESET_CTL_BASEBAND));
 }
@@ -105,14 +120,17 @@ bool card_is_receiving(const struct card *card)
 static uint32_t effective_pisr(const struct card *card)
 {
 	uint32_t pisr = (card->pisr | fault_stuck_pisr(card)) & ~INT_FROM_SISR;
+	/* Only the queues SIMR0/1 unmask reach the summary bits. */
+	uint32_t s0 = card->sisr[0] & card_reg(card, REG_SIMR(0));
+	uint32_t s1 = card->sisr[1] & card_reg(card, REG_SIMR(1));
 
-	if (card->sisr[0] & 0x3ff)
+	if (s0 & 0x3ff)
 		pisr |= INT_TXOK;
-	if (card->sisr[0] & 0x3ff0000)
+	if (s0 & 0x3ff0000)
 		pisr |= INT_TXDESC;
-	if (card->sisr[1] & 0x3ff)
+	if (s1 & 0x3ff)
 		pisr |= INT_TXERR;
-	if (card->sisr[1] & 0x3ff0000)
+	if (s1 & 0x3ff0000)
 		pisr |= INT_TXEOL;
 	return pisr;
 }
@@ -283,6 +301,9 @@ static void power_on(struct card *card)
 	card->pisr = 0;
 	memset(card->sisr, 0, sizeof(card->sisr));
 	card->rx_enabled = false;
+	card->rx_stop_at = 0;
+	card->cal_done_at = card->nf_done_at = card->iq_done_at = 0;
+	card->eeprom_done_at = 0;
 	card->beacon_armed = false;
 	card->freq_mhz = 0;
 	card->rf_buffer_last = 0;
@@ -298,6 +319,51 @@ static void power_on(struct card *card)
 		if (card->ops->set_irq)
 			card->ops->set_irq(card->host, false);
 	}
+}
+
+/* ---- handshakes that take time ----------------------------------------- */
+
+static bool due(uint64_t *at, uint64_t now)
+{
+	if (!*at || now < *at)
+		return false;
+	*at = 0;
+	return true;
+}
+
+static void finish_handshakes(struct card *card, uint64_t now)
+{
+	if (due(&card->cal_done_at, now))
+		card_reg_set(card, REG_PHY_AGCCTL,
+			     card_reg(card, REG_PHY_AGCCTL) & ~AGCCTL_CAL);
+	if (due(&card->nf_done_at, now))
+		card_reg_set(card, REG_PHY_AGCCTL,
+			     card_reg(card, REG_PHY_AGCCTL) & ~AGCCTL_NF);
+	if (due(&card->iq_done_at, now))
+		card_reg_set(card, REG_PHY_IQ, card_reg(card, REG_PHY_IQ) & ~PHY_IQ_RUN);
+	if (due(&card->rx_stop_at, now)) {
+		card->rx_enabled = false;
+		if (card->air)
+			air_note_change(card->air);
+	}
+	if (due(&card->eeprom_done_at, now)) {
+		uint32_t word = card_reg(card, REG_EEPROM_BASE);
+
+		card_reg_set(card, REG_EEPROM_DATA, card->eeprom[word % EE_WORDS]);
+		card_reg_set(card, REG_EEPROM_STATUS, EEPROM_STAT_RDDONE);
+	}
+}
+
+static uint64_t handshake_deadline(const struct card *card)
+{
+	const uint64_t at[] = { card->cal_done_at, card->nf_done_at, card->iq_done_at,
+				card->rx_stop_at, card->eeprom_done_at };
+	uint64_t next = CARD_NO_DEADLINE;
+
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		if (at[i] && at[i] < next)
+			next = at[i];
+	return next;
 }
 
 /* ---- BAR0 reads ---------------------------------------------------------- */
@@ -352,7 +418,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		return radio_revision_register(identities[card->cfg.model].radio_rev);
 	case REG_PHY_NF:
 		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
-		       (((uint32_t)NOISE_FLOOR_DBM << PHY_NF_MINCCA_SHIFT) &
+		       (((uint32_t)link_noise_floor(card) << PHY_NF_MINCCA_SHIFT) &
 			PHY_NF_MINCCA_MASK);
 	case REG_PHY_TX_ACTIVE:
 		return card_reg(card, off) & ~PHY_TX_ACTIVE_BUSY;
@@ -378,8 +444,9 @@ static void eeprom_command(struct card *card, uint32_t cmd)
 				     EEPROM_STAT_RDDONE | EEPROM_STAT_RDERR);
 			return;
 		}
-		card_reg_set(card, REG_EEPROM_DATA, card->eeprom[word]);
-		card_reg_set(card, REG_EEPROM_STATUS, EEPROM_STAT_RDDONE);
+		/* The word arrives over the serial bus a little later. */
+		card_reg_set(card, REG_EEPROM_STATUS, 0);
+		card->eeprom_done_at = card_now(card) + EEPROM_READ_US;
 	} else if (cmd & EEPROM_CMD_WRITE) {
 		/* The image is read-only: report the write as failed. */
 		card_reg_set(card, REG_EEPROM_STATUS,
@@ -393,6 +460,7 @@ static void write_reset_ctl(struct card *card, uint32_t value)
 	card_reg_set(card, REG_RESET_CTL, value & ~RESET_CTL_PCI);
 	if (value & (RESET_CTL_PCU | RESET_CTL_BASEBAND)) {
 		card->rx_enabled = false;
+		card->rx_stop_at = 0;
 		card->beacon_armed = false;
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
@@ -422,6 +490,9 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		/* The TX summary bits follow SISR0/1, cleared on their own. */
 		card->pisr &= ~value;
 		card_update_irq(card);
+		/* Drivers write PISR last: what still holds the line is real. */
+		if (card->irq_level && card->ops->irq_still_high)
+			card->ops->irq_still_high(card->host);
 		return;
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
@@ -440,10 +511,15 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 	case REG_CR:
 		if (value & CR_SWI)
 			card_raise_pisr(card, INT_SWI);
-		if ((value & CR_RX_DISABLE) && !fault_ignores_rx_stop(card))
-			card->rx_enabled = false;
-		else if (value & CR_RX_ENABLE)
+		if (value & CR_RX_DISABLE) {
+			/* RXE reads set until the DMA engine has stopped. */
+			if (card->rx_enabled && !card->rx_stop_at &&
+			    !fault_ignores_rx_stop(card))
+				card->rx_stop_at = card_now(card) + RX_STOP_US;
+		} else if (value & CR_RX_ENABLE) {
 			card->rx_enabled = true;
+			card->rx_stop_at = 0;
+		}
 		card_reg_set(card, REG_CR, value & ~(CR_RX_ENABLE | CR_RX_DISABLE | CR_SWI));
 		return;
 	case REG_QCU_TXE:
@@ -475,11 +551,25 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		set_tsf(card, (uint64_t)value << 32 | (uint32_t)card_tsf(card));
 		return;
 	case REG_PHY_AGCCTL:
-		/* Calibration and noise-floor runs finish at once. */
-		card_reg_set(card, off, value & ~(AGCCTL_CAL | AGCCTL_NF));
+		/* Calibration and noise-floor runs clear their bit when done. */
+		if (value & AGCCTL_CAL && !card->cal_done_at)
+			card->cal_done_at = card_now(card) + CAL_US;
+		if (value & AGCCTL_NF && !card->nf_done_at)
+			card->nf_done_at = card_now(card) + NF_US;
+		card_reg_set(card, off, value);
 		return;
 	case REG_PHY_IQ:
-		card_reg_set(card, off, value & ~PHY_IQ_RUN);
+		if (value & PHY_IQ_RUN && !card->iq_done_at)
+			card->iq_done_at = card_now(card) + IQ_US;
+		card_reg_set(card, off, value);
+		return;
+	case REG_RXDP:
+		if (card->rx_enabled) {
+			card_logf(card, "RXDP write 0x%08x ignored while enabled (RX DMA on)",
+				  value);
+			return;
+		}
+		card_reg_set(card, off, value);
 		return;
 	case REG_RF_BUFFER:
 		card->rf_buffer_last = value;
@@ -549,6 +639,16 @@ void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
 	}
 	if (card->cfg.trace)
 		trace_access(card, 'W', aligned, v);
+	if (card_asleep(card) && (aligned < HOST_IF_FIRST || aligned >= HOST_IF_END)) {
+		/* In full sleep only the host interface is clocked. */
+		if (!card->sleep_write_logged)
+			card_logf(card, "write 0x%08x to 0x%04x in full sleep ignored",
+				  v, aligned);
+		card->sleep_write_logged = true;
+		return;
+	}
+	if (aligned == REG_SLEEP_CTL)
+		card->sleep_write_logged = false;
 	write_reg(card, aligned, v);
 	if (card->air && (aligned == REG_STA_ID0 || aligned == REG_STA_ID1 ||
 			  aligned == REG_CR || aligned == REG_DIAG_SW ||
@@ -594,6 +694,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 	card->ops = ops;
 	card->host = host;
 	card->rssi = cfg->rssi;
+	link_seed(card);
 	id = &identities[cfg->model];
 	card->pci = (struct card_pci_identity){
 		.vendor = 0x168c,
@@ -619,6 +720,7 @@ void card_destroy(struct card *card)
 {
 	if (!card)
 		return;
+	link_log(card, true);
 	if (card->air)
 		air_detach(card->air, card);
 	fault_free(card);
@@ -641,11 +743,14 @@ uint64_t card_next_deadline(const struct card *card)
 {
 	uint64_t tx = tx_next_deadline(card), bc = beacon_deadline(card);
 	uint64_t fault = fault_next_deadline(card);
+	uint64_t hs = handshake_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
 	if (fault < tx)
 		tx = fault;
+	if (hs < bc)
+		bc = hs;
 	return tx < bc ? tx : bc;
 }
 
@@ -653,9 +758,11 @@ void card_advance(struct card *card, uint64_t now_us)
 {
 	if (card->dead)
 		return;
+	finish_handshakes(card, now_us);
 	tx_advance(card, now_us);
 	run_beacon_timers(card);
 	fault_advance(card, now_us);
+	link_log(card, false);
 }
 
 void card_make_dead(struct card *card)

@@ -29,6 +29,11 @@ struct card_host_ops {
 			  size_t len);
 	/* Level of the INTx line; the transport does QEMU's unmask cycle. */
 	void (*set_irq)(void *host, bool level);
+	/*
+	 * The driver acknowledged causes (its PISR write) and the line is
+	 * still high: a level-triggered line fires again.  Optional.
+	 */
+	void (*irq_still_high)(void *host);
 	/* Monotonic time in microseconds. */
 	uint64_t (*now_us)(void *host);
 	/* One line for the log (no trailing newline); --trace and errors. */
@@ -51,7 +56,11 @@ struct card_config {
 	bool trace;		/* name every register access */
 	char eeprom_desc[256];	/* description file, "" for the defaults */
 	bool airtime;		/* frames take their PHY time (default on) */
-	uint8_t rssi;		/* dB over the noise floor others hear us at */
+	uint8_t rssi;		/* dB over the noise floor others hear us at (snr=) */
+	uint8_t loss_percent;	/* attempts lost on the air whatever the SNR */
+	uint8_t fade_db;	/* per-frame RSSI spread, +- dB */
+	uint32_t seed;		/* of the loss, fading and backoff draws */
+	bool backoff;		/* random backoff before each attempt */
 };
 
 /*

@@ -15,6 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * air=real (the default) is a room: some attempts are lost and retried,
+ * RSSI varies per frame, senders back off.  air=ideal is a wire.
+ */
+static void set_air(struct card_config *cfg, bool real)
+{
+	cfg->loss_percent = real ? 10 : 0;
+	cfg->fade_db = real ? 3 : 0;
+	cfg->backoff = real;
+}
+
 void card_config_defaults(struct card_config *cfg, unsigned int index)
 {
 	memset(cfg, 0, sizeof(*cfg));
@@ -33,6 +44,18 @@ void card_config_defaults(struct card_config *cfg, unsigned int index)
 	cfg->mode_g = true;
 	cfg->airtime = true;
 	cfg->rssi = 40;		/* -60 dBm over a -100 dBm noise floor */
+	cfg->seed = 1;
+	set_air(cfg, true);
+}
+
+static int parse_number(const char *v, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (!*v || *v == '-')
+		return -1;
+	*out = strtoul(v, &end, 0);
+	return *end || *out > max ? -1 : 0;
 }
 
 static int set_model(struct card_config *cfg, const char *v)
@@ -143,13 +166,34 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 	} else if (!strcmp(key, "bands")) {
 		if (set_bands(cfg, v))
 			goto bad;
-	} else if (!strcmp(key, "rssi")) {
-		char *end;
-		unsigned long rssi = strtoul(v, &end, 10);
+	} else if (!strcmp(key, "rssi") || !strcmp(key, "snr")) {
+		unsigned long snr;
 
-		if (!*v || *end || rssi > 100)
+		if (parse_number(v, 100, &snr))
 			goto bad;
-		cfg->rssi = (uint8_t)rssi;
+		cfg->rssi = (uint8_t)snr;
+	} else if (!strcmp(key, "air")) {
+		if (strcmp(v, "real") && strcmp(v, "ideal"))
+			goto bad;
+		set_air(cfg, v[0] == 'r');
+	} else if (!strcmp(key, "loss")) {
+		unsigned long loss;
+
+		if (parse_number(v, 100, &loss))
+			goto bad;
+		cfg->loss_percent = (uint8_t)loss;
+	} else if (!strcmp(key, "fade")) {
+		unsigned long fade;
+
+		if (parse_number(v, 20, &fade))
+			goto bad;
+		cfg->fade_db = (uint8_t)fade;
+	} else if (!strcmp(key, "seed")) {
+		unsigned long seed;
+
+		if (parse_number(v, 0xffffffffu, &seed))
+			goto bad;
+		cfg->seed = (uint32_t)seed;
 	} else if (!strcmp(key, "eeprom-desc")) {
 		if (!*v || strlen(v) >= sizeof(cfg->eeprom_desc))
 			goto bad;
@@ -160,7 +204,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
 	} else {
 		snprintf(err, errlen,
-			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime, rssi)",
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed)",
 			 key);
 		return -1;
 	}
@@ -170,7 +214,12 @@ bad:
 		 !strcmp(key, "model") ? "ar5413, ar2413 or ar5212" :
 		 !strcmp(key, "mac") ? "xx:xx:xx:xx:xx:xx, unicast" :
 		 !strcmp(key, "regdomain") ? "0..0xffff" :
-		 !strcmp(key, "rssi") ? "0..100 dB over the noise floor" :
+		 !strcmp(key, "rssi") || !strcmp(key, "snr") ?
+		 "0..100 dB over the noise floor" :
+		 !strcmp(key, "loss") ? "0..100 percent of attempts" :
+		 !strcmp(key, "fade") ? "0..20 dB" :
+		 !strcmp(key, "seed") ? "0..0xffffffff" :
+		 !strcmp(key, "air") ? "real or ideal" :
 		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
 		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :
 		 "non-empty, not too long");

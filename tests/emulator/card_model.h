@@ -17,6 +17,8 @@
 #define CARD_DESC_SIZE		32
 #define CARD_BEACON_QUEUE	9
 #define CARD_CAB_QUEUE		8
+#define CARD_NOISE_FLOOR_DBM	(-100)	/* nominal; link_noise_floor wanders */
+#define CARD_LINKS		8	/* destinations counted for the log */
 
 /* A frame on the air: 802.11 bytes without padding, FCS included. */
 struct air_frame {
@@ -33,8 +35,21 @@ struct tx_queue {
 	uint64_t done_at;		/* host µs */
 	uint32_t desc;			/* descriptor being sent */
 	bool veol_beacon;		/* IBSS: resend desc at every TBTT */
-	bool acked;			/* outcome of the frame in flight */
-	unsigned int tries_left_series[4];
+	bool stopping;			/* TXD: stop once the attempt on air ends */
+	bool collided;			/* the attempt on air met another */
+	/* The frame being sent: where its attempts stand. */
+	unsigned int series;		/* rate series of the next attempt */
+	unsigned int failed;		/* failed attempts in that series */
+	unsigned int attempts;		/* attempts so far, all series */
+	unsigned int cw;		/* contention window, slots */
+};
+
+/* Delivery counts of one destination (group frames share one entry). */
+struct link_stats {
+	bool used;
+	uint8_t mac[6];
+	unsigned long frames, first_try, retried, failed, attempts;
+	unsigned long logged_frames;
 };
 
 struct card {
@@ -67,12 +82,25 @@ struct card {
 	uint16_t freq_mhz;
 
 	bool rx_enabled;		/* CR RXE */
+	uint64_t rx_stop_at;		/* RXD written: RXE clears then (0: none) */
+
+	/* Handshakes that take time (host µs when they finish; 0: idle) */
+	uint64_t cal_done_at, nf_done_at, iq_done_at;
+	uint64_t eeprom_done_at;
+	bool sleep_write_logged;	/* one log line per stretch of full sleep */
 	uint8_t rssi;			/* what others hear of this card */
 
 	struct tx_queue txq[CARD_QUEUES];
 	unsigned long frames_sent, frames_received, rx_dropped;
 	unsigned int malformed_injected;
 	struct card_faults *faults;	/* fault.c; NULL until a fault is set */
+
+	uint64_t rng;			/* link_model.c's generator */
+	int noise_floor_dbm;
+	struct link_stats links[CARD_LINKS];
+	uint64_t links_logged_at;
+	unsigned long collisions;	/* attempts lost to another sender */
+	unsigned long collisions_logged;
 };
 
 /* card.c */
@@ -108,6 +136,28 @@ unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 /* rx_engine.c */
 void rx_deliver(struct card *card, const struct air_frame *frame);
 bool rx_accepts(struct card *card, const struct air_frame *frame);
+/* Whether the card's PHY_MODE lets it decode this rate at all. */
+bool rx_decodes(const struct card *card, uint8_t rate_code);
+unsigned int rx_mcast_hash(const uint8_t *addr);
+
+/* link_model.c */
+void link_seed(struct card *card);
+uint64_t link_random(struct card *card);
+unsigned int link_random_below(struct card *card, unsigned int n);
+int link_required_snr(uint8_t rate_code);
+/* Chance that one attempt at rate_code arriving with snr_db gets through. */
+double link_success_probability(uint8_t rate_code, int snr_db,
+				unsigned int loss_percent);
+bool link_attempt_survives(struct card *card, uint8_t rate_code, int snr_db,
+			   unsigned int loss_percent);
+/* This frame's RSSI: the link's mean give or take fade= dB. */
+uint8_t link_faded_rssi(struct card *card, unsigned int mean_db);
+/* The noise floor as PHY_NF reports it now, in dBm. */
+int link_noise_floor(struct card *card);
+void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
+		bool ok, unsigned int attempts);
+/* One log line per link that sent frames since the last (10 s apart). */
+void link_log(struct card *card, bool force);
 
 /* air.c */
 void air_attach(struct air *air, struct card *card);
@@ -115,13 +165,22 @@ void air_detach(struct air *air, struct card *card);
 /* Sends on the card's channel; the ACK's RSSI, or -1 without an ACK. */
 int air_transmit(struct air *air, struct card *sender,
 		 const struct air_frame *frame, bool wants_ack);
+/* One attempt's claim on the medium. */
+struct air_attempt {
+	unsigned int backoff_us;	/* random backoff before it */
+	unsigned int exchange_us;	/* DIFS, frame, SIFS + ACK */
+	unsigned int slot_us;		/* backoffs this close collide */
+};
 /*
- * Takes the channel for duration_us from the first moment it is free
+ * Takes the channel for the attempt from the first moment it is free
  * (frames of this process's cards queue behind each other); returns when
- * the exchange ends.
+ * the exchange ends.  A sender that was waiting in the same idle window
+ * as the last one and ends its backoff in the same slot collides with
+ * it: *collided of both becomes true (the caller keeps its flag alive
+ * until the attempt ends).
  */
-uint64_t air_reserve(struct air *air, uint16_t freq_mhz, uint64_t now,
-		     unsigned int duration_us);
+uint64_t air_reserve(struct air *air, const struct card *sender, uint16_t freq_mhz,
+		     uint64_t now, const struct air_attempt *a, bool *collided);
 /* A card's address, channel or receive state may have changed. */
 void air_note_change(struct air *air);
 uint32_t wifi_crc32(const uint8_t *data, size_t len);

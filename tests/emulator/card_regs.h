@@ -140,6 +140,8 @@
 #define REG_PHY_TX_ACTIVE	0x9c24
 #define  PHY_TX_ACTIVE_BUSY	0x00000010
 #define REG_PHY_MODE		0xa200
+#define  PHY_MODE_CCK		0x00000001	/* else OFDM */
 #define  PHY_MODE_2GHZ		0x00000002
+#define  PHY_MODE_DYN		0x00000004	/* CCK and OFDM (802.11g) */
 
 #endif /* ATH5K_EMU_CARD_REGS_H */

@@ -196,7 +196,9 @@ static inline void test_card_open(struct test_card *tc, struct air *air,
 	char err[256];
 
 	card_config_defaults(&cfg, index);
-	if (spec && card_config_parse(&cfg, spec, err, sizeof(err))) {
+	/* Tests that pin exact RSSI and timing ask for a lossless air. */
+	if (card_config_parse(&cfg, "air=ideal", err, sizeof(err)) ||
+	    (spec && card_config_parse(&cfg, spec, err, sizeof(err)))) {
 		printf("config '%s': %s\n", spec, err);
 		exit(2);
 	}
@@ -237,9 +239,16 @@ static inline void test_card_up(struct test_card *tc, unsigned int mhz,
 
 	wr(c, 0x4004, 0);
 	wr(c, 0x4000, 0);
+	/* RXDP takes a write only once RX DMA has stopped (dma.c polls RXE). */
+	wr(c, 0x08, 0x20);
+	for (int i = 0; i < 1000 && (rd(c, 0x08) & 0x4); i++)
+		tc->fh->now += 10;
 	wr(c, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
 	wr(c, 0x8004, (uint32_t)(m[4] | m[5] << 8));
 	wr(c, 0x803c, RX_FILTER_NORMAL);
+	/* every queue's TX events reach PISR, as a driver unmasks them */
+	wr(c, 0xa4, 0x03ff03ff);
+	wr(c, 0xa8, 0x03ff03ff);
 	tune(c, mhz);
 	for (unsigned int i = 0; i < n; i++) {
 		uint32_t d = ring + 32 * i;

@@ -49,6 +49,41 @@ static void bssid_of(const struct card *card, uint8_t bssid[6])
 	bssid[5] = hi >> 8 & 0xff;
 }
 
+/*
+ * The baseband decodes what its PHY_MODE selects: OFDM unless set to CCK
+ * only (802.11b), CCK only on 2 GHz with CCK or dynamic CCK/OFDM.  So
+ * nothing on 5 GHz hears a CCK frame.
+ */
+bool rx_decodes(const struct card *card, uint8_t rate_code)
+{
+	uint32_t mode = card_reg(card, REG_PHY_MODE);
+
+	if (rate_code & 0x10)
+		return (mode & PHY_MODE_2GHZ) && (mode & (PHY_MODE_CCK | PHY_MODE_DYN));
+	return !(mode & PHY_MODE_CCK);
+}
+
+/* The bin of the 64-bit hash filter: XOR of the address's eight 6-bit groups. */
+unsigned int rx_mcast_hash(const uint8_t *addr)
+{
+	uint64_t v = 0;
+	unsigned int pos = 0;
+
+	for (int i = 5; i >= 0; i--)
+		v = v << 8 | addr[i];
+	for (unsigned int i = 0; i < 8; i++)
+		pos ^= (unsigned int)(v >> (6 * i)) & 0x3f;
+	return pos;
+}
+
+static bool mcast_hash_passes(const struct card *card, const uint8_t *addr)
+{
+	unsigned int bin = rx_mcast_hash(addr);
+	uint32_t word = card_reg(card, bin < 32 ? REG_MCAST_FILTER0 : REG_MCAST_FILTER1);
+
+	return word >> (bin % 32) & 1;
+}
+
 bool rx_accepts(struct card *card, const struct air_frame *f)
 {
 	uint32_t filter = card_reg(card, REG_RX_FILTER);
@@ -79,7 +114,7 @@ bool rx_accepts(struct card *card, const struct air_frame *f)
 	if (is_broadcast(addr1))
 		return filter & RX_FILTER_BCAST;
 	if (is_group(addr1))
-		return filter & RX_FILTER_MCAST;	/* hash not applied */
+		return (filter & RX_FILTER_MCAST) && mcast_hash_passes(card, addr1);
 	return false;
 }
 
@@ -105,7 +140,8 @@ void rx_deliver(struct card *card, const struct air_frame *f)
 	static uint8_t bytes[CARD_MAX_FRAME + 4];
 	uint32_t cur = card_reg(card, REG_RXDP);
 
-	if (!card_is_receiving(card) || !rx_accepts(card, f))
+	if (!card_is_receiving(card) || !rx_decodes(card, f->rate_code) ||
+	    !rx_accepts(card, f))
 		return;
 	if (f->fcs_bad)
 		card_reg_set(card, REG_FCS_FAIL, card_reg(card, REG_FCS_FAIL) + 1);

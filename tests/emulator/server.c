@@ -70,6 +70,7 @@ struct server_card {
 	/* INTx: QEMU's eventfd, the automask and the idleness re-signal. */
 	int irq_fd, unmask_fd, mask_fd;
 	bool irq_level, irq_masked, resignal_pending;
+	bool acked_high;		/* acknowledged, line still high */
 	uint64_t last_bar_access_us, unmasked_at_us;
 	unsigned long irq_signals;
 
@@ -222,6 +223,7 @@ static void intx_signal(struct server_card *sc)
 	uint64_t one = 1;
 
 	sc->resignal_pending = false;
+	sc->acked_high = false;
 	if (sc->irq_fd < 0)
 		return;
 	if (write(sc->irq_fd, &one, sizeof(one)) != sizeof(one)) {
@@ -248,6 +250,7 @@ static void host_set_irq(void *host, bool level)
 	pci_config_set_intx_status(&sc->pci, level);
 	if (!level) {
 		sc->resignal_pending = false;
+		sc->acked_high = false;
 		return;
 	}
 	if (rising && intx_can_signal(sc))
@@ -255,14 +258,37 @@ static void host_set_irq(void *host, bool level)
 }
 
 /*
+ * The driver has acknowledged and the line is still high: a cause it did
+ * not clear (or a new one).  A level-triggered line fires again as soon
+ * as it is unmasked, which is what makes an interrupt storm visible.
+ */
+static void host_irq_still_high(void *host)
+{
+	struct server_card *sc = host;
+
+	if (!sc->irq_level)
+		return;
+	if (intx_can_signal(sc))
+		intx_signal(sc);
+	else
+		sc->acked_high = true;	/* fires at the unmask */
+}
+
+/*
  * QEMU unmasks after the guest's first BAR access following an interrupt,
- * usually before the handler has cleared the cause; signalling again only
- * after the registers went quiet avoids a storm of spurious interrupts.
+ * usually before the handler has cleared the cause, so a line still high
+ * at the unmask is no reason to fire: the handler's acknowledgement
+ * (host_irq_still_high) is.  Without one, signalling again after the
+ * registers went quiet keeps a driver that never acknowledges going.
  */
 static void intx_unmask(struct server_card *sc)
 {
 	sc->irq_masked = false;
 	sc->unmasked_at_us = clock_now(sc->srv);
+	if (sc->irq_level && sc->acked_high && intx_can_signal(sc)) {
+		intx_signal(sc);
+		return;
+	}
 	if (sc->irq_level)
 		sc->resignal_pending = true;
 }
@@ -326,6 +352,7 @@ static const struct card_host_ops host_ops = {
 	.dma_read = host_dma_read,
 	.dma_write = host_dma_write,
 	.set_irq = host_set_irq,
+	.irq_still_high = host_irq_still_high,
 	.now_us = host_now_us,
 	.log = host_log,
 };
@@ -968,6 +995,7 @@ static void reset_device(struct server_card *sc)
 	pci_config_set_intx_status(&sc->pci, sc->irq_level);
 	sc->irq_masked = false;
 	sc->resignal_pending = false;
+	sc->acked_high = false;
 	card_log(sc, "device reset");
 }
 

@@ -121,7 +121,7 @@ static void start_ap(struct test_card *ap)
 	uint8_t *b = ap->fh->mem + BEACON_BUF;
 	struct tx_setup s = { .link = BEACON_DESC, .buf = BEACON_BUF, .frame_len = 40,
 			      .buf_len = 36, .noack = true, .veol = true, .type = 3,
-			      .tries = { 1 }, .rates = { 0x1b } };
+			      .tries = { 1 }, .rates = { 0x0b } };	/* OFDM: 5 GHz */
 
 	memset(b, 0, 36);
 	b[0] = 0x80;

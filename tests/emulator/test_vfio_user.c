@@ -818,6 +818,7 @@ static void test_session_regions(struct session *s)
 
 	/* BAR0 reaches the card: SREV of an AR5413. */
 	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), SREV_AR5413);
+	region_write_posted(s, 0, 0x4004, 0, 4);	/* wake: asleep it takes no writes */
 	region_write_posted(s, 0, IMR_OFFSET, 0x00000041, 4);
 	CHECK_EQ(region_read(s, 0, IMR_OFFSET, 4), 0x00000041);
 
@@ -948,6 +949,63 @@ static void set_irqs(struct session *s, uint32_t flags, uint32_t count,
 	CHECK_EQ(transact_fds(s, VFU_CMD_DEVICE_SET_IRQS, 0, p, 20, fd,
 			      fd ? 1 : 0, &hdr, out, sizeof(out)), 0);
 	CHECK(!(hdr.flags & VFU_FLAG_ERROR));
+}
+
+/*
+ * A level-triggered line with the card model behind it: a cause the
+ * driver acknowledges away does not fire again, one it never clears
+ * (an interrupt storm) fires again at once instead of after the quiet.
+ */
+/* A BAR0 write the server has handled by the time it returns. */
+static void bar_write(struct session *s, uint32_t off, uint32_t v)
+{
+	region_write_posted(s, 0, off, v, 4);
+	region_read(s, 0, SREV_OFFSET, 4);
+}
+
+static void test_session_intx_storm(struct session *s)
+{
+	int efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	unsigned long before;
+
+	set_irqs(s, VFIO_IRQ_SET_DATA_EVENTFD | VFIO_IRQ_SET_ACTION_TRIGGER,
+		 1, &efd);
+	bar_write(s, 0x4004, 0);		/* awake */
+	bar_write(s, IMR_OFFSET, 0x2000);	/* PIMR: SWI */
+	bar_write(s, 0x24, 1);			/* IER */
+	before = server_card_intx_signals(s->sc);
+
+	/* A cause the handler clears: one interrupt, nothing after. */
+	bar_write(s, 0x08, 0x40);		/* CR: SWI */
+	CHECK(eventfd_fired(efd));
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	CHECK_EQ(region_read(s, 0, 0x80, 4), 0x2000);
+	bar_write(s, 0x80, 0x2000);		/* acknowledged */
+	test_clock_us += 2 * SERVER_INTX_RESIGNAL_IDLE_US;
+	server_run_once(s->srv, 0);
+	CHECK(!eventfd_fired(efd));
+	CHECK_EQ(server_card_intx_signals(s->sc), before + 1);
+
+	/* A cause the handler never clears: the acknowledgement fires again. */
+	bar_write(s, 0x08, 0x40);
+	CHECK(eventfd_fired(efd));
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	CHECK(!eventfd_fired(efd));				/* not on the unmask */
+	bar_write(s, 0x80, 0x1);		/* acks another bit */
+	CHECK(eventfd_fired(efd));
+	CHECK_EQ(server_card_intx_signals(s->sc), before + 3);
+	/* Acknowledged while still masked: fires at the unmask. */
+	bar_write(s, 0x80, 0x1);
+	CHECK(!eventfd_fired(efd));
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	CHECK(eventfd_fired(efd));
+	CHECK_EQ(server_card_intx_signals(s->sc), before + 4);
+
+	bar_write(s, 0x80, 0x2000);
+	bar_write(s, 0x24, 0);
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_UNMASK, 1, NULL);
+	set_irqs(s, VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER, 0, NULL);
+	close(efd);
 }
 
 static void test_session_intx(struct session *s)
@@ -1233,6 +1291,7 @@ int main(void)
 	test_socket_in_use(&s);
 	test_session_dma(&s);
 	test_session_intx(&s);
+	test_session_intx_storm(&s);
 	test_session_fuzz(&s);
 	test_session_reset_and_control(&s);
 	test_session_framing(&s);

@@ -7,6 +7,7 @@
  * (card_advance), otherwise at once.  Queues 9 (beacon) and 8 (CAB) wait
  * for the beacon slot when their scheduling mode says they are gated.
  */
+#include "air_timing.h"
 #include "card_model.h"
 
 #include <string.h>
@@ -31,7 +32,7 @@
 #define ST0_OK			0x00000001
 #define ST0_XRETRY		0x00000002
 #define ST0_FILTERED		0x00000008
-#define ST0_LONG_RETRY_SHIFT	8
+#define ST0_LONG_RETRY_SHIFT	8	/* failed attempts in the final series */
 #define ST0_TIMESTAMP_SHIFT	16
 #define ST1_DONE		0x00000001
 #define ST1_SEQ_SHIFT		1
@@ -41,6 +42,9 @@
 #define QCU_FRSHED_MASK		0xf
 #define CHAIN_LIMIT		512	/* descriptors walked in one go */
 #define REG_ACK_FAIL		0x8090
+#define ACK_RATE_OFDM		0x0b	/* 6 Mbit/s */
+#define ACK_RATE_CCK		0x1b	/* 1 Mbit/s */
+#define FC1_RETRY		0x08	/* frame control: a retransmission */
 
 struct tx_desc {
 	uint32_t link, buf, ctl[4], status[2];
@@ -75,8 +79,11 @@ static unsigned int rate_100k(uint8_t code, bool *ofdm)
 	};
 
 	*ofdm = !(code & 0x10);
+	/* Bit 2 flags a short preamble on CCK codes; OFDM codes use it. */
+	if (!*ofdm)
+		code &= ~0x04;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (table[i].code == (code & ~0x04))
+		if (table[i].code == code)
 			return table[i].rate;
 	*ofdm = true;
 	return 60;
@@ -88,18 +95,21 @@ unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len)
 	unsigned int rate = rate_100k(rate_code, &ofdm);
 
 	if (ofdm) {
-		/* 20 µs preamble, 4 µs symbols of rate*4 bits, 22 service/tail bits */
-		unsigned int bits_per_symbol = rate * 4 / 10;
+		unsigned int bits_per_symbol = rate * AIR_OFDM_SYMBOL_US / 10;
 
-		return 20 + 4 * ((16 + 8 * len + 6 + bits_per_symbol - 1) /
-				 bits_per_symbol);
+		return AIR_OFDM_PREAMBLE_US + AIR_OFDM_SYMBOL_US *
+		       ((AIR_OFDM_SERVICE_BITS + 8 * len + AIR_OFDM_TAIL_BITS +
+			 bits_per_symbol - 1) / bits_per_symbol);
 	}
-	return ((rate_code & 0x04) ? 96 : 192) + (80 * len + rate - 1) / rate;
+	return ((rate_code & 0x04) ? AIR_CCK_SHORT_PREAMBLE_US :
+				     AIR_CCK_LONG_PREAMBLE_US) +
+	       (80 * len + rate - 1) / rate;
 }
 
 /*
- * Time the medium is busy for one frame: DIFS, the frame, and for a
- * unicast frame SIFS plus the ACK at the lowest rate of the modulation.
+ * Time the medium is busy for one attempt: DIFS, the frame, and for a
+ * unicast frame SIFS plus the ACK at the lowest rate of the modulation
+ * (a failed attempt waits as long for the ACK that never comes).
  */
 unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
 {
@@ -107,10 +117,21 @@ unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
 	unsigned int t;
 
 	rate_100k(rate_code, &ofdm);
-	t = (ofdm ? 34 : 50) + tx_airtime_us(rate_code, len);
+	t = (ofdm ? AIR_OFDM_DIFS_US : AIR_CCK_DIFS_US) + tx_airtime_us(rate_code, len);
 	if (wants_ack)
-		t += ofdm ? 16 + tx_airtime_us(0x0b, 14) : 10 + tx_airtime_us(0x1b, 14);
+		t += ofdm ? AIR_OFDM_SIFS_US + tx_airtime_us(ACK_RATE_OFDM, AIR_ACK_BYTES) :
+			    AIR_CCK_SIFS_US + tx_airtime_us(ACK_RATE_CCK, AIR_ACK_BYTES);
 	return t;
+}
+
+/* Random backoff before an attempt: 0..cw slots. */
+static unsigned int backoff_us(struct card *card, uint8_t rate_code, unsigned int cw)
+{
+	bool ofdm;
+
+	rate_100k(rate_code, &ofdm);
+	return link_random_below(card, cw + 1) *
+	       (ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US);
 }
 
 static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
@@ -213,61 +234,47 @@ static void measure_gain(struct card *card)
 	card_reg_set(card, REG_PHY_PAPD_PROBE, probe | 60u << PAPD_PROBE_GAINF_SHIFT);
 }
 
-/* Sends the frame of descriptor addr and writes its status back. */
-static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
-			    const struct tx_desc *d)
+static unsigned int series_tries(const struct tx_desc *d, unsigned int s)
 {
-	static struct air_frame f;
-	unsigned int type = d->ctl[1] >> CTL1_TYPE_SHIFT & 0xf;
-	unsigned int tries[4], final = 0, count = 1;
-	uint32_t st0 = 0, st1 = ST1_DONE, status[2];
-	uint64_t tsf = card_tsf(card);
-	bool wants_ack, acked = false;
-	int ack_rssi = -1;
+	return d->ctl[2] >> (16 + 4 * s) & 0xf;
+}
 
-	for (unsigned int s = 0; s < 4; s++)
-		tries[s] = d->ctl[2] >> (16 + 4 * s) & 0xf;
-	memset(&f, 0, offsetof(struct air_frame, data));
-	if (!load_frame(card, d, &f)) {
-		card_logf(card, "queue %u: descriptor 0x%08x has an unusable frame",
-			  q, addr);
-		st0 = ST0_FILTERED;
-	} else {
-		f.freq_mhz = card->freq_mhz;
-		f.rate_code = d->ctl[3] & 0x1f;
-		f.rssi = card->rssi;
-		finish_frame(&f, tsf, type);
-		wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
-		if (card->air)
-			ack_rssi = air_transmit(card->air, card, &f, wants_ack);
-		acked = ack_rssi >= 0;
-		card->frames_sent++;
-		measure_gain(card);
-		if (!wants_ack || acked) {
-			st0 = ST0_OK;
-		} else {
-			unsigned int total = 0;
+static uint8_t series_rate(const struct tx_desc *d, unsigned int s)
+{
+	return d->ctl[3] >> (5 * s) & 0x1f;
+}
 
-			for (unsigned int s = 0; s < 4; s++) {
-				total += tries[s];
-				if (tries[s])
-					final = s;
-			}
-			count = tries[final] ? tries[final] : 1;
-			st0 = ST0_XRETRY;
-			card_reg_set(card, REG_ACK_FAIL,
-				     card_reg(card, REG_ACK_FAIL) + (total ? total : 1));
-		}
-		st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff)
-		       << ST1_SEQ_SHIFT;
-	}
-	st0 |= (count & 0xf) << ST0_LONG_RETRY_SHIFT;
-	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
-	if (acked)
-		st1 |= (uint32_t)ack_rssi << ST1_ACK_RSSI_SHIFT;
-	st1 |= final << ST1_FINAL_SHIFT;
-	status[0] = st0;
-	status[1] = st1;
+/* The series after s that has tries, or 4 when none is left. */
+static unsigned int next_series(const struct tx_desc *d, unsigned int s)
+{
+	while (++s < 4 && !series_tries(d, s))
+		;
+	return s;
+}
+
+/* A new frame starts in its first series with tries, backoff at CWmin. */
+static void begin_frame(struct tx_queue *tq, const struct tx_desc *d)
+{
+	unsigned int first = series_tries(d, 0) ? 0 : next_series(d, 0);
+
+	tq->series = first < 4 ? first : 0;
+	tq->failed = 0;
+	tq->attempts = 0;
+	tq->cw = AIR_CW_MIN;
+}
+
+static unsigned int allowed_tries(const struct tx_desc *d, unsigned int s)
+{
+	unsigned int n = series_tries(d, s);
+
+	return n ? n : 1;	/* a frame always goes out at least once */
+}
+
+static void write_status(struct card *card, unsigned int q, uint32_t addr,
+			 const struct tx_desc *d, uint32_t st0, uint32_t st1)
+{
+	uint32_t status[2] = { st0, st1 };
+
 	if (!card->ops->dma_write(card->host, addr + TXD_STATUS, status,
 				  sizeof(status)))
 		card_logf(card, "queue %u: status write to 0x%08x failed", q, addr);
@@ -278,6 +285,98 @@ static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
 	if (d->ctl[0] & CTL0_INTREQ)
 		card->sisr[0] |= 1u << (16 + q);
 	card_update_irq(card);
+}
+
+/*
+ * One attempt of the frame of descriptor addr at the rate of the queue's
+ * current series.  The frame reaches the other cards only when it
+ * survives the link; the ACK only when the addressee is there and the
+ * ACK survives too.  Returns true when the frame is finished (ACKed, sent
+ * without ACK, or every series used up) and its status written.
+ */
+static bool attempt(struct card *card, unsigned int q, uint32_t addr,
+		    const struct tx_desc *d)
+{
+	static struct air_frame f;
+	struct tx_queue *tq = &card->txq[q];
+	unsigned int type = d->ctl[1] >> CTL1_TYPE_SHIFT & 0xf;
+	uint32_t st0 = 0, st1 = ST1_DONE;
+	uint64_t tsf = card_tsf(card);
+	bool wants_ack, acked = false;
+	int ack_rssi = -1;
+	uint8_t rate;
+
+	memset(&f, 0, offsetof(struct air_frame, data));
+	if (!load_frame(card, d, &f)) {
+		card_logf(card, "queue %u: descriptor 0x%08x has an unusable frame",
+			  q, addr);
+		write_status(card, q, addr, d, ST0_FILTERED |
+			     (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT,
+			     ST1_DONE);
+		return true;
+	}
+	rate = series_rate(d, tq->series);
+	f.freq_mhz = card->freq_mhz;
+	f.rate_code = rate;
+	f.rssi = link_faded_rssi(card, card->rssi);
+	if (tq->attempts)
+		f.data[1] |= FC1_RETRY;
+	finish_frame(&f, tsf, type);
+	wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
+	tq->attempts++;
+	measure_gain(card);
+	if (tq->collided) {
+		/* Two frames on the air at once: neither gets through. */
+		tq->collided = false;
+		card->collisions++;
+	} else if (card->air &&
+		   link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
+		ack_rssi = air_transmit(card->air, card, &f, wants_ack);
+		card->frames_sent++;
+	}
+	if (ack_rssi >= 0) {
+		uint8_t heard = link_faded_rssi(card, (unsigned int)ack_rssi);
+		bool ofdm = !(rate & 0x10);
+
+		acked = link_attempt_survives(card, ofdm ? ACK_RATE_OFDM : ACK_RATE_CCK,
+					      heard, 0);
+		ack_rssi = heard;
+	}
+	if (wants_ack && !acked) {
+		card_reg_set(card, REG_ACK_FAIL, card_reg(card, REG_ACK_FAIL) + 1);
+		if (++tq->failed < allowed_tries(d, tq->series)) {
+			tq->cw = tq->cw * 2 + 1 > AIR_CW_MAX ? AIR_CW_MAX : tq->cw * 2 + 1;
+			return false;
+		}
+		if (next_series(d, tq->series) < 4) {
+			tq->series = next_series(d, tq->series);
+			tq->failed = 0;
+			tq->cw = tq->cw * 2 + 1 > AIR_CW_MAX ? AIR_CW_MAX : tq->cw * 2 + 1;
+			return false;
+		}
+		st0 = ST0_XRETRY;	/* every try of every series failed */
+	} else {
+		st0 = ST0_OK;
+		if (acked)
+			st1 |= (uint32_t)ack_rssi << ST1_ACK_RSSI_SHIFT;
+	}
+	st0 |= (tq->failed & 0xf) << ST0_LONG_RETRY_SHIFT;
+	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
+	st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff) << ST1_SEQ_SHIFT;
+	st1 |= (uint32_t)tq->series << ST1_FINAL_SHIFT;
+	link_count(card, f.data + 4, wants_ack, st0 & ST0_OK, tq->attempts);
+	write_status(card, q, addr, d, st0, st1);
+	return true;
+}
+
+/* Sends a frame with all its attempts at once (no airtime, gated queues). */
+static void send_descriptor(struct card *card, unsigned int q, uint32_t addr,
+			    const struct tx_desc *d)
+{
+	begin_frame(&card->txq[q], d);
+	for (unsigned int n = 0; n < 4 * 16; n++)
+		if (attempt(card, q, addr, d))
+			return;
 }
 
 static void end_of_chain(struct card *card, unsigned int q)
@@ -335,6 +434,30 @@ static bool step_chain(struct card *card, unsigned int q, uint32_t addr,
 	return true;
 }
 
+/* Puts the queue's next attempt on the air after its backoff. */
+static void schedule_attempt(struct card *card, unsigned int q,
+			     const struct tx_desc *d)
+{
+	struct tx_queue *tq = &card->txq[q];
+	unsigned int len = d->ctl[0] & CTL0_FRAME_LEN;
+	uint8_t rate = series_rate(d, tq->series), addr1 = 0xff;
+	struct air_attempt a;
+	bool ofdm;
+
+	card->ops->dma_read(card->host, d->buf + 4, &addr1, 1);
+	rate_100k(rate, &ofdm);
+	a.backoff_us = card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0;
+	a.exchange_us = tx_exchange_us(rate, len,
+				       !(d->ctl[1] & CTL1_NOACK) && !(addr1 & 1));
+	a.slot_us = ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US;
+	tq->in_flight = true;
+	tq->collided = false;
+	tq->done_at = card->air && card->freq_mhz ?
+		air_reserve(card->air, card, card->freq_mhz, card_now(card), &a,
+			    &tq->collided) :
+		card_now(card) + a.backoff_us + a.exchange_us;
+}
+
 /* Starts (or, without airtime, sends) frames of an ungated queue. */
 static void kick(struct card *card, unsigned int q)
 {
@@ -351,19 +474,9 @@ static void kick(struct card *card, unsigned int q)
 			return;
 		}
 		if (airtime_enabled(card)) {
-			unsigned int len = d.ctl[0] & CTL0_FRAME_LEN;
-			uint8_t addr1 = 0xff;
-
-			unsigned int busy;
-
-			card->ops->dma_read(card->host, d.buf + 4, &addr1, 1);
-			busy = tx_exchange_us(d.ctl[3] & 0x1f, len,
-					      !(d.ctl[1] & CTL1_NOACK) && !(addr1 & 1));
-			tq->in_flight = true;
+			begin_frame(tq, &d);
 			tq->desc = addr;
-			tq->done_at = card->air && card->freq_mhz ?
-				air_reserve(card->air, card->freq_mhz, card_now(card), busy) :
-				card_now(card) + busy;
+			schedule_attempt(card, q, &d);
 			return;
 		}
 		send_descriptor(card, q, addr, &d);
@@ -372,7 +485,12 @@ static void kick(struct card *card, unsigned int q)
 	}
 }
 
-static void complete_in_flight(struct card *card, unsigned int q)
+/*
+ * The attempt in flight ends: the next attempt of the same frame is
+ * scheduled, or the frame is done and the chain moves on.  finish_now
+ * (TXD) runs the remaining attempts at once.
+ */
+static void complete_in_flight(struct card *card, unsigned int q, bool finish_now)
 {
 	struct tx_queue *tq = &card->txq[q];
 	struct tx_desc d;
@@ -382,8 +500,16 @@ static void complete_in_flight(struct card *card, unsigned int q)
 		queue_stop(card, q);
 		return;
 	}
-	send_descriptor(card, q, tq->desc, &d);
-	step_chain(card, q, tq->desc, &d);
+	for (unsigned int n = 0; n < 4 * 16; n++) {
+		if (attempt(card, q, tq->desc, &d)) {
+			step_chain(card, q, tq->desc, &d);
+			return;
+		}
+		if (!finish_now) {
+			schedule_attempt(card, q, &d);
+			return;
+		}
+	}
 }
 
 void tx_write_txdp(struct card *card, unsigned int q, uint32_t value)
@@ -414,20 +540,42 @@ void tx_write_txd(struct card *card, uint32_t bits)
 	for (unsigned int q = 0; q < CARD_QUEUES; q++) {
 		if (!(bits >> q & 1))
 			continue;
-		/* A frame already on the air still finishes. */
-		if (card->txq[q].in_flight)
-			complete_in_flight(card, q);
 		card->txq[q].veol_beacon = false;
+		/* A frame already on the air still finishes; TXE reads set till then. */
+		if (card->txq[q].in_flight) {
+			card->txq[q].stopping = true;
+			continue;
+		}
 		queue_stop(card, q);
 	}
 }
 
+/* Frames not yet done from TXDP along the chain; the field saturates. */
+static unsigned int frames_pending(struct card *card, unsigned int q)
+{
+	uint32_t cur = card_reg(card, REG_QCU_TXDP(q));
+	unsigned int n = 0;
+
+	if (!queue_enabled(card, q) && !card->txq[q].in_flight)
+		return 0;
+	for (unsigned int i = 0; i < CHAIN_LIMIT && cur && n < QCU_STS_FRMPENDCNT; i++) {
+		struct tx_desc d;
+
+		if (!read_desc(card, cur, &d))
+			break;
+		if (!(d.status[1] & ST1_DONE))
+			n++;
+		if (!d.link || d.link == cur || (d.ctl[0] & CTL0_VEOL))
+			break;
+		cur = d.link;
+	}
+	return n;
+}
+
 uint32_t tx_queue_status(struct card *card, unsigned int q)
 {
-	bool pending = queue_enabled(card, q) || card->txq[q].in_flight;
-
 	return (card_reg(card, REG_QCU_STS(q)) & ~QCU_STS_FRMPENDCNT) |
-	       (pending ? 1 : 0);
+	       frames_pending(card, q);
 }
 
 void tx_advance(struct card *card, uint64_t now)
@@ -437,7 +585,12 @@ void tx_advance(struct card *card, uint64_t now)
 
 		if (!tq->in_flight || tq->done_at > now)
 			continue;
-		complete_in_flight(card, q);
+		complete_in_flight(card, q, tq->stopping);
+		if (tq->stopping) {
+			tq->stopping = false;
+			queue_stop(card, q);
+			continue;
+		}
 		kick(card, q);
 	}
 }

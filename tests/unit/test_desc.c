@@ -125,7 +125,7 @@ static void test_tx_status(void)
 	memset(&d, 0, sizeof(d));
 	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), -EINPROGRESS);
 
-	printf("check: TX status: acked in series 2 after 3 tries\n");
+	printf("check: TX status: acked in series 2 after 3 failed attempts there\n");
 	d.tx.status[0] = cpu_to_le32(1u | 1u << 4 | 3u << 8 | 0x1234u << 16);
 	d.tx.status[1] = cpu_to_le32(1u | 0x5a5u << 1 | 0xf6u << 13 |
 				     2u << 21 | 1u << 24);
@@ -147,6 +147,52 @@ static void test_tx_status(void)
 		 ATH5K_TXS_FILTERED);
 	CHECK_EQ(ts.long_retry, 15);
 	CHECK_EQ(ts.final_idx, 3);
+}
+
+static void test_tx_attempts(void)
+{
+	static const u8 tries[ATH5K_MRR_SERIES] = { 4, 2, 2, 0 };
+	struct ath5k_tx_status ts;
+	u8 attempts[ATH5K_MRR_SERIES];
+
+	printf("check: attempts: ACK on the very first try counts one\n");
+	memset(&ts, 0, sizeof(ts));
+	ts.flags = ATH5K_TXS_OK;
+	CHECK_EQ(ath5k_hw_tx_attempts(&ts, tries, attempts), 0);
+	CHECK_EQ(attempts[0], 1);
+	CHECK_EQ(attempts[1], 0);
+	CHECK_EQ(attempts[3], 0);
+
+	printf("check: attempts: ACK in series 1 after one retry there\n");
+	ts.final_idx = 1;
+	ts.long_retry = 1;
+	CHECK_EQ(ath5k_hw_tx_attempts(&ts, tries, attempts), 1);
+	CHECK_EQ(attempts[0], 4);
+	CHECK_EQ(attempts[1], 2);
+	CHECK_EQ(attempts[2], 0);
+
+	printf("check: attempts: every series failed (excessive retries)\n");
+	ts.flags = ATH5K_TXS_XRETRY;
+	ts.final_idx = 2;
+	ts.long_retry = 2;
+	CHECK_EQ(ath5k_hw_tx_attempts(&ts, tries, attempts), 2);
+	CHECK_EQ(attempts[0], 4);
+	CHECK_EQ(attempts[1], 2);
+	CHECK_EQ(attempts[2], 2);
+	CHECK_EQ(attempts[3], 0);
+
+	printf("check: attempts: filtered before any attempt counts none\n");
+	memset(&ts, 0, sizeof(ts));
+	ts.flags = ATH5K_TXS_FILTERED;
+	CHECK_EQ(ath5k_hw_tx_attempts(&ts, tries, attempts), 0);
+	CHECK_EQ(attempts[0], 0);
+
+	printf("check: attempts: a final index beyond the series is clamped\n");
+	ts.flags = ATH5K_TXS_OK;
+	ts.final_idx = 7;
+	ts.long_retry = 15;
+	CHECK_EQ(ath5k_hw_tx_attempts(&ts, tries, attempts), 3);
+	CHECK_EQ(attempts[3], 16);
 }
 
 static void test_rx(void)
@@ -287,6 +333,7 @@ int main(void)
 	test_tx_setup();
 	test_tx_refuse();
 	test_tx_status();
+	test_tx_attempts();
 	test_rx();
 	test_status_order();
 	return check_done("test_desc");

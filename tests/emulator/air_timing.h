@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: ISC */
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * 802.11 timing of the emulated air, in one place so that a benchmark can
+ * compute the same throughput ceiling the card enforces.  Values are the
+ * standard's: OFDM (802.11a/g, ERP short slot) and DSSS/CCK (802.11b).
+ */
+#ifndef ATH5K_EMU_AIR_TIMING_H
+#define ATH5K_EMU_AIR_TIMING_H
+
+#define AIR_OFDM_SLOT_US	9
+#define AIR_OFDM_SIFS_US	16
+#define AIR_OFDM_PREAMBLE_US	20	/* training fields and SIGNAL */
+#define AIR_OFDM_SYMBOL_US	4
+#define AIR_OFDM_SERVICE_BITS	16
+#define AIR_OFDM_TAIL_BITS	6
+
+#define AIR_CCK_SLOT_US		20
+#define AIR_CCK_SIFS_US		10
+#define AIR_CCK_LONG_PREAMBLE_US	192	/* 144 µs preamble + 48 µs PLCP header */
+#define AIR_CCK_SHORT_PREAMBLE_US	96
+
+/* DIFS = SIFS + 2 slots */
+#define AIR_OFDM_DIFS_US	(AIR_OFDM_SIFS_US + 2 * AIR_OFDM_SLOT_US)
+#define AIR_CCK_DIFS_US		(AIR_CCK_SIFS_US + 2 * AIR_CCK_SLOT_US)
+
+/* An ACK is 14 bytes with FCS, sent at the lowest basic rate. */
+#define AIR_ACK_BYTES		14
+
+/* Contention window in slots: doubles after each failed attempt. */
+#define AIR_CW_MIN		15
+#define AIR_CW_MAX		1023
+
+#endif /* ATH5K_EMU_AIR_TIMING_H */
