@@ -219,6 +219,7 @@ static void test_dma_stuck(void)
 	check(card_is_receiving(tc.card), "card still receives");
 	fault(tc.card, "clear");
 	wr(tc.card, 0x08, 0x20);
+	tc.fh->now += 1000;	/* the stop handshake takes its time */
 	check(!(rd(tc.card, 0x08) & 0x4), "after clear RXD stops RX");
 
 	/* A queue that is enabled: TXE with a descriptor that is not done yet. */
@@ -231,6 +232,7 @@ static void test_dma_stuck(void)
 	check(rd(tc.card, 0x840) & 0x2, "TXE(1) still set after TXD(1)");
 	fault(tc.card, "clear");
 	wr(tc.card, 0x880, 0x2);
+	tc.fh->now += 1000;
 	check(!(rd(tc.card, 0x840) & 0x2), "after clear TXD stops the queue");
 	test_card_close(&tc);
 }
