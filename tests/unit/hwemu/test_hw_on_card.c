@@ -968,6 +968,8 @@ static void run_stale_key_at_probe(void)
 
 	printf("== key cache entry left valid before probe\n");
 	card_open(0, "model=ar5413", NULL, &cfg);
+	/* the key cache takes writes only while the chip is awake */
+	card_bus_write(R_SLEEP_CTL, 0);
 	card_bus_write(R_KEY(7, 0), 0x11111111);
 	card_bus_write(R_KEY(7, KEY_WORD_TYPE), KEY_TYPE_CCM);
 	card_bus_write(R_KEY(7, KEY_WORD_MAC1), KEY_MAC1_VALID | 0x1234);
@@ -1042,6 +1044,7 @@ static void run_txq_limits_and_iq_extremes(void)
 
 	printf("check: I/Q calibration survives a correlation of S32_MIN\n");
 	CHECK(ah.iq_cal_pending);
+	card_bus_delay(10000);	/* the card's I/Q measurement takes a few ms */
 	card_bus_write(R_PHY_IQRES_CAL_CORR, 0x80000000);
 	card_bus_write(R_PHY_IQRES_CAL_PWR_I, 2);
 	card_bus_write(R_PHY_IQRES_CAL_PWR_Q, 256);
