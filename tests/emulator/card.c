@@ -123,6 +123,7 @@ static uint32_t effective_pisr(const struct card *card)
 	/* Only the queues SIMR0/1 unmask reach the summary bits. */
 	uint32_t s0 = card->sisr[0] & card_reg(card, REG_SIMR(0));
 	uint32_t s1 = card->sisr[1] & card_reg(card, REG_SIMR(1));
+	uint32_t s2 = card->sisr[2] & card_reg(card, REG_SIMR(2));
 
 	if (s0 & 0x3ff)
 		pisr |= INT_TXOK;
@@ -132,6 +133,9 @@ static uint32_t effective_pisr(const struct card *card)
 		pisr |= INT_TXERR;
 	if (s1 & 0x3ff0000)
 		pisr |= INT_TXEOL;
+	/* TXURN too: the driver clears it in SISR2, never in PISR. */
+	if (s2 & SISR2_QCU_TXURN)
+		pisr |= INT_TXURN;
 	return pisr;
 }
 

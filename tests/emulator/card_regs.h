@@ -38,8 +38,11 @@
 #define  INT_SWI		0x00002000
 #define  INT_SWBA		0x00010000
 #define  INT_BNR		0x00100000
+#define  INT_TXURN		0x00000800
 /* PISR bits that only summarise the secondary registers */
-#define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL)
+#define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL | \
+				 INT_TXURN)
+#define  SISR2_QCU_TXURN	0x000003ff
 
 /* Queue control units */
 #define CARD_QUEUES		10
