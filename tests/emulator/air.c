@@ -10,6 +10,7 @@
  * without a round trip.
  */
 #include "card_model.h"
+#include "wifi_crypto.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -91,14 +92,7 @@ struct air {
 
 uint32_t wifi_crc32(const uint8_t *data, size_t len)
 {
-	uint32_t crc = 0xffffffffu;
-
-	for (size_t i = 0; i < len; i++) {
-		crc ^= data[i];
-		for (int b = 0; b < 8; b++)
-			crc = crc >> 1 ^ (0xedb88320u & (0u - (crc & 1)));
-	}
-	return ~crc;
+	return wifi_icv(data, len);
 }
 
 struct air *air_create(void)

@@ -12,7 +12,8 @@ EMU_OUT := $(OUT)/emulator
 EMU_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g
 EMU_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
-EMU_LDLIBS := -lm
+# nettle: RC4 and AES-CCM of the card's crypto engine; zlib: CRC-32.
+EMU_LDLIBS := -lm -lnettle -lz
 
 EMU_TEST_SRCS := $(sort $(wildcard $(EMU_DIR)/test_*.c))
 EMU_MAIN_SRCS := $(EMU_DIR)/main.c $(EMU_DIR)/eeprom_gen_main.c
@@ -32,7 +33,7 @@ EMU_SAN_TESTS := $(patsubst $(EMU_DIR)/%.c,$(EMU_OUT)/asan/%,$(EMU_TEST_SRCS))
 EMU_BINS := $(OUT)/bin/ath5k-emu \
 	$(if $(wildcard $(EMU_DIR)/eeprom_gen_main.c),$(OUT)/bin/ath5k-eeprom-gen)
 
-DEPS_PACKAGES += gcc make libc6-dev
+DEPS_PACKAGES += gcc make libc6-dev nettle-dev zlib1g-dev
 CHECKS += check-emulator
 
 # Keep objects between runs (make would delete them as intermediates).

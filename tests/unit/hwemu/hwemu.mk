@@ -24,7 +24,7 @@ HWEMU_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 check-hw-on-card: $(EMU_SAN_LIB)
 	@mkdir -p $(HWEMU_OUT)
 	$(CC) $(HWEMU_CFLAGS) -o $(HWEMU_OUT)/test_hw_on_card \
-		$(HWEMU_DIR)/test_hw_on_card.c $(HWEMU_SRCS) $(EMU_SAN_LIB) -lm
+		$(HWEMU_DIR)/test_hw_on_card.c $(HWEMU_SRCS) $(EMU_SAN_LIB) $(EMU_LDLIBS)
 	@$(HWEMU_OUT)/test_hw_on_card > $(HWEMU_OUT)/test_hw_on_card.log 2>&1 || \
 		{ cat $(HWEMU_OUT)/test_hw_on_card.log; exit 1; }
 	@tail -n1 $(HWEMU_OUT)/test_hw_on_card.log
