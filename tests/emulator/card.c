@@ -725,6 +725,7 @@ void card_destroy(struct card *card)
 	if (!card)
 		return;
 	link_log(card, true);
+	keycache_log(card, true);
 	if (card->air)
 		air_detach(card->air, card);
 	fault_free(card);
@@ -767,6 +768,7 @@ void card_advance(struct card *card, uint64_t now_us)
 	run_beacon_timers(card);
 	fault_advance(card, now_us);
 	link_log(card, false);
+	keycache_log(card, false);
 }
 
 void card_make_dead(struct card *card)

@@ -105,6 +105,11 @@ void card_advance(struct card *card, uint64_t now_us);
 void card_make_dead(struct card *card);		/* BAR0 reads 0xffffffff */
 void card_corrupt_eeprom(struct card *card);	/* breaks the checksum */
 int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
+/*
+ * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
+ * see CARD.md), for the control socket and the log.
+ */
+void card_crypto_summary(const struct card *card, char *buf, size_t len);
 
 /*
  * The air shared by every card of a process; several processes may share

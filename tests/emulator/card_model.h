@@ -12,6 +12,7 @@
 #include "card_regs.h"
 #include "eeprom.h"
 #include "fault.h"
+#include "wifi_crypto.h"
 
 #define CARD_MAX_FRAME		4096	/* 12-bit length fields */
 #define CARD_DESC_SIZE		32
@@ -42,6 +43,41 @@ struct tx_queue {
 	unsigned int failed;		/* failed attempts in that series */
 	unsigned int attempts;		/* attempts so far, all series */
 	unsigned int cw;		/* contention window, slots */
+};
+
+/*
+ * What the crypto engine did (keycache.c), for the log and the control
+ * socket: frames sealed and opened per cipher, and frames that crossed
+ * the air in clear or without the card's engine.
+ */
+struct crypto_stats {
+	unsigned long tx[WIFI_CIPHERS];	/* sealed with the descriptor's key */
+	unsigned long tx_clear;		/* key index of a clear/unusable entry */
+	unsigned long tx_sw;		/* Protected without a key index */
+	unsigned long tx_plain_keyed;	/* data in clear to a peer with a key */
+	unsigned long rx[WIFI_CIPHERS];	/* opened, ICV/MIC good */
+	unsigned long rx_miss;		/* Protected, no usable key: as received */
+	unsigned long rx_icv_fail;	/* WEP/TKIP ICV or CCMP MIC wrong */
+	unsigned long rx_mic_fail;	/* TKIP Michael wrong */
+	unsigned long rx_plain_keyed;	/* data in clear from a peer with a key */
+	unsigned long logged;		/* sum of the above at the last log line */
+	uint64_t logged_at;
+};
+
+/* What keycache_receive decided about one received frame. */
+enum rx_crypto_outcome {
+	RX_CRYPTO_NONE,			/* not protected, nothing to say */
+	RX_CRYPTO_PLAIN_KEYED,		/* not protected, yet the sender has a key */
+	RX_CRYPTO_MISS,			/* protected, no usable key */
+	RX_CRYPTO_OK,
+	RX_CRYPTO_ICV_FAIL,
+	RX_CRYPTO_MIC_FAIL,
+};
+
+struct rx_crypto {
+	enum rx_crypto_outcome outcome;
+	enum wifi_cipher cipher;
+	uint32_t status1;		/* key index and error bits of RX status 1 */
 };
 
 /* Delivery counts of one destination (group frames share one entry). */
@@ -101,6 +137,7 @@ struct card {
 	uint64_t links_logged_at;
 	unsigned long collisions;	/* attempts lost to another sender */
 	unsigned long collisions_logged;
+	struct crypto_stats crypto;
 };
 
 /* card.c */
@@ -139,6 +176,23 @@ bool rx_accepts(struct card *card, const struct air_frame *frame);
 /* Whether the card's PHY_MODE lets it decode this rate at all. */
 bool rx_decodes(const struct card *card, uint8_t rate_code);
 unsigned int rx_mcast_hash(const uint8_t *addr);
+
+/* keycache.c */
+#define CARD_KEYS		128
+/* TX: seals f (802.11 bytes, no FCS yet) with key entry index. */
+void keycache_transmit(struct card *card, struct air_frame *f, bool key_valid,
+		       unsigned int index, bool count);
+/*
+ * RX: looks the key up (transmitter address, else default key by key
+ * id), opens a copy of f (FCS included) into out and says what the RX
+ * status must report (the frame failed when outcome is ICV_FAIL or
+ * MIC_FAIL); out holds what reaches the host when outcome is OK or
+ * MIC_FAIL, else f does.
+ */
+void keycache_receive(struct card *card, const struct air_frame *f,
+		      struct air_frame *out, struct rx_crypto *res);
+void keycache_count_rx(struct card *card, const struct rx_crypto *res);
+void keycache_log(struct card *card, bool force);
 
 /* link_model.c */
 void link_seed(struct card *card);

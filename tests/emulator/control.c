@@ -2,7 +2,8 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * Control socket: tests drive fault injection with one command a line
- * ("card0 kill", "quit") and read one answer line ("ok", "error: ...").
+ * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
+ * "card0 crypto" answers with the crypto engine's counts.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -127,12 +128,20 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
 	if (!sc) {
 		snprintf(answer, cap, "error: no card named '%s'", name);
+		return;
+	}
+	if (!strcmp(verb, "crypto")) {
+		char line[CONTROL_LINE_MAX - 8];
+
+		/* A query: the crypto engine's counts, nothing logged. */
+		card_crypto_summary(server_card_model(sc), line, sizeof(line));
+		snprintf(answer, cap, "ok: %s", line);
 		return;
 	}
 	if (!strcmp(verb, "kill")) {

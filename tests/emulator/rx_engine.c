@@ -5,9 +5,9 @@
  * RXDP.  A received frame fills the descriptor RXDP points at, then RXDP
  * moves along its link.  The driver keeps the newest descriptor linked to
  * itself; reaching one that is still done means the ring is exhausted
- * (RXEOL) and the frame is lost.  No hardware decryption is modelled:
- * the decrypt and key-valid status bits stay clear, so the driver must
- * run with nohwcrypt=1.
+ * (RXEOL) and the frame is lost.  Protected frames go through the key
+ * cache first (keycache.c), which decrypts them and sets the key-index,
+ * decrypt-CRC and MIC status bits as the hardware does.
  */
 #include "card_model.h"
 
@@ -135,16 +135,25 @@ static unsigned int layout(const struct air_frame *f, uint8_t *out)
 	return f->len + pad;
 }
 
-void rx_deliver(struct card *card, const struct air_frame *f)
+void rx_deliver(struct card *card, const struct air_frame *air)
 {
 	static uint8_t bytes[CARD_MAX_FRAME + 4];
+	static struct air_frame opened;
 	uint32_t cur = card_reg(card, REG_RXDP);
+	const struct air_frame *f = air;
+	struct rx_crypto crypto;
+	bool ok;
 
-	if (!card_is_receiving(card) || !rx_decodes(card, f->rate_code) ||
-	    !rx_accepts(card, f))
+	if (!card_is_receiving(card) || !rx_decodes(card, air->rate_code) ||
+	    !rx_accepts(card, air))
 		return;
-	if (f->fcs_bad)
+	if (air->fcs_bad)
 		card_reg_set(card, REG_FCS_FAIL, card_reg(card, REG_FCS_FAIL) + 1);
+	keycache_receive(card, air, &opened, &crypto);
+	if (crypto.outcome == RX_CRYPTO_OK || crypto.outcome == RX_CRYPTO_MIC_FAIL)
+		f = &opened;
+	ok = !f->fcs_bad && crypto.outcome != RX_CRYPTO_ICV_FAIL &&
+	     crypto.outcome != RX_CRYPTO_MIC_FAIL;
 	for (unsigned int i = 0; i < RING_LIMIT && cur; i++) {
 		uint32_t d[6], status[2];
 		unsigned int len, buf_size;
@@ -169,7 +178,8 @@ void rx_deliver(struct card *card, const struct air_frame *f)
 			status[0] |= RX_ST0_MORE;
 		}
 		status[0] |= len;
-		status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : RX_ST1_OK) |
+		status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : 0) |
+			    (ok ? RX_ST1_OK : 0) | crypto.status1 |
 			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
 		fault_rx_status(card, status);
 		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
@@ -179,9 +189,10 @@ void rx_deliver(struct card *card, const struct air_frame *f)
 			break;
 		}
 		card->frames_received++;
+		keycache_count_rx(card, &crypto);
 		if (d[0])
 			card_reg_set(card, REG_RXDP, d[0]);
-		card_raise_pisr(card, f->fcs_bad ? INT_RXERR : INT_RXOK);
+		card_raise_pisr(card, ok ? INT_RXOK : INT_RXERR);
 		return;
 	}
 	card->rx_dropped++;

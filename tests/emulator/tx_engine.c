@@ -24,6 +24,8 @@
 #define CTL0_KEY_VALID		0x40000000
 #define CTL1_BUF_LEN		0x00000fff
 #define CTL1_MORE		0x00001000
+#define CTL1_KEY_INDEX_SHIFT	13
+#define CTL1_KEY_INDEX_MASK	0x7f
 #define CTL1_TYPE_SHIFT		20
 #define CTL1_NOACK		0x01000000
 #define TYPE_BEACON		3
@@ -182,8 +184,8 @@ static bool load_frame(struct card *card, const struct tx_desc *d,
 		return false;
 	body_len = frame_len - 4;
 	/*
-	 * With a key set the driver counts the ICV the hardware would append;
-	 * with no crypto engine those bytes go out as zeros.
+	 * With a key set the driver counts the ICV or MIC the crypto engine
+	 * appends (keycache.c fills those bytes).
 	 */
 	if (buf_len < body_len && !(d->ctl[0] & CTL0_KEY_VALID))
 		return false;
@@ -315,6 +317,10 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 			     ST1_DONE);
 		return true;
 	}
+	/* The crypto engine seals the frame with the descriptor's key. */
+	keycache_transmit(card, &f, d->ctl[0] & CTL0_KEY_VALID,
+			  d->ctl[1] >> CTL1_KEY_INDEX_SHIFT & CTL1_KEY_INDEX_MASK,
+			  tq->attempts == 0);
 	rate = series_rate(d, tq->series);
 	f.freq_mhz = card->freq_mhz;
 	f.rate_code = rate;
