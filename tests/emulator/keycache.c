@@ -24,7 +24,9 @@
  * for group frames), reported with key-index-valid and the index; else
  * with the default key of the frame's key id in entries 0-3, reported
  * without an index (the in-tree driver notes the hardware does not give
- * it, base.c ath5k_rx_decrypted).  A clear or unusable entry leaves the
+ * it, base.c ath5k_rx_decrypted); either way a protected frame whose
+ * transmitter no entry holds gets the key-cache-miss bit (status 1 bit
+ * 31, desc.h KEY_CACHE_MISS).  A clear or unusable entry leaves the
  * frame as it came (a key-cache miss: no error, no index).  A wrong ICV or
  * CCM MIC sets the decrypt-CRC error and leaves the ciphertext; a wrong
  * TKIP Michael MIC (unfragmented data) sets the MIC error with the frame
@@ -54,6 +56,7 @@
 #define RX_ST1_MIC		0x00000020
 #define RX_ST1_KEY_VALID	0x00000100
 #define RX_ST1_KEY_SHIFT	9
+#define RX_ST1_KEY_MISS		0x80000000
 
 #define FC1_MORE_FRAGS		0x04
 #define FC1_PROTECTED		0x40
@@ -236,8 +239,11 @@ void keycache_receive(struct card *card, const struct air_frame *f,
 		return;
 	n = find_address(card, f->data + 10, !(f->data[4] & 1));
 	by_address = n >= 0;
-	if (!by_address)
+	if (!by_address) {
+		/* no entry holds the transmitter: the key-cache-miss bit */
+		res->status1 = RX_ST1_KEY_MISS;
 		n = f->data[hdr + 3] >> 6 & (DEFAULT_KEYS - 1);
+	}
 	read_key(card, (unsigned int)n, &k);
 	if (!k.usable)
 		return;
