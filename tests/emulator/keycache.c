@@ -251,6 +251,16 @@ void keycache_receive(struct card *card, const struct air_frame *f,
 	if (by_address)
 		res->status1 = RX_ST1_KEY_VALID | (uint32_t)n << RX_ST1_KEY_SHIFT;
 	memcpy(out, f, offsetof(struct air_frame, data) + f->len);
+	/*
+	 * The engine predates management frame protection: it opens only
+	 * WEP management frames (shared-key authentication); a TKIP/CCMP
+	 * one fails like a wrong key and goes up as it came.
+	 */
+	if ((f->data[0] & 0x0c) != 0x08 && k.cipher != WIFI_CIPHER_WEP) {
+		res->outcome = RX_CRYPTO_ICV_FAIL;
+		res->status1 |= RX_ST1_DECRYPT_CRC;
+		return;
+	}
 	if (wifi_open(k.cipher, k.key, k.len, out->data, len) != WIFI_OPEN_OK) {
 		res->outcome = RX_CRYPTO_ICV_FAIL;
 		res->status1 |= RX_ST1_DECRYPT_CRC;

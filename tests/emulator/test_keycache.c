@@ -281,6 +281,19 @@ static void test_ccmp_errors(struct test_card *a, struct test_card *b,
 	      "and still encrypted");
 	check(b->card->crypto.rx_miss == 1, "counted as miss");
 	set_key(b->card, 12, TYPE_CCM, tk, 16, a->mac);
+
+	printf("a protected management frame (802.11w) is not the engine's\n");
+	make_frame(&f, b->mac, a->mac, -1, WIFI_CIPHER_CCMP, 0, 0x0105, 32);
+	f.b[0] = 0xd0;			/* action */
+	f.b[1] = 0x40;
+	wifi_seal(WIFI_CIPHER_CCMP, tk, 16, f.b, f.len);
+	rx_fresh(b, c);
+	send(a, &f, -1);
+	st1 = rx_st1(b);
+	check(!(st1 & ST1_OK) && (st1 & ST1_DECRYPT) &&
+	      !memcmp(rx_frame(b, &f), f.b, f.len),
+	      "B: decrypt-CRC error, frame as it came, for mac80211 (st1 %08x)", st1);
+	check(b->card->crypto.rx_icv_fail == 2, "counted as icv-fail");
 }
 
 static void test_tkip(struct test_card *a, struct test_card *b, struct test_card *c)
@@ -398,12 +411,12 @@ static void test_summary(struct test_card *a, struct test_card *b)
 	char line[256];
 
 	card_crypto_summary(a->card, line, sizeof(line));
-	check(!strcmp(line, "tx wep=2 tkip=3 ccmp=3 clear=0 sw=1 plain-keyed=1; "
+	check(!strcmp(line, "tx wep=2 tkip=3 ccmp=3 clear=0 sw=2 plain-keyed=1; "
 		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0"),
 	      "A's summary: %s", line);
 	card_crypto_summary(b->card, line, sizeof(line));
 	check(!strcmp(line, "tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
-		      "rx wep=1 tkip=2 ccmp=2 miss=2 icv-fail=1 mic-fail=1 plain-keyed=1"),
+		      "rx wep=1 tkip=2 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1"),
 	      "B's summary: %s", line);
 }
 
