@@ -333,7 +333,10 @@ void card_crypto_summary(const struct card *card, char *buf, size_t len)
 		 s->rx_icv_fail, s->rx_mic_fail, s->rx_plain_keyed);
 }
 
-/* One line every 10 s while the counts move, and one when the card closes. */
+/*
+ * One line every 10 s while the counts move, and always one when the card
+ * closes (force), so every card's log ends with its final counts.
+ */
 void keycache_log(struct card *card, bool force)
 {
 	struct crypto_stats *s = &card->crypto;
@@ -341,7 +344,7 @@ void keycache_log(struct card *card, bool force)
 	uint64_t now = card_now(card);
 	char line[256];
 
-	if (total == s->logged || (!force && now - s->logged_at < LOG_INTERVAL_US))
+	if (!force && (total == s->logged || now - s->logged_at < LOG_INTERVAL_US))
 		return;
 	s->logged = total;
 	s->logged_at = now;

@@ -406,9 +406,19 @@ static void test_plaintext(struct test_card *a, struct test_card *b,
 	      "EAPOL in clear is not counted");
 }
 
+static char logged[512];
+
+static void capture_log(void *host, const char *line)
+{
+	(void)host;
+	snprintf(logged, sizeof(logged), "%s", line);
+}
+
 static void test_summary(struct test_card *a, struct test_card *b)
 {
-	char line[256];
+	struct card_host_ops ops = *a->card->ops;
+	const struct card_host_ops *saved = a->card->ops;
+	char line[256], want[300];
 
 	card_crypto_summary(a->card, line, sizeof(line));
 	check(!strcmp(line, "tx wep=2 tkip=3 ccmp=3 clear=0 sw=2 plain-keyed=1; "
@@ -418,6 +428,16 @@ static void test_summary(struct test_card *a, struct test_card *b)
 	check(!strcmp(line, "tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
 		      "rx wep=1 tkip=2 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1"),
 	      "B's summary: %s", line);
+	ops.log = capture_log;
+	a->card->ops = &ops;
+	keycache_log(a->card, true);
+	card_crypto_summary(a->card, line, sizeof(line));
+	snprintf(want, sizeof(want), "%s: crypto: %s", a->card->cfg.name, line);
+	check(!strcmp(logged, want), "closing log line: %s", logged);
+	logged[0] = 0;
+	keycache_log(a->card, false);
+	check(!logged[0], "no periodic line while the counts stand still");
+	a->card->ops = saved;
 }
 
 int main(void)
