@@ -695,6 +695,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 		return NULL;
 	}
 	card->cfg = *cfg;
+	card->aes_fused_off = desc.aes_disabled;
 	card->ops = ops;
 	card->host = host;
 	card->rssi = cfg->rssi;

@@ -98,6 +98,7 @@ struct card {
 
 	uint32_t regs[CARD_BAR0_SIZE / 4];
 	uint16_t eeprom[EE_WORDS];
+	bool aes_fused_off;		/* EEPROM AES-disable: no CCM in the engine */
 	bool dead;
 	bool irq_level;
 

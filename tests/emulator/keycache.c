@@ -104,8 +104,10 @@ static void read_key(const struct card *card, unsigned int n, struct key_entry *
 		k->len = 16;
 		break;
 	case KEY_TYPE_CCM:
+		/* an EEPROM that disables AES fuses the CCM unit off */
 		k->cipher = WIFI_CIPHER_CCMP;
 		k->len = 16;
+		k->usable = !card->aes_fused_off;
 		break;
 	default:			/* clear, AES-OCB, reserved */
 		k->usable = false;

@@ -440,6 +440,36 @@ static void test_summary(struct test_card *a, struct test_card *b)
 	a->card->ops = saved;
 }
 
+/* A card whose EEPROM disables AES (word 0xc9 bit 1) has no CCM unit. */
+static void test_aes_disabled(struct test_card *a, struct test_card *b)
+{
+	const char *path = "/tmp/ath5k-test-keycache-noaes.desc";
+	struct test_card n;
+	struct frame f;
+	char spec[96];
+	FILE *fp = fopen(path, "w");
+
+	printf("EEPROM with AES disabled: a CCM entry seals nothing\n");
+	if (!fp || fputs("aes_disabled = 1\n", fp) < 0 || fclose(fp)) {
+		check(false, "description file written");
+		return;
+	}
+	snprintf(spec, sizeof(spec), "airtime=0,eeprom-desc=%s", path);
+	test_card_open(&n, a->card->air, 3, spec);
+	remove(path);
+	test_card_up(&n, 2412, RX_RING, 4);
+	check(n.card->eeprom[0xc9] & 2, "EEPROM word 0xc9 has the AES-disable bit");
+	set_key(n.card, 10, TYPE_CCM, tk, 16, b->mac);
+	make_frame(&f, b->mac, n.mac, -1, WIFI_CIPHER_CCMP, 0, 0x0200, 24);
+	test_card_up(b, 2412, RX_RING, 4);
+	send(&n, &f, 10);
+	check(n.card->crypto.tx_clear == 1 && n.card->crypto.tx[WIFI_CIPHER_CCMP] == 0,
+	      "counted as clear, not ccmp");
+	check(!memcmp(rx_frame(b, &f) + f.body, f.b + f.body, 24),
+	      "the body crossed the air in clear (B, without a key for it, got it as sent)");
+	test_card_close(&n);
+}
+
 int main(void)
 {
 	struct air *air = air_create();
@@ -463,6 +493,7 @@ int main(void)
 	test_group_wep(&a, &b, &c);
 	test_plaintext(&a, &b, &c);
 	test_summary(&a, &b);
+	test_aes_disabled(&a, &b);
 	test_card_close(&a);
 	test_card_close(&b);
 	test_card_close(&c);
