@@ -343,6 +343,54 @@ static void test_tkip(struct test_card *a, struct test_card *b, struct test_card
 	      "B: first fragment OK (st1 %08x)", rx_st1(b));
 }
 
+/*
+ * The AR5212's split Michael layout (ath/key.c without MIC_COMBINED): the
+ * TX entry idx without an address, the RX entry idx + 32 with the peer's,
+ * each with its Michael key in KEY0/KEY2 of the entry 64 above.
+ */
+static void set_split_mic(struct card *c, unsigned int n, const uint8_t mic[8])
+{
+	uint32_t base = 0x8800 + 32 * (n + 64);
+
+	wr(c, base + 0, le32(mic));
+	wr(c, base + 4, 0);
+	wr(c, base + 8, le32(mic + 4));
+	for (unsigned int off = 12; off < 32; off += 4)
+		wr(c, base + off, off == 20 ? TYPE_CLEAR : 0);
+}
+
+static void test_tkip_split(struct test_card *a, struct test_card *b,
+			    struct test_card *c)
+{
+	struct frame f;
+	uint32_t st1;
+
+	printf("TKIP in the split layout: TX entry 5, RX entry 37, Michael at +64\n");
+	set_key(a->card, 20, TYPE_TKIP, tk, 16, NULL);	/* the combined ones go */
+	set_key(b->card, 30, TYPE_TKIP, tk, 16, NULL);
+	set_key(a->card, 5, TYPE_TKIP, tk, 16, NULL);
+	set_split_mic(a->card, 5, mic_ab);
+	set_key(a->card, 37, TYPE_TKIP, tk, 16, b->mac);
+	set_split_mic(a->card, 37, mic_ba);
+	set_key(b->card, 5, TYPE_TKIP, tk, 16, NULL);
+	set_split_mic(b->card, 5, mic_ba);
+	set_key(b->card, 37, TYPE_TKIP, tk, 16, a->mac);
+	set_split_mic(b->card, 37, mic_ab);
+	make_frame(&f, b->mac, a->mac, 3, WIFI_CIPHER_TKIP, 0, 0x20001, 70);
+	add_michael(&f, mic_ab);
+	rx_fresh(b, c);
+	send(a, &f, 5);
+	st1 = rx_st1(b);
+	check((st1 & ST1_OK) && !(st1 & ST1_ERRORS) && (st1 & ST1_KEY_VALID) &&
+	      (st1 >> 9 & 0x7f) == 37, "B: OK by its RX entry 37, Michael from 101 (st1 %08x)",
+	      st1);
+	check(!memcmp(rx_frame(b, &f), f.b, f.len - 4), "B: QoS frame decrypted");
+	for (unsigned int n = 5; n < 128; n += 32) {
+		set_key(a->card, n, TYPE_CLEAR, tk, 0, NULL);
+		set_key(b->card, n, TYPE_CLEAR, tk, 0, NULL);
+	}
+}
+
 static void test_group_wep(struct test_card *a, struct test_card *b,
 			   struct test_card *c)
 {
@@ -391,6 +439,8 @@ static void test_plaintext(struct test_card *a, struct test_card *b,
 	struct frame f;
 
 	printf("plaintext data between peers that hold keys is flagged\n");
+	set_key(a->card, 10, TYPE_CCM, tk, 16, b->mac);
+	set_key(b->card, 12, TYPE_CCM, tk, 16, a->mac);
 	make_frame(&f, b->mac, a->mac, -1, WIFI_CIPHER_CCMP, 0, 0, 20);
 	f.b[1] = 0x02;			/* not protected */
 	rx_fresh(b, c);
@@ -421,12 +471,12 @@ static void test_summary(struct test_card *a, struct test_card *b)
 	char line[256], want[300];
 
 	card_crypto_summary(a->card, line, sizeof(line));
-	check(!strcmp(line, "tx wep=2 tkip=3 ccmp=3 clear=0 sw=2 plain-keyed=1; "
+	check(!strcmp(line, "tx wep=2 tkip=4 ccmp=3 clear=0 sw=2 plain-keyed=1; "
 		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0"),
 	      "A's summary: %s", line);
 	card_crypto_summary(b->card, line, sizeof(line));
 	check(!strcmp(line, "tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
-		      "rx wep=1 tkip=2 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1"),
+		      "rx wep=1 tkip=3 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1"),
 	      "B's summary: %s", line);
 	ops.log = capture_log;
 	a->card->ops = &ops;
@@ -490,6 +540,7 @@ int main(void)
 	test_ccmp_pairwise(&a, &b, &c);
 	test_ccmp_errors(&a, &b, &c);
 	test_tkip(&a, &b, &c);
+	test_tkip_split(&a, &b, &c);
 	test_group_wep(&a, &b, &c);
 	test_plaintext(&a, &b, &c);
 	test_summary(&a, &b);
