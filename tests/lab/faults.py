@@ -106,10 +106,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
     os.makedirs(run_dir)
     where = "cell %s, DRIVER=%s, faults" % (cell, driver)
     scratch = tempfile.mkdtemp(prefix="ath5k-faults-%s-" % name, dir="/tmp")
-    run = {k: os.path.join(run_dir, v) for k, v in {
-        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
-        "results": "results.tar", "console": "console.log",
-        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    run = run_cell.run_files(run_dir)
     env = {
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
         "CARD_A_MAC": run_cell.CARD_MACS[0], "CARD_B_MAC": run_cell.CARD_MACS[1],

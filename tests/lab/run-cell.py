@@ -378,6 +378,16 @@ def read_guest_logs(results_img, dest):
         return False
 
 
+# The files of one guest run, inside its run directory.
+RUN_FILES = {"overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
+             "results": "results.tar", "console": "console.log",
+             "report": "report.log", "qemu_log": "qemu.log"}
+
+
+def run_files(run_dir):
+    return {k: os.path.join(run_dir, v) for k, v in RUN_FILES.items()}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cell", required=True)
@@ -472,10 +482,7 @@ def main():
     accel = stages.run("accelerator", labvm.choose_accel, prefix, scratch)
     log("guest: %s, accel %s, %d vCPU, %d MiB" % (qemu_desc, accel, args.cpus, args.mem))
 
-    run = {k: os.path.join(run_dir, v) for k, v in {
-        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
-        "results": "results.tar", "console": "console.log",
-        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    run = run_files(run_dir)
     env = {
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
         "CARD_A_MAC": macs[0], "CARD_B_MAC": macs[1],
