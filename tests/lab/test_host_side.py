@@ -202,6 +202,21 @@ def write_desc(directory, name, text):
     return path
 
 
+class MatrixPlan(unittest.TestCase):
+    ARGS = type("Args", (), {"package": "/p/a_0.1.0-1_all.deb",
+                             "next_package": "/p/a_0.1.1-1_all.deb",
+                             "rpm_cell": "", "rpm_package": None,
+                             "rpm_next_package": None})
+
+    def test_a_release_with_too_old_a_dkms_runs_our_source_instead(self):
+        runs = {r["cell"]: r for r in matrix.plan(self.ARGS, ["debian-11", "debian-12"])}
+        self.assertEqual(runs["debian-11"]["driver"], "dkms")
+        self.assertEqual(runs["debian-11"]["packages"], [])
+        self.assertEqual(runs["debian-11"]["label"], "debian-11 (dkms)")
+        self.assertEqual(runs["debian-12"]["driver"], "deb")
+        self.assertIn("/p/a_0.1.0-1_all.deb", runs["debian-12"]["packages"])
+
+
 class CardOptions(unittest.TestCase):
     """Which options each card gets and which MAC the guest must look for."""
 
