@@ -7,15 +7,19 @@ test_host_side.py runs the guest scripts with run_check stubbed and holds
 these lists to what they really report."""
 
 # guest/wifi-checks.sh: run_wifi_checks.
+WIFI_NETWORKS = ("open-ch6", "wpa2-ch6", "tkip-ch6", "wep-ch6", "open-ch36")
+PROTECTED = ("wpa2-ch6", "tkip-ch6", "wep-ch6")
 WIFI = (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
-        + [c for net in ("open-ch6", "wpa2-ch6", "open-ch36")
+        + [c for net in WIFI_NETWORKS
            for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
-           + (["iperf3"] if net == "open-ch6" else [])]
+           + (["iperf3"] if net == "open-ch6" else [])
+           + (["crypto-" + net] if net in PROTECTED else [])
+           + (["rekey-" + net] if net == "wpa2-ch6" else [])]
         + ["dmesg-clean"])
 # guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
-EXTRAS = ["ibss", "monitor", "hwcrypt", "reload-cycles"]
-# Checks that report skip by design (the emulator has no key cache).
-SKIP_BY_DESIGN = {"hwcrypt"}
+EXTRAS = ["ibss", "monitor", "reload-cycles"]
+# Checks that report skip by design: none.
+SKIP_BY_DESIGN = set()
 
 
 def bench_round(label):

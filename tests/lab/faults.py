@@ -106,10 +106,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
     os.makedirs(run_dir)
     where = "cell %s, DRIVER=%s, faults" % (cell, driver)
     scratch = tempfile.mkdtemp(prefix="ath5k-faults-%s-" % name, dir="/tmp")
-    run = {k: os.path.join(run_dir, v) for k, v in {
-        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
-        "results": "results.tar", "console": "console.log",
-        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    run = run_cell.run_files(run_dir)
     env = {
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
         "CARD_A_MAC": run_cell.CARD_MACS[0], "CARD_B_MAC": run_cell.CARD_MACS[1],
@@ -117,7 +114,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
         "MODULE_OPTIONS": run_cell.DRIVERS[driver]["options"],
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1", "LAB_PROFILE": "faults",
-        "FAULTS": "yes", "FAULT_PORT": "/dev/virtio-ports/ath5k.fault", "FAULT_SEED": args.seed,
+        "FAULTS": "yes", "FAULT_SEED": args.seed,
     }
     rows, pending, checks = {}, {}, []
     for s, group in SCENARIOS:
@@ -145,13 +142,8 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
             emulator.start()
             argv = labvm.guest_command(
                 prefix, accel, image_dir, run, emulator.sockets, args.cpus, args.mem,
-                ["modprobe.blacklist=ath5k", "ath5k_lab_faults=" + ",".join(planned)])
-            # The guest's line to the emulator's control socket, a virtio
-            # port (/dev/virtio-ports/ath5k.fault): ISA serial ports past
-            # ttyS1 would share an interrupt with the console.
-            argv += ["-chardev", "socket,id=faultctl,path=%s" % emulator.control,
-                     "-device", "virtio-serial-pci",
-                     "-device", "virtserialport,chardev=faultctl,name=ath5k.fault"]
+                ["modprobe.blacklist=ath5k", "ath5k_lab_faults=" + ",".join(planned)],
+                control=emulator.control)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
             log("%s: boot %d (%s cards%s): %s" % (driver, boot, group,

@@ -124,10 +124,11 @@ def vfio_user_card(socket_path):
 
 
 def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
-                  cmdline_extra, boot=None):
+                  cmdline_extra, boot=None, control=None):
     """argv of one guest.  run: dict of paths (overlay, seed, payload,
     results, console, report); boot: (vmlinuz, initrd) to boot instead of
-    the image's own kernel."""
+    the image's own kernel; control: the emulator's control socket, which
+    the guest reaches as /dev/virtio-ports/ath5k.control."""
     vmlinuz, initrd = boot or (os.path.join(image_dir, "vmlinuz"),
                                os.path.join(image_dir, "initrd.img"))
     def disk(name, path, fmt, serial=None, readonly=False):
@@ -159,4 +160,10 @@ def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
     argv += disk("results", run["results"], "raw", serial="ath5k-results")
     for sock in cards:
         argv += ["-device", vfio_user_card(sock)]
+    if control:
+        # A virtio port: ISA serial ports past ttyS1 would share an
+        # interrupt with the console.
+        argv += ["-chardev", "socket,id=emuctl,path=%s" % control,
+                 "-device", "virtio-serial-pci",
+                 "-device", "virtserialport,chardev=emuctl,name=ath5k.control"]
     return argv

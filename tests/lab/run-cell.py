@@ -36,18 +36,18 @@ CARD_ROLES = ["A (station)", "B (AP)"]
 
 # What each DRIVER carries to the guest under driver/ (paths or glob
 # patterns in the repository; "required" ones must exist), and the module
-# options the checks load it with.  The emulator has no hardware crypto, so
-# every driver runs with nohwcrypt=1 here.  guest/drivers/<driver>.sh
+# options the checks load it with: none, so hardware crypto is on, as users
+# run it (the emulated card's key cache really encrypts).  guest/drivers/<driver>.sh
 # does the rest.
 DRIVERS = {
-    "in-tree": {"payload": [], "options": "nohwcrypt=1"},
+    "in-tree": {"payload": [], "options": ""},
     "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
              "required": ["VERSION", "dkms.conf", "src"],
-             "options": "nohwcrypt=1"},
+             "options": ""},
     # The packages (--package, --next-package) go in as driver/repo-*/
     # (deb: flat apt repositories) or driver/*.rpm; see add_packages.
-    "deb": {"payload": [], "options": "nohwcrypt=1", "packages": "deb"},
-    "rpm": {"payload": [], "options": "nohwcrypt=1", "packages": "rpm"},
+    "deb": {"payload": [], "options": "", "packages": "deb"},
+    "rpm": {"payload": [], "options": "", "packages": "rpm"},
 }
 # make bench (bench.py): one boot measures in-tree, then ours from dkms.
 DRIVERS["bench"] = dict(DRIVERS["dkms"])
@@ -378,6 +378,16 @@ def read_guest_logs(results_img, dest):
         return False
 
 
+# The files of one guest run, inside its run directory.
+RUN_FILES = {"overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
+             "results": "results.tar", "console": "console.log",
+             "report": "report.log", "qemu_log": "qemu.log"}
+
+
+def run_files(run_dir):
+    return {k: os.path.join(run_dir, v) for k, v in RUN_FILES.items()}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cell", required=True)
@@ -472,10 +482,7 @@ def main():
     accel = stages.run("accelerator", labvm.choose_accel, prefix, scratch)
     log("guest: %s, accel %s, %d vCPU, %d MiB" % (qemu_desc, accel, args.cpus, args.mem))
 
-    run = {k: os.path.join(run_dir, v) for k, v in {
-        "overlay": "overlay.qcow2", "seed": "seed.img", "payload": "payload.tar",
-        "results": "results.tar", "console": "console.log",
-        "report": "report.log", "qemu_log": "qemu.log"}.items()}
+    run = run_files(run_dir)
     env = {
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
         "CARD_A_MAC": macs[0], "CARD_B_MAC": macs[1],
@@ -509,7 +516,7 @@ def main():
         emulators.append(Emulator(args.emulator, scratch, CARD_MACS,
                                   os.path.join(run_dir, "emulator%s.log" % suffix),
                                   os.path.join(run_dir, "emulator%s.out" % suffix),
-                                  args.card_options, per_card_options))
+                                  args.card_options, per_card_options, control=True))
         emulators[-1].start()
         return emulators[-1]
 
@@ -527,7 +534,7 @@ def main():
             cards = emulator.sockets if emulator else []
             argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
                                        args.cpus, args.mem, ["modprobe.blacklist=ath5k"],
-                                       boot_files)
+                                       boot_files, emulator.control if emulator else None)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
             log("guest: booting %s%s (console: %s)"

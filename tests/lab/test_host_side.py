@@ -202,6 +202,21 @@ def write_desc(directory, name, text):
     return path
 
 
+class MatrixPlan(unittest.TestCase):
+    ARGS = type("Args", (), {"package": "/p/a_0.1.0-1_all.deb",
+                             "next_package": "/p/a_0.1.1-1_all.deb",
+                             "rpm_cell": "", "rpm_package": None,
+                             "rpm_next_package": None})
+
+    def test_a_release_with_too_old_a_dkms_runs_our_source_instead(self):
+        runs = {r["cell"]: r for r in matrix.plan(self.ARGS, ["debian-11", "debian-12"])}
+        self.assertEqual(runs["debian-11"]["driver"], "dkms")
+        self.assertEqual(runs["debian-11"]["packages"], [])
+        self.assertEqual(runs["debian-11"]["label"], "debian-11 (dkms)")
+        self.assertEqual(runs["debian-12"]["driver"], "deb")
+        self.assertIn("/p/a_0.1.0-1_all.deb", runs["debian-12"]["packages"])
+
+
 class CardOptions(unittest.TestCase):
     """Which options each card gets and which MAC the guest must look for."""
 
@@ -451,13 +466,19 @@ class ExpectedChecks(unittest.TestCase):
                 c["result"] = "skip"
         self.assertIn("skipped with no failure in the run: iperf3",
                       expected_checks.completeness("in-tree", "full", results)["detail"])
-        # hwcrypt skips by design; a skip after a failure is that failure's.
+        # A crypto check is never skipped by design any more (the card has
+        # its key cache); a skip after a failure is that failure's.
         results = self.dry_run("dkms", "full")
         for c in results:
-            if c["name"] == "hwcrypt":
+            if c["name"] == "crypto-tkip-ch6":
                 c["result"] = "skip"
         self.assertEqual(expected_checks.completeness("dkms", "full", results)["result"],
-                         "pass")
+                         "fail")
+        for c in results:
+            if c["name"] == "assoc-tkip-ch6":
+                c["result"] = "fail"
+        self.assertNotIn("skipped with no failure",
+                         expected_checks.completeness("dkms", "full", results)["detail"])
 
 
 class BootMeansACheckRan(unittest.TestCase):

@@ -111,11 +111,6 @@ EOF
 	[ "${seen:-0}" -ge 5 ]
 }
 
-check_hwcrypt() {
-	detail "skipped: the emulator does not model the key cache, so WPA2-PSK with nohwcrypt=0 cannot be exercised (WPA2 with nohwcrypt=1 is ping-wpa2-ch6)"
-	return 77
-}
-
 # Waits for both cards to come back after a load and puts them into their
 # namespaces.
 cards_back_in_ns() {
@@ -177,6 +172,5 @@ run_driver_extra_checks() {
 	[ "$DRIVER" != in-tree ] && [ "${DRIVER_EXTRAS:-no}" = yes ] || return 0
 	run_check ibss 120 needs=interfaces-up check_ibss
 	run_check monitor 120 needs=interfaces-up check_monitor
-	run_check hwcrypt 10 check_hwcrypt
 	run_check reload-cycles 1200 needs=interfaces-up check_reload_cycles
 }

@@ -7,7 +7,7 @@
 # lab-a, card B access point in lab-b, open network on channel 6), and the
 # scenarios named on the kernel command line (ath5k_lab_faults=a,b,...)
 # run in turn.  Each scenario asks the emulator for a fault through a
-# virtio port (/dev/virtio-ports/ath5k.fault, wired by the host to
+# virtio port (emu_ask in wifi-checks.sh, wired by the host to
 # ath5k-emu's control socket), drives traffic, clears the fault and reports one check
 # fault-NAME whose detail starts with the outcome:
 #   recovered  ping over the link answered within FAULT_RECOVER_LIMIT s
@@ -18,7 +18,6 @@
 # written to $STATE/faults-started before it runs, so a boot that hangs is
 # not repeated by the boot the host starts after it.
 
-fault_port=${FAULT_PORT:-/dev/virtio-ports/ath5k.fault}
 FAULT_RECOVER_LIMIT=${FAULT_RECOVER_LIMIT:-90}
 # Messages that make a scenario fail whatever the traffic did.
 fault_kernel_lines='WARNING:|BUG:|(^|[^[:alpha:]])Oops([^[:alpha:]]|$)|Call Trace:|general protection fault|Kernel panic|soft lockup|hard LOCKUP|blocked for more than|hung_task|rcu: INFO|detected stall|refcount_t:|list_(add|del) corruption|UBSAN|KASAN'
@@ -27,12 +26,8 @@ card_b=card1
 
 # fault_cmd CARD WORDS...: one control-socket command; 0 when it said ok.
 fault_cmd() {
-	local answer=''
-	exec 7<> "$fault_port" || { echo "fault_cmd: cannot open $fault_port"; return 1; }
-	printf '%s\n' "$*" >&7
-	IFS= read -r -t 15 answer <&7
-	exec 7>&-
-	answer=${answer%$'\r'}
+	local answer
+	answer=$(emu_ask "$@")
 	echo "emulator <- $*: ${answer:-no answer}"
 	case $answer in ok*) return 0 ;; *) return 1 ;; esac
 }
@@ -344,7 +339,7 @@ run_fault_scenario() {
 check_fault_baseline() {
 	local why
 	fault_cmd $card_a fault help > /dev/null ||
-		{ detail "no answer from the emulator's control socket on $fault_port"; return 1; }
+		{ detail "no answer from the emulator's control socket on $emu_port"; return 1; }
 	why=$(link_up) || { detail "$why"; return 1; }
 	remember_bdfs
 	detail "AP/STA link on channel 6 answers ping; cards at $(cat "$WORK/bdf-$CARD_A_MAC") (A) and $(cat "$WORK/bdf-$CARD_B_MAC") (B)"
@@ -378,7 +373,6 @@ fault_scenarios_of_boot() {
 run_fault_boot() {
 	local s
 	udevadm settle -t 30 || true
-	[ -e "$fault_port" ] || modprobe virtio_console
 	if [ -f "$STATE/faults-setup" ]; then
 		dmesg | wc -l > "$WORK/dmesg-at-load"
 		run_check driver-load 120 check_driver_load

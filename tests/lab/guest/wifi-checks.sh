@@ -58,6 +58,42 @@ in_ns() {
 
 phy_of() { cat "/sys/class/net/$1/phy80211/name"; }
 
+# The emulator's control socket, wired by the host to a virtio port.
+emu_port=/dev/virtio-ports/ath5k.control
+
+# emu_ask WORDS...: prints ath5k-emu's one-line answer to one command.
+emu_ask() {
+	local answer=''
+	if [ ! -e "$emu_port" ]; then
+		modprobe virtio_console
+		udevadm settle -t 10
+	fi
+	exec 7<> "$emu_port" || return 1
+	printf '%s\n' "$*" >&7
+	IFS= read -r -t 15 answer <&7
+	exec 7>&-
+	printf '%s\n' "${answer%$'\r'}"
+}
+
+# emu_crypto CARD: the card's crypto counts as shell assignments
+# (tx_ccmp=N rx_miss=N ...), from "ok: tx wep=N ...; rx wep=N ...".
+emu_crypto() {
+	emu_ask "$1" crypto | awk '
+		/^ok/ {
+			sub(/^ok:? */, "")
+			n = split($0, part, ";")
+			for (i = 1; i <= n; i++) {
+				m = split(part[i], w, " ")
+				for (j = 2; j <= m; j++) {
+					gsub(/-/, "_", w[j])
+					printf "%s_%s ", w[1], w[j]
+				}
+			}
+			ok = 1
+		}
+		END { exit !ok }'
+}
+
 check_probe() {
 	local dev n=0 bound=0 drv seen=''
 	udevadm settle -t 30 || true
@@ -169,6 +205,8 @@ network_conf() {
 	case $1 in
 	open-ch6) echo "channel=6 hw_mode=g security=open" ;;
 	wpa2-ch6) echo "channel=6 hw_mode=g security=wpa2" ;;
+	tkip-ch6) echo "channel=6 hw_mode=g security=tkip" ;;
+	wep-ch6) echo "channel=6 hw_mode=g security=wep104" ;;
 	open-ch36) echo "channel=36 hw_mode=a security=open" ;;
 	*) return 1 ;;
 	esac
@@ -179,7 +217,24 @@ network_freq() {
 	if [ "$channel" -le 14 ]; then echo $((2407 + 5 * channel)); else echo $((5000 + 5 * channel)); fi
 }
 
+# The networks of the Wi-Fi checks, in the order they run (expected_checks.py).
+wifi_networks="open-ch6 wpa2-ch6 tkip-ch6 wep-ch6 open-ch36"
 psk=ath5k-lab-passphrase
+# WEP-104: 13 key bytes.
+wep_key=a5a5a51ab0c0ffee0123456789
+# The WPA2 network renews its group key this often (s), so group-addressed
+# traffic is checked across rekeys (check_rekey).
+group_rekey=6
+
+# The cipher the emulated card counts a network's frames under.
+network_cipher() {
+	case $1 in
+	wpa2) echo ccmp ;;
+	tkip) echo tkip ;;
+	wep104) echo wep ;;
+	*) return 1 ;;
+	esac
+}
 
 check_ap() {
 	local net=$1 channel hw_mode security dev conf state
@@ -199,12 +254,26 @@ check_ap() {
 		echo "channel=$channel"
 		echo "country_code=US"
 		echo "beacon_int=100"
-		if [ "$security" = wpa2 ]; then
+		case $security in
+		wpa2)
 			echo "wpa=2"
 			echo "wpa_key_mgmt=WPA-PSK"
 			echo "rsn_pairwise=CCMP"
 			echo "wpa_passphrase=$psk"
-		fi
+			echo "wpa_group_rekey=$group_rekey"
+			;;
+		tkip)
+			echo "wpa=1"
+			echo "wpa_key_mgmt=WPA-PSK"
+			echo "wpa_pairwise=TKIP"
+			echo "wpa_passphrase=$psk"
+			;;
+		wep104)
+			echo "auth_algs=1"
+			echo "wep_default_key=0"
+			echo "wep_key0=$wep_key"
+			;;
+		esac
 	} > "$conf"
 	ip netns exec $ns_b hostapd -B -P "$WORK/hostapd.pid" -f "$LOGS/hostapd-$net.log" "$conf" ||
 		{ detail "hostapd failed to start: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"; return 1; }
@@ -262,14 +331,30 @@ check_assoc() {
 		echo "network={"
 		echo "  ssid=\"ath5k-lab-$net\""
 		echo "  scan_freq=$freq"
-		if [ "$security" = wpa2 ]; then
+		case $security in
+		wpa2)
 			echo "  key_mgmt=WPA-PSK"
 			echo "  proto=RSN"
 			echo "  pairwise=CCMP"
+			echo "  group=CCMP"
 			echo "  psk=\"$psk\""
-		else
+			;;
+		tkip)
+			echo "  key_mgmt=WPA-PSK"
+			echo "  proto=WPA"
+			echo "  pairwise=TKIP"
+			echo "  group=TKIP"
+			echo "  psk=\"$psk\""
+			;;
+		wep104)
 			echo "  key_mgmt=NONE"
-		fi
+			echo "  wep_key0=$wep_key"
+			echo "  wep_tx_keyidx=0"
+			;;
+		*)
+			echo "  key_mgmt=NONE"
+			;;
+		esac
 		echo "}"
 	} > "$conf"
 	ip netns exec $ns_a wpa_supplicant -B -D nl80211 -i "$dev" -c "$conf" \
@@ -297,6 +382,83 @@ check_ping() {
 	summary=$(printf '%s\n' "$out" | grep -E 'packets transmitted|rtt' | tr '\n' ' ')
 	detail "$summary"
 	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss'
+}
+
+# crypto_delta BEFORE AFTER NAME: AFTER's count NAME minus BEFORE's.
+crypto_delta() {
+	local before=$1 after=$2 name=$3 b a
+	b=$(printf '%s\n' "$before" | tr ' ' '\n' | sed -n "s/^$name=//p")
+	a=$(printf '%s\n' "$after" | tr ' ' '\n' | sed -n "s/^$name=//p")
+	echo $((${a:-0} - ${b:-0}))
+}
+
+# check_crypto NETWORK: 20 pings over a protected network, and the
+# emulated cards' counts say every one crossed the air sealed by the
+# sending card's key cache and was opened by the receiving card's: the
+# cipher's tx and rx counts grow by at least 20 on both cards, and no
+# frame went out protected by software, in the clear to a keyed peer, or
+# failed its ICV or MIC.
+check_crypto() {
+	local net=$1 channel hw_mode security cipher out before_a before_b after_a after_b
+	local card name d bad='' text='' before after
+	eval "$(network_conf "$net")"
+	cipher=$(network_cipher "$security") || { detail "$net is not protected"; return 1; }
+	before_a=$(emu_crypto card0) && before_b=$(emu_crypto card1) ||
+		{ detail "no crypto counts from the emulator on $emu_port"; return 1; }
+	out=$(ip netns exec $ns_a ping -c 20 -i 0.2 -W 3 $addr_b 2>&1)
+	after_a=$(emu_crypto card0) && after_b=$(emu_crypto card1) ||
+		{ detail "no crypto counts from the emulator after the pings"; return 1; }
+	printf 'card A before: %s\ncard A after: %s\ncard B before: %s\ncard B after: %s\n%s\n' \
+		"$before_a" "$after_a" "$before_b" "$after_b" "$out" > "$LOGS/checks/crypto-counts-$net.log"
+	for card in a b; do
+		eval "before=\$before_$card after=\$after_$card"
+		text+="card ${card^^}:"
+		for name in tx_$cipher rx_$cipher; do
+			d=$(crypto_delta "$before" "$after" "$name")
+			text+=" $name +$d"
+			[ "$d" -ge 20 ] || bad+="card ${card^^} $name +$d (< 20); "
+		done
+		for name in tx_sw tx_plain_keyed rx_plain_keyed rx_miss rx_icv_fail rx_mic_fail; do
+			d=$(crypto_delta "$before" "$after" "$name")
+			[ "$d" -eq 0 ] || bad+="card ${card^^} $name +$d; "
+		done
+		text+="; "
+	done
+	text+=$(printf '%s\n' "$out" | grep -E 'packets transmitted' | tr '\n' ' ')
+	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss' || bad+="pings lost; "
+	detail "$cipher: $text${bad:+ -- $bad}"
+	[ -z "$bad" ]
+}
+
+# check_rekey NETWORK: the AP renews the group key every $group_rekey s;
+# across at least two renewals, group-addressed frames from the AP
+# (broadcast pings) still reach the station, opened with the new key by
+# the card, and unicast traffic goes on.
+check_rekey() {
+	local net=$1 channel hw_mode security cipher log n0 n1 before after d out text dev_b
+	eval "$(network_conf "$net")"
+	cipher=$(network_cipher "$security") || { detail "$net is not protected"; return 1; }
+	log="$LOGS/wpa-$net.log"
+	n0=$(grep -c 'Group rekeying completed' "$log")
+	ip netns exec $ns_a sysctl -q -w net.ipv4.icmp_echo_ignore_broadcasts=0
+	before=$(emu_crypto card0) || { detail "no crypto counts from the emulator"; return 1; }
+	# Unicast under way while the group key changes.
+	ip netns exec $ns_a ping -q -c 75 -i 0.2 -W 3 $addr_b > "$LOGS/checks/rekey-unicast-$net.log" 2>&1 &
+	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || { detail "card B not found"; return 1; }
+	out=$(ip netns exec $ns_b ping -b -I "$dev_b" -c 30 -i 0.5 -W 3 255.255.255.255 2>&1)
+	wait
+	after=$(emu_crypto card0)
+	n1=$(grep -c 'Group rekeying completed' "$log")
+	printf '%s\n' "$out" > "$LOGS/checks/rekey-broadcast-$net.log"
+	d=$(crypto_delta "$before" "$after" "rx_$cipher")
+	text="$((n1 - n0)) group rekeys; broadcast: $(printf '%s\n' "$out" | grep -E 'packets transmitted' | tr '\n' ' ')"
+	text+="; unicast: $(grep -E 'packets transmitted' "$LOGS/checks/rekey-unicast-$net.log")"
+	text+="; card A rx_$cipher +$d, rx_miss +$(crypto_delta "$before" "$after" rx_miss)"
+	detail "$text"
+	[ $((n1 - n0)) -ge 2 ] || return 1
+	printf '%s\n' "$out" | grep -qE ' (2[5-9]|30) received' || return 1
+	grep -qE ' (6[8-9]|7[0-5]) received' "$LOGS/checks/rekey-unicast-$net.log" || return 1
+	[ "$(crypto_delta "$before" "$after" rx_miss)" -eq 0 ]
 }
 
 check_iperf3() {
@@ -334,12 +496,16 @@ run_wifi_checks() {
 	run_check channels 30 needs=probe check_channels
 	run_check netns 30 needs=mac-addresses check_netns
 	run_check interfaces-up 60 needs=netns check_interfaces_up
-	for net in open-ch6 wpa2-ch6 open-ch36; do
+	for net in $wifi_networks; do
 		run_check "ap-$net" 60 needs=interfaces-up check_ap "$net"
 		run_check "scan-$net" 240 needs="ap-$net" check_scan "$net"
 		run_check "assoc-$net" 90 needs="ap-$net" check_assoc "$net"
 		run_check "ping-$net" 60 needs="assoc-$net" check_ping "$net"
 		[ "$net" != open-ch6 ] || run_check iperf3 60 needs="ping-$net" check_iperf3
+		case $net in
+		wpa2-*|tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
+		esac
+		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
 	done
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
