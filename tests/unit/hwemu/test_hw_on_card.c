@@ -1086,6 +1086,53 @@ static void run_spur_below_centre(void)
 	card_close(0);
 }
 
+/*
+ * The beacon-timer causes of SISR2/SIMR2 sit in bits 24 (TIM), 28 (CAB
+ * timeout) and 29 (DTIM), above the bus errors; they were in 19-24.
+ */
+static void run_beacon_causes_in_sisr2(void)
+{
+	static const struct {
+		u32 flag, sisr2;
+	} causes[] = {
+		{ ATH5K_INT_TIM, 0x01000000 },
+		{ ATH5K_INT_CAB_TIMEOUT, 0x10000000 },
+		{ ATH5K_INT_DTIM, 0x20000000 },
+	};
+	static struct ath5k_hw ah;
+	struct device dev = { "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	const u32 all = ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT;
+	struct ath5k_isr isr;
+	unsigned int i;
+
+	printf("== beacon timer causes in SISR2\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_AP, &ch1, false), 0);
+	printf("check: TIM, DTIM and CAB timeout unmask SIMR2 bits 24, 29, 28\n");
+	ath5k_hw_imr_set(&ah, all | ATH5K_INT_GLOBAL);
+	CHECK_EQ(card_bus_read(R_SIMR(2)), 0x31000000);
+	CHECK(card_bus_read(R_PIMR) & INT_TIM);
+	printf("check: each SISR2 cause is reported as itself, and only it\n");
+	for (i = 0; i < ARRAY_SIZE(causes); i++) {
+		card_raise_sisr(bus_card, 2, causes[i].sisr2);
+		card_raise_pisr(bus_card, INT_TIM);
+		CHECK(bus_host->irq);
+		CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+		CHECK_EQ(isr.flags & all, causes[i].flag);
+		CHECK_EQ(card_bus_read(R_SISR(2)), 0);
+	}
+	printf("check: a bus error in SISR2 is no beacon cause\n");
+	card_raise_sisr(bus_card, 2, 0x00080000);	/* bit 19: not TIM */
+	card_raise_pisr(bus_card, INT_TIM);
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK_EQ(isr.flags & all, 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
 int main(void)
 {
 	check_mcast_hash();
@@ -1106,5 +1153,6 @@ int main(void)
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
+	run_beacon_causes_in_sisr2();
 	return check_done("test_hw_on_card");
 }
