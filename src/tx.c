@@ -433,6 +433,9 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 		ath5k_txq_fill_released(&txq->fill);
 		ath5k_txbuf_put(dev, bf);
 	}
+	/* nothing left to link to: the next frame sets TXDP afresh */
+	if (list_empty(&txq->frames))
+		txq->tail_link = NULL;
 	spin_unlock(&txq->lock);
 }
 
