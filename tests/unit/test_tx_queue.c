@@ -8,6 +8,9 @@
  * - a queue whose last frame completed and whose TXDP the chip no longer
  *   reports on that descriptor sends the next frame all the same (issue
  *   12 finding 17: tail_link kept pointing into a freed descriptor);
+ * - the TX watchdog resets a queue that holds frames and completes none,
+ *   however often the TX tasklet visits it, and leaves alone a queue that
+ *   is slow but completing (the mark used to be cleared on every visit);
  * - a frame that reaches the queue lock after a reset marked the device
  *   INVALID is dropped before it touches the chip (finding 2).
  *
@@ -275,6 +278,11 @@ static void tx_tasklet_run(void)
 	CHECK(ath5k_shim_tasklet_run(&dev.tx_tasklet));
 }
 
+static void watchdog_run(void)
+{
+	dev.tx_watchdog.work.func(&dev.tx_watchdog.work);
+}
+
 #define AC_BE	2
 
 /* ----- tests ----------------------------------------------------------- */
@@ -306,6 +314,42 @@ static void test_queue_emptied(bool forgets)
 	CHECK_EQ(tx_status_count, 4);
 	CHECK_EQ(freed_count, 0);
 	CHECK_EQ(stopped_acs, 0);
+	dev_down();
+}
+
+static void test_watchdog_hung_queue(void)
+{
+	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
+
+	printf("check: the watchdog resets a queue that completes nothing, "
+	       "though the TX tasklet keeps visiting it\n");
+	dev_up();
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK(chipq[q].enabled);
+	/* the chip never sends; another queue's interrupts run the tasklet */
+	for (i = 0; i < 3; i++) {
+		tx_tasklet_run();
+		watchdog_run();
+		tx_tasklet_run();
+	}
+	CHECK(resets >= 1);
+	CHECK_EQ(tx_status_count, 0);
+	dev_down();
+
+	printf("check: the watchdog leaves alone a slow queue that completes\n");
+	dev_up();
+	for (i = 0; i < 4; i++)
+		ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	for (i = 0; i < 3; i++) {
+		watchdog_run();
+		CHECK_EQ(chip_send(q, 1), 1);
+		tx_tasklet_run();
+		tx_tasklet_run();
+	}
+	watchdog_run();
+	CHECK_EQ(resets, 0);
+	CHECK_EQ(tx_status_count, 3);
 	dev_down();
 }
 
@@ -344,6 +388,7 @@ int main(void)
 {
 	test_queue_emptied(false);
 	test_queue_emptied(true);
+	test_watchdog_hung_queue();
 	test_submit_during_reset();
 	return check_done("test_tx_queue");
 }
