@@ -11,5 +11,6 @@
 #define max(a, b) ((a) > (b) ? (a) : (b))
 #define clamp(v, lo, hi) min(max(v, lo), hi)
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define roundup(x, y) (DIV_ROUND_UP(x, y) * (y))
 
 #endif

@@ -153,6 +153,31 @@ compat_tx_status_set_ack_signal_valid(struct ieee80211_tx_info *info)
 	info->status.ack_signal_valid = true;
 }
 
+/* ----- receive status ----------------------------------------------- */
+
+#define RX_FLAG_MMIC_ERROR		BIT(0)
+#define RX_FLAG_DECRYPTED		BIT(1)
+#define RX_FLAG_MACTIME_END		BIT(2)
+#define RX_FLAG_FAILED_FCS_CRC		BIT(3)
+#define RX_ENC_FLAG_SHORTPRE		BIT(0)
+#define FIF_FCSFAIL			BIT(3)
+
+enum rate_info_bw { RATE_INFO_BW_20, RATE_INFO_BW_5, RATE_INFO_BW_10 };
+
+struct ieee80211_rx_status {
+	u64 mactime;
+	u32 flag;
+	u16 freq;
+	u8 enc_flags;
+	u8 bw;
+	u8 rate_idx;
+	u8 antenna;
+	enum nl80211_band band;
+	s8 signal;
+};
+
+#define IEEE80211_SKB_RXCB(skb) ((struct ieee80211_rx_status *)(skb)->cb)
+
 /* ----- 802.11 header ---------------------------------------------- */
 
 struct ieee80211_hdr {
@@ -169,6 +194,7 @@ struct ieee80211_hdr {
 #define IEEE80211_FCTL_STYPE		0x00f0
 #define IEEE80211_FCTL_TODS		0x0100
 #define IEEE80211_FCTL_FROMDS		0x0200
+#define IEEE80211_FCTL_PROTECTED	0x4000
 #define IEEE80211_FTYPE_MGMT		0x0000
 #define IEEE80211_FTYPE_CTL		0x0004
 #define IEEE80211_FTYPE_DATA		0x0008
@@ -184,6 +210,11 @@ static inline bool ath5k_shim_fc_is(__le16 fc, u16 type_subtype)
 #define ieee80211_is_probe_resp(fc) ath5k_shim_fc_is(fc, 0x0050)
 #define ieee80211_is_atim(fc) ath5k_shim_fc_is(fc, 0x0090)
 #define ieee80211_is_pspoll(fc) ath5k_shim_fc_is(fc, 0x00a4)
+
+static inline bool ieee80211_has_protected(__le16 fc)
+{
+	return le16_to_cpu(fc) & IEEE80211_FCTL_PROTECTED;
+}
 
 static inline unsigned int ieee80211_hdrlen(__le16 fc)
 {
@@ -218,6 +249,7 @@ void ieee80211_wake_queues(struct ieee80211_hw *hw);
 void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_wake_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_free_txskb(struct ieee80211_hw *hw, struct sk_buff *skb);
+void ieee80211_rx(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w);
 void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
