@@ -18,6 +18,7 @@ struct delayed_work {
 };
 
 #define INIT_WORK(w, f) do { (w)->func = (f); (w)->queued = 0; } while (0)
+#define work_pending(w) ((w)->queued != 0)
 #define INIT_DELAYED_WORK(d, f) INIT_WORK(&(d)->work, f)
 
 static inline int cancel_work_sync(struct work_struct *w)

@@ -249,6 +249,7 @@ void ieee80211_wake_queues(struct ieee80211_hw *hw);
 void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_wake_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_free_txskb(struct ieee80211_hw *hw, struct sk_buff *skb);
+void wiphy_rfkill_set_hw_state(struct wiphy *wiphy, bool blocked);
 void ieee80211_rx(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w);
