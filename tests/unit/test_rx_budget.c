@@ -14,10 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <linux/dma-mapping.h>
-
 #include "ath5k.h"
 #include "check.h"
+#include "descblock.h"
 
 #define RXS0_LEN	GENMASK(11, 0)
 #define RXS0_RATE	GENMASK(19, 15)
@@ -150,10 +149,7 @@ void ieee80211_rx(struct ieee80211_hw *h, struct sk_buff *skb)
 
 static void rx_up(void)
 {
-	unsigned int i;
-
 	memset(&dev, 0, sizeof(dev));
-	ath5k_shim_coherent_used = 0;
 	hw.priv = &dev;
 	dev.hw = &hw;
 	dev.dev = &device;
@@ -164,14 +160,7 @@ static void rx_up(void)
 	dev.sbands[NL80211_BAND_2GHZ].n_bitrates = 1;
 	memset(dev.rate_idx, -1, sizeof(dev.rate_idx));
 	dev.rate_idx[NL80211_BAND_2GHZ][RATE_1M] = 0;
-	dev.descs_len = ATH5K_RX_BUFS * sizeof(struct ath5k_desc);
-	dev.descs = dma_alloc_coherent(&device, dev.descs_len, &dev.descs_dma,
-				       GFP_KERNEL);
-	dev.bufs = calloc(ATH5K_RX_BUFS, sizeof(*dev.bufs));
-	for (i = 0; i < ATH5K_RX_BUFS; i++) {
-		dev.bufs[i].desc = &dev.descs[i];
-		dev.bufs[i].desc_dma = dev.descs_dma + i * sizeof(*dev.descs);
-	}
+	descblock_alloc(&dev, ATH5K_RX_BUFS);
 	tasklet_setup(&dev.rx_tasklet, ath5k_rx_tasklet);
 	CHECK_EQ(ath5k_rx_init(&dev), 0);
 	CHECK_EQ(ath5k_rx_start(&dev), 0);
@@ -187,7 +176,7 @@ static void rx_down(void)
 	ath5k_rx_deinit(&dev);
 	CHECK_EQ(ath5k_shim_maps_live, 0);
 	CHECK_EQ(ath5k_shim_skbs_live, 0);
-	free(dev.bufs);
+	descblock_free(&dev);
 }
 
 static void rx_tasklet_run(void)

@@ -250,6 +250,14 @@ void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_wake_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_free_txskb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void wiphy_rfkill_set_hw_state(struct wiphy *wiphy, bool blocked);
+struct sk_buff *ieee80211_beacon_get(struct ieee80211_hw *hw,
+				     struct ieee80211_vif *vif,
+				     unsigned int link_id);
+struct sk_buff *ieee80211_get_buffered_bc(struct ieee80211_hw *hw,
+					  struct ieee80211_vif *vif);
+const struct ieee80211_rate *
+ieee80211_get_tx_rate(const struct ieee80211_hw *hw,
+		      const struct ieee80211_tx_info *info);
 void ieee80211_rx(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w);
