@@ -14,6 +14,11 @@ static inline void ether_addr_copy(u8 *dst, const u8 *src)
 	memcpy(dst, src, ETH_ALEN);
 }
 
+static inline void eth_broadcast_addr(u8 *addr)
+{
+	memset(addr, 0xff, ETH_ALEN);
+}
+
 static inline bool ether_addr_equal(const u8 *a, const u8 *b)
 {
 	return !memcmp(a, b, ETH_ALEN);

@@ -13,6 +13,13 @@ typedef int irqreturn_t;
 #define IRQ_NONE	0
 #define IRQ_HANDLED	1
 
+#define IRQF_SHARED	0x80
+
+/* Defined by a test that probes a device. */
+int request_irq(unsigned int irq, irqreturn_t (*handler)(int, void *),
+		unsigned long flags, const char *name, void *dev);
+void free_irq(unsigned int irq, void *dev);
+
 struct tasklet_struct {
 	void (*callback)(struct tasklet_struct *t);
 	unsigned int scheduled;		/* schedules since it last ran */

@@ -4,10 +4,20 @@
 #ifndef ATH5K_SHIM_LINUX_PCI_H
 #define ATH5K_SHIM_LINUX_PCI_H
 
+#include <linux/types.h>
 #include <linux/device.h>
 
 struct pci_dev {
 	struct device dev;
+	bool is_pcie;
 };
+
+static inline bool pci_is_pcie(const struct pci_dev *pdev)
+{
+	return pdev->is_pcie;
+}
+
+/* Defined by a test that removes a device. */
+void pci_clear_master(struct pci_dev *pdev);
 
 #endif

@@ -64,27 +64,190 @@ struct ieee80211_supported_band {
 	int n_bitrates;
 };
 
+/* ----- cfg80211 ------------------------------------------------------- */
+
+struct ieee80211_iface_limit {
+	u16 max;
+	u16 types;
+};
+
+struct ieee80211_iface_combination {
+	const struct ieee80211_iface_limit *limits;
+	u32 num_different_channels;
+	u16 max_interfaces;
+	u8 n_limits;
+};
+
+#define WIPHY_FLAG_IBSS_RSN			BIT(7)
+#define NL80211_EXT_FEATURE_CQM_RSSI_LIST	0
+
 struct wiphy {
 	struct ieee80211_supported_band *bands[NUM_NL80211_BANDS];
+	u16 interface_modes;
+	u32 flags;
+	const struct ieee80211_iface_combination *iface_combinations;
+	int n_iface_combinations;
+	u32 available_antennas_tx, available_antennas_rx;
+	u32 ext_features;
+};
+
+#define wiphy_ext_feature_set(w, f) ((w)->ext_features |= BIT(f))
+
+enum nl80211_chan_width {
+	NL80211_CHAN_WIDTH_20_NOHT,
+	NL80211_CHAN_WIDTH_20,
+	NL80211_CHAN_WIDTH_5 = 6,
+	NL80211_CHAN_WIDTH_10,
+};
+
+struct cfg80211_chan_def {
+	struct ieee80211_channel *chan;
+	enum nl80211_chan_width width;
+};
+
+#define SURVEY_INFO_NOISE_DBM	BIT(0)
+#define SURVEY_INFO_TIME	BIT(2)
+#define SURVEY_INFO_TIME_BUSY	BIT(3)
+#define SURVEY_INFO_TIME_RX	BIT(5)
+#define SURVEY_INFO_TIME_TX	BIT(6)
+
+struct survey_info {
+	struct ieee80211_channel *channel;
+	u64 time, time_busy, time_rx, time_tx;
+	u32 filled;
+	s8 noise;
+};
+
+#define WLAN_CIPHER_SUITE_WEP40		0x000fac01
+#define WLAN_CIPHER_SUITE_TKIP		0x000fac02
+#define WLAN_CIPHER_SUITE_CCMP		0x000fac04
+#define WLAN_CIPHER_SUITE_WEP104	0x000fac05
+#define NL80211_TKIP_DATA_OFFSET_TX_MIC_KEY	16
+#define NL80211_TKIP_DATA_OFFSET_RX_MIC_KEY	24
+
+#define IEEE80211_RATE_SHORT_PREAMBLE	BIT(0)
+#define IEEE80211_RATE_ERP_G		BIT(4)
+#define IEEE80211_RATE_SUPPORTS_5MHZ	BIT(5)
+#define IEEE80211_RATE_SUPPORTS_10MHZ	BIT(6)
+
+/* ----- mac80211: device, interfaces, keys ----------------------------- */
+
+#define IEEE80211_CONF_MONITOR		BIT(0)
+#define IEEE80211_CONF_CHANGE_MONITOR	BIT(3)
+#define IEEE80211_CONF_CHANGE_POWER	BIT(5)
+#define IEEE80211_CONF_CHANGE_CHANNEL	BIT(6)
+
+struct ieee80211_conf {
+	u32 flags;
+	int power_level;
+	struct cfg80211_chan_def chandef;
+};
+
+enum ieee80211_hw_flags {
+	IEEE80211_HW_REPORTS_TX_ACK_STATUS,
+	IEEE80211_HW_MFP_CAPABLE,
+	IEEE80211_HW_SIGNAL_DBM,
+	IEEE80211_HW_RX_INCLUDES_FCS,
+	IEEE80211_HW_HOST_BROADCAST_PS_BUFFERING,
 };
 
 struct ieee80211_hw {
+	struct ieee80211_conf conf;
 	struct wiphy *wiphy;
 	void *priv;
+	unsigned long flags;
+	u8 perm_addr[ETH_ALEN];
+	unsigned int extra_tx_headroom;
+	int vif_data_size;
+	u16 queues;
+	u8 max_rates;
+	u8 max_rate_tries;
+};
+
+#define ieee80211_hw_set(hw, flg) ((hw)->flags |= BIT(IEEE80211_HW_##flg))
+#define SET_IEEE80211_PERM_ADDR(hw, addr) \
+	memcpy((hw)->perm_addr, addr, ETH_ALEN)
+
+#define BSS_CHANGED_ASSOC		BIT(0)
+#define BSS_CHANGED_ERP_SLOT		BIT(3)
+#define BSS_CHANGED_BSSID		BIT(7)
+#define BSS_CHANGED_BEACON		BIT(8)
+#define BSS_CHANGED_BEACON_ENABLED	BIT(9)
+#define BSS_CHANGED_BEACON_INT		BIT(11)
+#define BSS_CHANGED_IBSS		BIT(14)
+
+struct ieee80211_bss_conf {
+	const u8 *bssid;
+	u16 beacon_int;
+	bool use_short_slot;
+	bool enable_beacon;
+};
+
+struct ieee80211_vif_cfg {
+	bool assoc;
+	u16 aid;
 };
 
 struct ieee80211_vif {
 	enum nl80211_iftype type;
+	struct ieee80211_vif_cfg cfg;
+	struct ieee80211_bss_conf bss_conf;
 	u8 addr[ETH_ALEN];
 	u8 drv_priv[64] __aligned(8);
 };
+
+#define compat_vif_cfg(vif) (&(vif)->cfg)
+
+struct ieee80211_sta {
+	u8 addr[ETH_ALEN];
+};
+
+enum set_key_cmd { SET_KEY, DISABLE_KEY };
+
+#define IEEE80211_KEY_FLAG_GENERATE_IV		BIT(1)
+#define IEEE80211_KEY_FLAG_GENERATE_MMIC	BIT(2)
+#define IEEE80211_KEY_FLAG_PAIRWISE		BIT(3)
+#define IEEE80211_KEY_FLAG_SW_MGMT_TX		BIT(4)
+#define IEEE80211_KEY_FLAG_RX_MGMT		BIT(6)
 
 struct ieee80211_key_conf {
 	u32 cipher;
 	u8 icv_len;
 	u8 hw_key_idx;
 	s8 keyidx;
+	u16 flags;
+	u8 keylen;
+	u8 key[32];
 };
+
+struct ieee80211_low_level_stats {
+	unsigned int dot11ACKFailureCount;
+	unsigned int dot11RTSFailureCount;
+	unsigned int dot11FCSErrorCount;
+	unsigned int dot11RTSSuccessCount;
+};
+
+#define FIF_ALLMULTI			BIT(1)
+#define FIF_PLCPFAIL			BIT(4)
+#define FIF_BCN_PRBRESP_PROMISC		BIT(5)
+#define FIF_CONTROL			BIT(6)
+#define FIF_OTHER_BSS			BIT(7)
+#define FIF_PSPOLL			BIT(8)
+#define FIF_PROBE_REQ			BIT(9)
+
+struct netdev_hw_addr {
+	struct list_head list;
+	u8 addr[ETH_ALEN];
+};
+
+struct netdev_hw_addr_list {
+	struct list_head list;
+};
+
+#define netdev_hw_addr_list_for_each(ha, l) \
+	list_for_each_entry(ha, &(l)->list, list)
+
+#define IEEE80211_IFACE_ITER_RESUME_ALL	BIT(1)
 
 struct ieee80211_tx_queue_params {
 	u16 txop;
@@ -160,7 +323,7 @@ compat_tx_status_set_ack_signal_valid(struct ieee80211_tx_info *info)
 #define RX_FLAG_MACTIME_END		BIT(2)
 #define RX_FLAG_FAILED_FCS_CRC		BIT(3)
 #define RX_ENC_FLAG_SHORTPRE		BIT(0)
-#define FIF_FCSFAIL			BIT(3)
+#define FIF_FCSFAIL			BIT(2)
 
 enum rate_info_bw { RATE_INFO_BW_20, RATE_INFO_BW_5, RATE_INFO_BW_10 };
 
@@ -272,5 +435,98 @@ __le16 ieee80211_rts_duration(struct ieee80211_hw *hw,
 __le16 ieee80211_ctstoself_duration(struct ieee80211_hw *hw,
 				    struct ieee80211_vif *vif, size_t len,
 				    const struct ieee80211_tx_info *info);
+
+
+struct ieee80211_chanctx_conf;
+struct ieee80211_bss_conf;
+
+void ieee80211_iterate_active_interfaces_atomic(struct ieee80211_hw *hw,
+	u32 iter_flags,
+	void (*iterator)(void *data, u8 *mac, struct ieee80211_vif *vif),
+	void *data);
+int ieee80211_register_hw(struct ieee80211_hw *hw);
+void ieee80211_unregister_hw(struct ieee80211_hw *hw);
+void ieee80211_handle_wake_tx_queue(struct ieee80211_hw *hw, void *txq);
+int ieee80211_emulate_add_chanctx(struct ieee80211_hw *hw,
+				  struct ieee80211_chanctx_conf *ctx);
+void ieee80211_emulate_remove_chanctx(struct ieee80211_hw *hw,
+				      struct ieee80211_chanctx_conf *ctx);
+void ieee80211_emulate_change_chanctx(struct ieee80211_hw *hw,
+				      struct ieee80211_chanctx_conf *ctx,
+				      u32 changed);
+int ieee80211_emulate_switch_vif_chanctx(struct ieee80211_hw *hw, void *vifs,
+					 int n_vifs, int mode);
+
+/* The ops main.c fills, with the newest kernel's signatures. */
+struct ieee80211_ops {
+	void (*tx)(struct ieee80211_hw *hw, struct ieee80211_tx_control *c,
+		   struct sk_buff *skb);
+	void (*wake_tx_queue)(struct ieee80211_hw *hw, void *txq);
+	int (*add_chanctx)(struct ieee80211_hw *hw,
+			   struct ieee80211_chanctx_conf *ctx);
+	void (*remove_chanctx)(struct ieee80211_hw *hw,
+			       struct ieee80211_chanctx_conf *ctx);
+	void (*change_chanctx)(struct ieee80211_hw *hw,
+			       struct ieee80211_chanctx_conf *ctx, u32 changed);
+	int (*switch_vif_chanctx)(struct ieee80211_hw *hw, void *vifs,
+				  int n_vifs, int mode);
+	int (*start)(struct ieee80211_hw *hw);
+	void (*stop)(struct ieee80211_hw *hw, bool suspend);
+	int (*add_interface)(struct ieee80211_hw *hw, struct ieee80211_vif *vif);
+	void (*remove_interface)(struct ieee80211_hw *hw,
+				 struct ieee80211_vif *vif);
+	int (*config)(struct ieee80211_hw *hw, int radio_idx, u32 changed);
+	void (*bss_info_changed)(struct ieee80211_hw *hw,
+				 struct ieee80211_vif *vif,
+				 struct ieee80211_bss_conf *info, u64 changed);
+	u64 (*prepare_multicast)(struct ieee80211_hw *hw,
+				 struct netdev_hw_addr_list *mc_list);
+	void (*configure_filter)(struct ieee80211_hw *hw, unsigned int changed,
+				 unsigned int *total, u64 multicast);
+	int (*set_key)(struct ieee80211_hw *hw, enum set_key_cmd cmd,
+		       struct ieee80211_vif *vif, struct ieee80211_sta *sta,
+		       struct ieee80211_key_conf *key);
+	void (*sw_scan_start)(struct ieee80211_hw *hw,
+			      struct ieee80211_vif *vif, const u8 *mac);
+	void (*sw_scan_complete)(struct ieee80211_hw *hw,
+				 struct ieee80211_vif *vif);
+	int (*get_stats)(struct ieee80211_hw *hw,
+			 struct ieee80211_low_level_stats *stats);
+	int (*conf_tx)(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
+		       unsigned int link_id, u16 ac,
+		       const struct ieee80211_tx_queue_params *params);
+	u64 (*get_tsf)(struct ieee80211_hw *hw, struct ieee80211_vif *vif);
+	void (*set_tsf)(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
+			u64 tsf);
+	void (*reset_tsf)(struct ieee80211_hw *hw, struct ieee80211_vif *vif);
+	int (*get_survey)(struct ieee80211_hw *hw, int idx,
+			  struct survey_info *survey);
+	void (*set_coverage_class)(struct ieee80211_hw *hw, int radio_idx,
+				   s16 coverage_class);
+	int (*set_antenna)(struct ieee80211_hw *hw, int radio_idx, u32 tx_ant,
+			   u32 rx_ant);
+	int (*get_antenna)(struct ieee80211_hw *hw, int radio_idx, u32 *tx_ant,
+			   u32 *rx_ant);
+	int (*set_ringparam)(struct ieee80211_hw *hw, u32 tx, u32 rx);
+	void (*get_ringparam)(struct ieee80211_hw *hw, u32 *tx, u32 *tx_max,
+			      u32 *rx, u32 *rx_max);
+};
+
+/* compat/include/net/mac80211.h on the newest kernel: no wrappers. */
+#define ATH5K_SHIM_NO_WRAPPER	_Static_assert(1, "no compat wrapper")
+#define COMPAT_IEEE80211_OP_STOP(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_CONFIG(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_CONF_TX(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_BSS_INFO_CHANGED(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_SET_COVERAGE_CLASS(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_SET_ANTENNA(fn) ATH5K_SHIM_NO_WRAPPER
+#define COMPAT_IEEE80211_OP_GET_ANTENNA(fn) ATH5K_SHIM_NO_WRAPPER
+#define compat_op_stop(fn) fn
+#define compat_op_config(fn) fn
+#define compat_op_conf_tx(fn) fn
+#define compat_op_bss_info_changed(fn) fn
+#define compat_op_set_coverage_class(fn) fn
+#define compat_op_set_antenna(fn) fn
+#define compat_op_get_antenna(fn) fn
 
 #endif
