@@ -102,7 +102,7 @@ void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
 
 static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
-static struct device device = { "beacon" };
+static struct device device = { .name = "beacon" };
 static struct ieee80211_rate rate = { .bitrate = 10, .hw_value = 0x1b };
 static unsigned int resets;
 

@@ -484,7 +484,7 @@ void pci_clear_master(struct pci_dev *pdev)
 static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
 static struct wiphy wiphy;
-static struct pci_dev pdev = { .dev = { "reset" } };
+static struct pci_dev pdev = { .dev = { .name = "reset" } };
 static struct ieee80211_channel chan = {
 	.band = NL80211_BAND_2GHZ, .center_freq = 2412,
 };

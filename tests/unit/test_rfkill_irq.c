@@ -29,7 +29,7 @@ bool ath5k_no_hw_rfkill;
 static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
 static struct wiphy wiphy;
-static struct device device = { "rfkill" };
+static struct device device = { .name = "rfkill" };
 
 /* ----- the chip: a switch on a GPIO pin, a level-triggered cause ------- */
 

@@ -71,7 +71,7 @@ u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
 
 static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
-static struct device device = { "rx" };
+static struct device device = { .name = "rx" };
 static struct ieee80211_rate rates[] = { { .bitrate = 10, .hw_value = RATE_1M } };
 static struct ieee80211_channel chan = {
 	.band = NL80211_BAND_2GHZ, .center_freq = 2412,

@@ -213,7 +213,7 @@ void ath5k_schedule_reset(struct ath5k_dev *dev)
 static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
 static struct wiphy wiphy;
-static struct device device = { "tx" };
+static struct device device = { .name = "tx" };
 static struct ieee80211_rate rates[] = { { .bitrate = 10, .hw_value = 0x1b } };
 static struct ieee80211_supported_band band = {
 	.bitrates = rates, .n_bitrates = 1, .band = NL80211_BAND_2GHZ,

@@ -212,7 +212,7 @@ static void check_mcast_hash(void)
 static void run_model(const char *spec, u32 pll_5ghz)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_chan ch6 = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
@@ -498,7 +498,7 @@ static void run_model(const char *spec, u32 pll_5ghz)
 static void run_corrupt_eeprom(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 
 	printf("== card with a corrupted EEPROM\n");
@@ -515,7 +515,7 @@ static void run_corrupt_eeprom(void)
 static void run_air_pair(void)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg[2];
 	struct ath5k_rx_status rs;
@@ -587,7 +587,7 @@ static void run_air_pair(void)
 static void run_spur(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_chan ch11 = { 2462, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg;
@@ -627,7 +627,7 @@ static void run_spur(void)
 static void run_ap_beacons(void)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
 		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
@@ -779,7 +779,7 @@ static bool pcdac_table_sane(void)
 
 static void attach_rf5112(struct ath5k_hw *ah, struct card_config *cfg)
 {
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 
 	card_open(0, "model=ar5212", NULL, cfg);
 	CHECK_EQ(ath5k_hw_attach(ah, &dev, (void *)CARD_BUS_BASE, false), 0);
@@ -873,7 +873,7 @@ static void run_rf5112_two_wide_curves(void)
 static void run_rx_dma_hangs(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg;
 	unsigned int q;
@@ -969,7 +969,7 @@ static void run_ani_without_counters(void)
 static void run_stale_key_at_probe(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 
 	printf("== key cache entry left valid before probe\n");
@@ -996,7 +996,7 @@ static void run_stale_key_at_probe(void)
 static void run_coverage_class_limit(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	u32 timeout;
@@ -1026,7 +1026,7 @@ static void run_coverage_class_limit(void)
 static void run_txq_limits_and_iq_extremes(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023,
@@ -1074,7 +1074,7 @@ static void run_spur_below_centre(void)
 	printf("== EEPROM spur 1 MHz below the channel centre\n");
 	card_open(0, "model=ar5413", NULL, &cfg);
 	{
-		struct device dev = { "emu" };
+		struct device dev = { .name = "emu" };
 
 		CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE,
 					 false), 0);
@@ -1106,7 +1106,7 @@ static void run_beacon_causes_in_sisr2(void)
 		{ ATH5K_INT_DTIM, 0x20000000 },
 	};
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	const u32 all = ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT;

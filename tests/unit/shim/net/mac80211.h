@@ -22,8 +22,9 @@
 #include <linux/etherdevice.h>
 #include <linux/workqueue.h>
 
-/* kbuild builds with -Wextra but without unused-parameter warnings */
+/* kbuild's W=1 has -Wextra without unused-parameter and sign-compare */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
 
 #define FCS_LEN			4
 
@@ -444,6 +445,11 @@ void ieee80211_iterate_active_interfaces_atomic(struct ieee80211_hw *hw,
 	u32 iter_flags,
 	void (*iterator)(void *data, u8 *mac, struct ieee80211_vif *vif),
 	void *data);
+struct ieee80211_ops;
+struct ieee80211_hw *ieee80211_alloc_hw(size_t priv_len,
+					const struct ieee80211_ops *ops);
+void ieee80211_free_hw(struct ieee80211_hw *hw);
+#define SET_IEEE80211_DEV(hw, d) ((void)(hw), (void)(d))
 int ieee80211_register_hw(struct ieee80211_hw *hw);
 void ieee80211_unregister_hw(struct ieee80211_hw *hw);
 void ieee80211_handle_wake_tx_queue(struct ieee80211_hw *hw, void *txq);
