@@ -12,6 +12,8 @@
  *   the interrupt for the opposite level.
  * - The tasklet reports the switch and re-arms, and the next flip (both
  *   ways) is seen again.
+ * - A flip while the tasklet reports the previous one is not lost: the
+ *   interrupt is re-armed before the switch is read.
  * - Every change the hardware layer makes to the interrupt mask for the
  *   GPIO (read-modify-write of PIMR and ah->imr) runs under irq_lock, as
  *   ath5k_hw_imr_set() from the handler and the tasklets does.
@@ -112,11 +114,17 @@ void ath5k_hw_rfkill_stop(struct ath5k_hw *ah)
 /* ----- the rest of the driver and the kernel, recording ----------------- */
 
 static int hw_state_reports, last_blocked = -1;
+static bool flip_while_reporting;
 
 void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
 {
 	hw_state_reports++;
 	last_blocked = blocked;
+	/* the user moves the switch back while cfg80211 hears of it */
+	if (flip_while_reporting) {
+		flip_while_reporting = false;
+		chip.pin = !chip.pin;
+	}
 }
 
 void ath5k_schedule_reset(struct ath5k_dev *d)
@@ -225,8 +233,33 @@ static void test_switch(void)
 	CHECK_EQ(chip.mask_changes_unlocked, 0);
 }
 
+static void test_flip_during_report(void)
+{
+	unsigned int runs;
+
+	printf("check: a flip while the last one is reported fires again and "
+	       "the final state reaches cfg80211\n");
+	dev_up();
+	hw_state_reports = 0;
+	chip.pin = false;		/* to blocked ... */
+	flip_while_reporting = true;	/* ... and back at once */
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	for (runs = 0; runs < 4 && dev.rfkill_tasklet.scheduled; runs++) {
+		ath5k_shim_tasklet_run(&dev.rfkill_tasklet);
+		ath5k_intr(0, &dev);
+	}
+	CHECK_EQ(last_blocked, chip.pin == dev.ah.ee.rfkill_active_high);
+	CHECK_EQ(test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags),
+		 chip.pin == dev.ah.ee.rfkill_active_high);
+	CHECK(hw_state_reports >= 2);
+	CHECK(!ath5k_hw_irq_pending(&dev.ah));
+	CHECK(dev.ah.imr & ATH5K_INT_GPIO);
+	CHECK_EQ(chip.fire_level, !chip.pin);
+}
+
 int main(void)
 {
 	test_switch();
+	test_flip_during_report();
 	return check_done("test_rfkill_irq");
 }
