@@ -867,17 +867,6 @@ void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah);
 
 /**
- * ath5k_hw_beacon_timers_valid() - do the timers still fit the beacons
- * @ah: hardware state
- * @interval_tu: beacon interval, TU
- *
- * For an IBSS merge: the TSF may have jumped past the timers.
- *
- * Return: true when the timers describe a beacon every @interval_tu.
- */
-bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu);
-
-/**
  * ath5k_hw_set_slot_time() - set the slot time
  * @ah: hardware state
  * @us: microseconds, 0 for the mode's default; below 6 is ignored
@@ -1264,15 +1253,6 @@ void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx);
  * @ah: hardware state
  */
 void ath5k_hw_key_clear_all(struct ath5k_hw *ah);
-
-/**
- * ath5k_hw_key_valid() - is a key cache entry in use
- * @ah: hardware state
- * @idx: entry
- *
- * Return: true when the entry is valid.
- */
-bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx);
 
 /**
  * ath5k_hw_tkip_combined_mic() - where TKIP's TX Michael key goes

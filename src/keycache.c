@@ -88,12 +88,6 @@ void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
 		ath5k_entry_wipe(ah, i);
 }
 
-bool ath5k_hw_key_valid(struct ath5k_hw *ah, u16 idx)
-{
-	return idx < ATH5K_KEYCACHE_SIZE &&
-	       (ath5k_rd(ah, R_KEY(idx, KEY_WORD_MAC1)) & KEY_MAC1_VALID);
-}
-
 /* Peer address as the key search wants it: shifted right by one bit. */
 static void ath5k_entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 {

@@ -288,27 +288,6 @@ void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
 	ath5k_clear_bits(ah, R_BEACON, BEACON_ENABLE);
 }
 
-/*
- * @b follows @a by @gap TU within a 16-bit timer that wraps, or @a follows
- * @b by interval - gap (the other timer already moved to the next beacon).
- */
-static bool ath5k_timers_spaced(u32 a, u32 b, u32 gap, u32 interval)
-{
-	return b - a == gap || a - b == interval - gap ||
-	       (a | 0x10000) - b == interval - gap ||
-	       (b | 0x10000) - a == gap;
-}
-
-bool ath5k_hw_beacon_timers_valid(struct ath5k_hw *ah, u32 interval_tu)
-{
-	u32 tbtt = ath5k_rd(ah, R_TIMER0);
-	u32 atim = ath5k_rd(ah, R_TIMER3);
-	u32 dma = ath5k_rd(ah, R_TIMER1) >> 3;
-
-	return ath5k_timers_spaced(tbtt, atim, 1, interval_tu) &&
-	       ath5k_timers_spaced(dma, tbtt, DMA_BEACON_LEAD_TU, interval_tu);
-}
-
 /* ----- timing ------------------------------------------------------------ */
 
 #define SLOT_US_DEFAULT		9

@@ -152,12 +152,13 @@
 #define   SISR2_MCABT		BIT(16)
 #define   SISR2_SSERR		BIT(17)
 #define   SISR2_DPERR		BIT(18)
-#define   SISR2_TIM		BIT(19)
-#define   SISR2_CAB_END		BIT(20)
-#define   SISR2_DTIM_SYNC	BIT(21)
-#define   SISR2_BCN_TIMEOUT	BIT(22)
-#define   SISR2_CAB_TIMEOUT	BIT(23)
-#define   SISR2_DTIM		BIT(24)
+#define   SISR2_TIM		BIT(24)
+#define   SISR2_CAB_END		BIT(25)
+#define   SISR2_DTIM_SYNC	BIT(26)
+#define   SISR2_BCN_TIMEOUT	BIT(27)
+#define   SISR2_CAB_TIMEOUT	BIT(28)
+#define   SISR2_DTIM		BIT(29)
+#define   SISR2_TSFOOR		BIT(31)	/* TSF out of range */
 #define   SISR2_BUS_ERRORS	(SISR2_MCABT | SISR2_SSERR | SISR2_DPERR)
 
 /* ----- QCU: queue control units (q = 0..9) ---------------------------- */

@@ -63,8 +63,10 @@ void ath5k_rfkill_stop(struct ath5k_dev *dev)
 }
 
 /*
- * The switch moved: report it, wait for the opposite level, and only
+ * The switch moved: wait for the opposite level, report it, and only
  * then let the GPIO interrupt (held by the handler) through again.
+ * Armed before the switch is read, a flip during the report fires anew
+ * instead of leaving cfg80211 with the level before it.
  */
 void ath5k_rfkill_tasklet(struct tasklet_struct *t)
 {
@@ -73,7 +75,7 @@ void ath5k_rfkill_tasklet(struct tasklet_struct *t)
 	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_used(dev) ||
 	    !dev->ah.ee.rfkill_irq)
 		return;
-	ath5k_rfkill_report(dev);
 	ath5k_rfkill_hw(dev, ath5k_rfkill_rearm_hw);
+	ath5k_rfkill_report(dev);
 	ath5k_irq_update(dev, ATH5K_INT_GPIO, 0);
 }

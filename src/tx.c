@@ -414,12 +414,13 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 
 	spin_lock(&txq->lock);
 	list_for_each_entry_safe(bf, next, &txq->frames, list) {
-		txq->watchdog_mark = false;
 		if (bf->skb) {
 			struct sk_buff *skb = bf->skb;
 
 			if (ath5k_hw_tx_desc_status(bf->desc, &ts) == -EINPROGRESS)
 				break;
+			/* progress: only a completion calms the watchdog */
+			txq->watchdog_mark = false;
 			dma_unmap_single(dev->dev, bf->skb_dma, skb->len,
 					 DMA_TO_DEVICE);
 			bf->skb = NULL;
@@ -433,6 +434,9 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 		ath5k_txq_fill_released(&txq->fill);
 		ath5k_txbuf_put(dev, bf);
 	}
+	/* nothing left to link to: the next frame sets TXDP afresh */
+	if (list_empty(&txq->frames))
+		txq->tail_link = NULL;
 	spin_unlock(&txq->lock);
 }
 

@@ -138,6 +138,12 @@ static void rx_ring_build(void)
 	}
 }
 
+/* Whether key cache entry @idx is marked valid on the card. */
+static bool key_entry_valid(u16 idx)
+{
+	return card_bus_read(R_KEY(idx, KEY_WORD_MAC1)) & KEY_MAC1_VALID;
+}
+
 /* A broadcast data frame from us, no ACK expected. */
 static void tx_one_frame(struct ath5k_hw *ah)
 {
@@ -206,7 +212,7 @@ static void check_mcast_hash(void)
 static void run_model(const char *spec, u32 pll_5ghz)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_chan ch6 = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
@@ -425,17 +431,17 @@ static void run_model(const char *spec, u32 pll_5ghz)
 		CHECK_EQ(card_bus_read(R_BEACON), 100 | BEACON_ENABLE);
 		CHECK_EQ(card_bus_read(R_TIMER0), 100);
 		CHECK_EQ(card_bus_read(R_TIMER2), (100 - 10) << 3);
-		CHECK(ath5k_hw_beacon_timers_valid(&ah, 100));
-		card_bus_write(R_TIMER3, 150);
-		CHECK(!ath5k_hw_beacon_timers_valid(&ah, 100));
+		/* DMA alert 2 TU before TBTT, ATIM window end 1 TU after */
+		CHECK_EQ(card_bus_read(R_TIMER1), (100 - 2) << 3);
+		CHECK_EQ(card_bus_read(R_TIMER3), 101);
 	}
 
 	printf("check: key cache entry set, found valid, cleared\n");
 	memset(key.key, 0x11, sizeof(key.key));
 	CHECK_EQ(ath5k_hw_key_set(&ah, 5, &key, cfg.mac), 0);
-	CHECK(ath5k_hw_key_valid(&ah, 5));
+	CHECK(key_entry_valid(5));
 	ath5k_hw_key_clear(&ah, 5);
-	CHECK(!ath5k_hw_key_valid(&ah, 5));
+	CHECK(!key_entry_valid(5));
 
 	printf("check: TKIP key with its Michael keys 64 entries above\n");
 	{
@@ -460,10 +466,10 @@ static void run_model(const char *spec, u32 pll_5ghz)
 		CHECK_EQ(card_bus_read(R_KEY(74, KEY_WORD_TYPE)), KEY_TYPE_NULL);
 		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) & 0x7fff,
 			 (u32)(cfg.mac[4] | cfg.mac[5] << 8) >> 1);
-		CHECK(ath5k_hw_key_valid(&ah, 10));
+		CHECK(key_entry_valid(10));
 		ath5k_hw_key_clear(&ah, 10);
 		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0);
-		CHECK(!ath5k_hw_key_valid(&ah, 10));
+		CHECK(!key_entry_valid(10));
 		CHECK_EQ(ath5k_hw_key_set(&ah, 100, &tk, cfg.mac), -EINVAL);
 	}
 
@@ -492,7 +498,7 @@ static void run_model(const char *spec, u32 pll_5ghz)
 static void run_corrupt_eeprom(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 
 	printf("== card with a corrupted EEPROM\n");
@@ -509,7 +515,7 @@ static void run_corrupt_eeprom(void)
 static void run_air_pair(void)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg[2];
 	struct ath5k_rx_status rs;
@@ -581,7 +587,7 @@ static void run_air_pair(void)
 static void run_spur(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_chan ch11 = { 2462, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg;
@@ -621,7 +627,7 @@ static void run_spur(void)
 static void run_ap_beacons(void)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
 		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
@@ -773,7 +779,7 @@ static bool pcdac_table_sane(void)
 
 static void attach_rf5112(struct ath5k_hw *ah, struct card_config *cfg)
 {
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 
 	card_open(0, "model=ar5212", NULL, cfg);
 	CHECK_EQ(ath5k_hw_attach(ah, &dev, (void *)CARD_BUS_BASE, false), 0);
@@ -867,7 +873,7 @@ static void run_rf5112_two_wide_curves(void)
 static void run_rx_dma_hangs(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct card_config cfg;
 	unsigned int q;
@@ -963,7 +969,7 @@ static void run_ani_without_counters(void)
 static void run_stale_key_at_probe(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 
 	printf("== key cache entry left valid before probe\n");
@@ -976,7 +982,7 @@ static void run_stale_key_at_probe(void)
 	CHECK(card_bus_read(R_KEY(7, KEY_WORD_MAC1)) & KEY_MAC1_VALID);
 	printf("check: attach clears it\n");
 	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
-	CHECK(!ath5k_hw_key_valid(&ah, 7));
+	CHECK(!key_entry_valid(7));
 	CHECK_EQ(card_bus_read(R_KEY(7, 0)), 0);
 	CHECK_EQ(card_bus_read(R_KEY(7, KEY_WORD_TYPE)), KEY_TYPE_NULL);
 	ath5k_hw_detach(&ah);
@@ -990,7 +996,7 @@ static void run_stale_key_at_probe(void)
 static void run_coverage_class_limit(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	u32 timeout;
@@ -1020,7 +1026,7 @@ static void run_coverage_class_limit(void)
 static void run_txq_limits_and_iq_extremes(void)
 {
 	static struct ath5k_hw ah;
-	struct device dev = { "emu" };
+	struct device dev = { .name = "emu" };
 	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023,
@@ -1068,7 +1074,7 @@ static void run_spur_below_centre(void)
 	printf("== EEPROM spur 1 MHz below the channel centre\n");
 	card_open(0, "model=ar5413", NULL, &cfg);
 	{
-		struct device dev = { "emu" };
+		struct device dev = { .name = "emu" };
 
 		CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE,
 					 false), 0);
@@ -1082,6 +1088,53 @@ static void run_spur_below_centre(void)
 	CHECK_EQ(FIELD_GET(TIMING_11_SPUR_DELTA_PHASE,
 			   card_bus_read(R_PHY_TIMING_11)),
 		 (u32)(-10 * (1 << 17) / 25) & 0xfffff);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * The beacon-timer causes of SISR2/SIMR2 sit in bits 24 (TIM), 28 (CAB
+ * timeout) and 29 (DTIM), above the bus errors; they were in 19-24.
+ */
+static void run_beacon_causes_in_sisr2(void)
+{
+	static const struct {
+		u32 flag, sisr2;
+	} causes[] = {
+		{ ATH5K_INT_TIM, 0x01000000 },
+		{ ATH5K_INT_CAB_TIMEOUT, 0x10000000 },
+		{ ATH5K_INT_DTIM, 0x20000000 },
+	};
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	const u32 all = ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT;
+	struct ath5k_isr isr;
+	unsigned int i;
+
+	printf("== beacon timer causes in SISR2\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_AP, &ch1, false), 0);
+	printf("check: TIM, DTIM and CAB timeout unmask SIMR2 bits 24, 29, 28\n");
+	ath5k_hw_imr_set(&ah, all | ATH5K_INT_GLOBAL);
+	CHECK_EQ(card_bus_read(R_SIMR(2)), 0x31000000);
+	CHECK(card_bus_read(R_PIMR) & INT_TIM);
+	printf("check: each SISR2 cause is reported as itself, and only it\n");
+	for (i = 0; i < ARRAY_SIZE(causes); i++) {
+		card_raise_sisr(bus_card, 2, causes[i].sisr2);
+		card_raise_pisr(bus_card, INT_TIM);
+		CHECK(bus_host->irq);
+		CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+		CHECK_EQ(isr.flags & all, causes[i].flag);
+		CHECK_EQ(card_bus_read(R_SISR(2)), 0);
+	}
+	printf("check: a bus error in SISR2 is no beacon cause\n");
+	card_raise_sisr(bus_card, 2, 0x00080000);	/* bit 19: not TIM */
+	card_raise_pisr(bus_card, INT_TIM);
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK_EQ(isr.flags & all, 0);
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
@@ -1106,5 +1159,6 @@ int main(void)
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
+	run_beacon_causes_in_sisr2();
 	return check_done("test_hw_on_card");
 }

@@ -7,10 +7,60 @@
 #ifndef ATH5K_SHIM_LINUX_DEVICE_H
 #define ATH5K_SHIM_LINUX_DEVICE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct device {
 	const char *name;
+	void *driver_data;
+};
+
+static inline void *dev_get_drvdata(const struct device *dev)
+{
+	return dev->driver_data;
+}
+
+static inline void dev_set_drvdata(struct device *dev, void *data)
+{
+	dev->driver_data = data;
+}
+
+/* sysfs attributes of a device, as <linux/device.h> and sysfs.h have them */
+struct attribute {
+	const char *name;
+	unsigned short mode;
+};
+
+struct attribute_group {
+	const char *name;
+	struct attribute **attrs;
+};
+
+struct device_attribute {
+	struct attribute attr;
+	long (*show)(struct device *dev, struct device_attribute *attr,
+		     char *buf);
+	long (*store)(struct device *dev, struct device_attribute *attr,
+		      const char *buf, size_t count);
+};
+
+#define __ATTR(_name, _mode, _show, _store) {				\
+	.attr = { .name = #_name, .mode = (_mode) },			\
+	.show = (_show), .store = (_store),				\
+}
+
+struct dev_pm_ops {
+	int (*suspend)(struct device *dev);
+	int (*resume)(struct device *dev);
+};
+
+#define DEFINE_SIMPLE_DEV_PM_OPS(name, s, r) \
+	const struct dev_pm_ops name = { .suspend = (s), .resume = (r) }
+#define pm_sleep_ptr(p) (p)
+
+struct device_driver {
+	const struct dev_pm_ops *pm;
+	const struct attribute_group **dev_groups;
 };
 
 #define ath5k_shim_dev_msg(dev, level, ...)				\

@@ -11,5 +11,47 @@
 #define max(a, b) ((a) > (b) ? (a) : (b))
 #define clamp(v, lo, hi) min(max(v, lo), hi)
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define roundup(x, y) (DIV_ROUND_UP(x, y) * (y))
+#define div_u64(n, d) ((u64)(n) / (d))
+/* base 0: C prefixes; a trailing newline is allowed, as from sysfs */
+static inline int kstrtou8(const char *s, unsigned int base, u8 *res)
+{
+	unsigned long v = 0;
+	unsigned int digits = 0;
+
+	if (!base) {
+		base = 10;
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+			base = 16;
+			s += 2;
+		} else if (s[0] == '0' && s[1]) {
+			base = 8;
+		}
+	}
+	for (; *s && *s != '\n'; s++, digits++) {
+		unsigned int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return -22;	/* -EINVAL */
+		if (d >= base)
+			return -22;
+		v = v * base + d;
+		if (v > 0xff)
+			return -34;	/* -ERANGE */
+	}
+	if (!digits || (*s == '\n' && s[1]))
+		return -22;
+	*res = (u8)v;
+	return 0;
+}
+
+/* no kernel configuration here: every option is off */
+#define IS_ENABLED(option) 0
 
 #endif

@@ -21,6 +21,10 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+typedef u64 dma_addr_t;
+typedef unsigned int gfp_t;
+typedef unsigned short umode_t;
+typedef long ssize_t;
 
 /* compiler annotations the kernel gets from compiler_types.h */
 #ifndef __packed

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * Removing a beaconing interface (src/beacon.c) while the chip's beacon
+ * queue may still hold its beacon for the next TBTT (issue 12 finding 4:
+ * the buffer was unmapped, freed and put back for reuse with the queue
+ * still pointing at it):
+ *
+ * - beacon queued: the queue is stopped before the beacon is unmapped;
+ * - the queue will not stop: the beacon stays mapped on the retired list
+ *   and a reset is asked for; after it, reclaim frees it;
+ * - beacon already sent: nothing to stop, it is freed at once.
+ *
+ * Links: src/beacon.c src/desc.c src/txq_fill.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ath5k.h"
+#include "check.h"
+#include "descblock.h"
+
+#define BUFS	(ATH5K_RX_BUFS + ATH5K_TX_BUFS + ATH5K_BEACON_BUFS)
+
+/* ----- the chip's beacon queue --------------------------------------- */
+
+static struct {
+	u32 txdp;
+	bool pending;		/* holds a beacon not yet sent */
+	int stop_result;	/* what a stop request returns */
+	unsigned int stops;
+	unsigned int maps_at_stop;	/* live mappings when it was stopped */
+} bq;
+
+unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
+{
+	return q == ATH5K_TXQ_BEACON && bq.pending;
+}
+
+u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
+{
+	return q == ATH5K_TXQ_BEACON ? bq.txdp : 0;
+}
+
+int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
+{
+	CHECK_EQ(q, ATH5K_TXQ_BEACON);
+	if (bq.pending)
+		return -EBUSY;
+	bq.txdp = paddr;
+	return 0;
+}
+
+int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
+{
+	CHECK_EQ(q, ATH5K_TXQ_BEACON);
+	bq.pending = true;
+	return 0;
+}
+
+int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
+{
+	CHECK_EQ(q, ATH5K_TXQ_BEACON);
+	bq.stops++;
+	bq.maps_at_stop = ath5k_shim_maps_live;
+	if (!bq.stop_result)
+		bq.pending = false;
+	return bq.stop_result;
+}
+
+u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm)
+{
+	return half_dbm / 2;
+}
+
+u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
+{
+	return 0;
+}
+
+int ath5k_hw_txq_set_params(struct ath5k_hw *ah, unsigned int q,
+			    const struct ath5k_txq_params *p)
+{
+	return 0;
+}
+
+int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
+{
+	return 0;
+}
+
+void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
+				 u32 interval_tu, bool reset_tsf)
+{
+}
+
+void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
+{
+}
+
+/* ----- the driver around beacon.c, and mac80211 ----------------------- */
+
+static struct ath5k_dev dev;
+static struct ieee80211_hw hw;
+static struct device device = { .name = "beacon" };
+static struct ieee80211_rate rate = { .bitrate = 10, .hw_value = 0x1b };
+static unsigned int resets;
+
+void ath5k_schedule_reset(struct ath5k_dev *d)
+{
+	resets++;
+}
+
+void ath5k_irq_set_wanted(struct ath5k_dev *d, u32 add, u32 remove)
+{
+}
+
+/* No multicast is buffered here, so these are never reached. */
+int ath5k_skb_hdr_pad(struct sk_buff *skb)
+{
+	CHECK(!"no CAB frame expected");
+	return -EINVAL;
+}
+
+int ath5k_tx_submit(struct ath5k_dev *d, struct ath5k_txq *txq,
+		    struct sk_buff *skb)
+{
+	CHECK(!"no CAB frame expected");
+	return -EINVAL;
+}
+
+struct sk_buff *ieee80211_get_buffered_bc(struct ieee80211_hw *h,
+					  struct ieee80211_vif *vif)
+{
+	return NULL;
+}
+
+void ieee80211_free_txskb(struct ieee80211_hw *h, struct sk_buff *skb)
+{
+	dev_kfree_skb_any(skb);
+}
+
+struct sk_buff *ieee80211_beacon_get(struct ieee80211_hw *h,
+				     struct ieee80211_vif *vif,
+				     unsigned int link_id)
+{
+	struct sk_buff *skb = __dev_alloc_skb(100, GFP_ATOMIC);
+
+	skb_put(skb, 100)[0] = 0x80;	/* beacon */
+	return skb;
+}
+
+const struct ieee80211_rate *
+ieee80211_get_tx_rate(const struct ieee80211_hw *h,
+		      const struct ieee80211_tx_info *info)
+{
+	return &rate;
+}
+
+/* ----- tests --------------------------------------------------------- */
+
+static struct ieee80211_vif vif = { .type = NL80211_IFTYPE_AP };
+
+static unsigned int free_beacons(void)
+{
+	struct ath5k_buf *bf;
+	unsigned int n = 0;
+
+	list_for_each_entry(bf, &dev.bcbuf_free, list)
+		n++;
+	return n;
+}
+
+/* An AP interface whose beacon the alert just handed to the queue. */
+static struct ath5k_buf *ap_beaconing(int stop_result)
+{
+	struct ath5k_vif *avf = ath5k_vif_priv(&vif);
+
+	memset(&dev, 0, sizeof(dev));
+	memset(&bq, 0, sizeof(bq));
+	memset(vif.drv_priv, 0, sizeof(vif.drv_priv));
+	resets = 0;
+	bq.stop_result = stop_result;
+	hw.priv = &dev;
+	dev.hw = &hw;
+	dev.dev = &device;
+	dev.opmode = ATH5K_OPMODE_AP;
+	dev.power_level = 20;
+	descblock_alloc(&dev, BUFS);
+	ath5k_beacon_init(&dev);
+	tasklet_setup(&dev.beacon_tasklet, ath5k_beacon_tasklet);
+	CHECK_EQ(ath5k_beacon_attach_vif(&dev, &vif), 0);
+	avf->beacon_on = true;
+
+	tasklet_schedule(&dev.beacon_tasklet);
+	CHECK(ath5k_shim_tasklet_run(&dev.beacon_tasklet));
+	CHECK(bq.pending);
+	CHECK_EQ(bq.txdp, avf->beacon->desc_dma);
+	CHECK_EQ(ath5k_shim_maps_live, 1);
+	return avf->beacon;
+}
+
+static void ap_down(void)
+{
+	CHECK_EQ(ath5k_shim_maps_live, 0);
+	CHECK_EQ(ath5k_shim_skbs_live, 0);
+	CHECK_EQ(free_beacons(), ATH5K_BEACON_BUFS);
+	CHECK_EQ(dev.beacon_tasklet.disabled, 0);
+	descblock_free(&dev);
+}
+
+static void test_queued(void)
+{
+	printf("check: a queued beacon: the queue stops before it is unmapped\n");
+	ap_beaconing(0);
+	ath5k_beacon_detach_vif(&dev, &vif);
+	CHECK_EQ(bq.stops, 1);
+	CHECK_EQ(bq.maps_at_stop, 1);
+	CHECK(!bq.pending);
+	CHECK_EQ(resets, 0);
+	ap_down();
+}
+
+static void test_queue_will_not_stop(void)
+{
+	struct ath5k_buf *bf;
+
+	printf("check: a queue that will not stop keeps the beacon mapped "
+	       "until the reset\n");
+	bf = ap_beaconing(-EBUSY);
+	ath5k_beacon_detach_vif(&dev, &vif);
+	CHECK_EQ(bq.stops, 1);
+	CHECK_EQ(ath5k_shim_maps_live, 1);
+	CHECK(bf->skb != NULL);
+	CHECK_EQ(free_beacons(), ATH5K_BEACON_BUFS - 1);
+	CHECK_EQ(resets, 1);
+	/* the reset stopped all DMA */
+	bq.pending = false;
+	ath5k_beacon_reclaim(&dev);
+	ap_down();
+}
+
+static void test_already_sent(void)
+{
+	printf("check: a beacon already sent needs no stop\n");
+	ap_beaconing(0);
+	bq.pending = false;	/* TBTT passed, the beacon went out */
+	ath5k_beacon_detach_vif(&dev, &vif);
+	CHECK_EQ(bq.stops, 0);
+	CHECK_EQ(resets, 0);
+	ap_down();
+}
+
+int main(void)
+{
+	test_queued();
+	test_queue_will_not_stop();
+	test_already_sent();
+	return check_done("test_beacon_detach");
+}

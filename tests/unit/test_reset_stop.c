@@ -1,0 +1,615 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The order in which src/main.c stops, resets and tears down the chip,
+ * against recording stand-ins for mac80211, the hardware layer and the
+ * driver's other files (each logs the step it stands for):
+ *
+ * - reset: mac80211's queues stop and INVALID is set before DMA stops,
+ *   submitters are waited for, and buffers are reclaimed only after the
+ *   chip reset (issue 12 finding 2);
+ * - reset when DMA will not stop: a full reset instead of a fast one,
+ *   whatever was asked (finding 3);
+ * - stop: the chip is held in warm reset before the TX buffers are
+ *   unmapped (finding 3);
+ * - remove: bus mastering is off before the rings are freed (finding 3);
+ * - beacon state mac80211 sets while a reset runs is kept for it
+ *   (finding 18: beacon_on was dropped while INVALID).
+ *
+ * Links: src/main.c src/ratemap.c src/rates.c src/channels.c src/keyslot.c src/txq_fill.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ath5k.h"
+#include "check.h"
+
+/* ----- the log ------------------------------------------------------- */
+
+#define LOG_MAX	128
+
+static const char *steps[LOG_MAX];
+static unsigned int nsteps;
+static struct ath5k_dev *the_dev;
+static bool invalid_at_sync, invalid_at_dma_stop;
+
+static void step(const char *what)
+{
+	if (nsteps < LOG_MAX)
+		steps[nsteps++] = what;
+}
+
+/* Position of the first @what in the log, LOG_MAX when absent. */
+static unsigned int at(const char *what)
+{
+	unsigned int i;
+
+	for (i = 0; i < nsteps; i++)
+		if (!strcmp(steps[i], what))
+			return i;
+	return LOG_MAX;
+}
+
+static void show_log(void)
+{
+	unsigned int i;
+
+	printf("       steps:");
+	for (i = 0; i < nsteps; i++)
+		printf(" %s", steps[i]);
+	printf("\n");
+}
+
+/* @a happened, and before @b, which happened too. */
+#define CHECK_BEFORE(a, b)						\
+	do {								\
+		CHECK(at(a) < LOG_MAX && at(b) < LOG_MAX);		\
+		CHECK(at(a) < at(b));					\
+	} while (0)
+
+/* ----- the hardware layer ------------------------------------------- */
+
+static int dma_stop_result;
+static bool reset_fast_asked, reset_fast_done;
+
+int ath5k_hw_dma_stop(struct ath5k_hw *ah)
+{
+	step("dma_stop");
+	invalid_at_dma_stop = test_bit(ATH5K_INVALID, &the_dev->flags);
+	return dma_stop_result;
+}
+
+int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		   const struct ath5k_chan *chan, bool fast)
+{
+	step(fast ? "hw_reset_fast" : "hw_reset_full");
+	reset_fast_done = fast;
+	return 0;
+}
+
+int ath5k_hw_stop(struct ath5k_hw *ah)
+{
+	step("hw_stop");
+	return dma_stop_result;
+}
+
+int ath5k_hw_hold(struct ath5k_hw *ah)
+{
+	step("hw_hold");
+	return 0;
+}
+
+void ath5k_hw_detach(struct ath5k_hw *ah)
+{
+	step("hw_detach");
+}
+
+int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
+{
+	return 0;
+}
+
+int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
+		    void __iomem *iomem, bool pcie)
+{
+	return 0;
+}
+
+void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta)
+{
+	memset(delta, 0, sizeof(*delta));
+}
+
+bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
+{
+	return true;
+}
+
+bool ath5k_hw_has_aes(const struct ath5k_hw *ah)
+{
+	return true;
+}
+
+bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
+{
+	return true;
+}
+
+void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+{
+}
+
+int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
+		     const u8 *mac)
+{
+	return 0;
+}
+
+const char *ath5k_hw_mac_name(const struct ath5k_hw *ah)
+{
+	return "AR5212";
+}
+
+const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
+{
+	return "RF5112";
+}
+
+void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter)
+{
+}
+
+unsigned int ath5k_hw_mcast_hash(const u8 *addr)
+{
+	return addr[0] & 63;
+}
+
+void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc)
+{
+}
+
+bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
+{
+	return true;
+}
+
+void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
+{
+}
+
+void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
+{
+}
+
+void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
+{
+}
+
+void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
+{
+}
+
+int ath5k_hw_set_coverage_class(struct ath5k_hw *ah, u8 coverage_class)
+{
+	return 0;
+}
+
+void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac)
+{
+}
+
+void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
+{
+}
+
+void ath5k_hw_set_slot_time(struct ath5k_hw *ah, unsigned int us)
+{
+}
+
+int ath5k_hw_set_txpower_limit(struct ath5k_hw *ah, u8 half_dbm)
+{
+	return 0;
+}
+
+u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
+{
+	return 0;
+}
+
+void ath5k_hw_tsf_reset(struct ath5k_hw *ah)
+{
+}
+
+void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf)
+{
+}
+
+/* ----- the driver's other files ------------------------------------- */
+
+int ath5k_tx_init(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_tx_deinit(struct ath5k_dev *dev)
+{
+	step("tx_deinit");
+}
+
+int ath5k_txq_setup_all(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_txq_drain_all(struct ath5k_dev *dev)
+{
+	step("txq_drain");
+}
+
+void ath5k_txq_sync(struct ath5k_dev *dev)
+{
+	step("txq_sync");
+	invalid_at_sync = test_bit(ATH5K_INVALID, &dev->flags);
+}
+
+void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
+		 struct sk_buff *skb)
+{
+}
+
+void ath5k_tx_tasklet(struct tasklet_struct *t)
+{
+}
+
+void ath5k_tx_watchdog(struct work_struct *work)
+{
+}
+
+int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
+		   const struct ieee80211_tx_queue_params *params)
+{
+	return 0;
+}
+
+int ath5k_rx_init(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_rx_deinit(struct ath5k_dev *dev)
+{
+	step("rx_deinit");
+}
+
+int ath5k_rx_start(struct ath5k_dev *dev)
+{
+	step("rx_start");
+	return 0;
+}
+
+void ath5k_rx_stop(struct ath5k_dev *dev)
+{
+	step("rx_stop");
+}
+
+void ath5k_rx_tasklet(struct tasklet_struct *t)
+{
+}
+
+void ath5k_beacon_init(struct ath5k_dev *dev)
+{
+}
+
+int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
+{
+	return 0;
+}
+
+void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
+{
+}
+
+void ath5k_beacon_reclaim(struct ath5k_dev *dev)
+{
+	step("beacon_reclaim");
+}
+
+void ath5k_beacon_config(struct ath5k_dev *dev)
+{
+	step("beacon_config");
+}
+
+void ath5k_beacon_tasklet(struct tasklet_struct *t)
+{
+}
+
+irqreturn_t ath5k_intr(int irq, void *data)
+{
+	return IRQ_NONE;
+}
+
+void ath5k_irq_enable(struct ath5k_dev *dev)
+{
+	step("irq_enable");
+}
+
+void ath5k_irq_disable(struct ath5k_dev *dev)
+{
+	step("irq_disable");
+}
+
+void ath5k_tasklets_disable(struct ath5k_dev *dev)
+{
+	step("tasklets_disable");
+}
+
+void ath5k_tasklets_enable(struct ath5k_dev *dev)
+{
+	step("tasklets_enable");
+}
+
+void ath5k_calib_work(struct work_struct *work)
+{
+}
+
+void ath5k_ani_work(struct work_struct *work)
+{
+}
+
+int ath5k_regd_init(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_regd_hint(struct ath5k_dev *dev)
+{
+}
+
+int ath5k_led_init(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_led_exit(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_led_state(struct ath5k_dev *dev, enum ath5k_led_state state)
+{
+}
+
+void ath5k_led_off(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_rfkill_start(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_rfkill_stop(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_rfkill_tasklet(struct tasklet_struct *t)
+{
+}
+
+/* ----- mac80211 and the kernel ----------------------------------------- */
+
+void ieee80211_stop_queues(struct ieee80211_hw *hw)
+{
+	step("stop_queues");
+}
+
+void ieee80211_wake_queues(struct ieee80211_hw *hw)
+{
+	step("wake_queues");
+}
+
+void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue)
+{
+}
+
+void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w)
+{
+}
+
+void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
+				  struct delayed_work *w, unsigned long delay)
+{
+}
+
+void ieee80211_iterate_active_interfaces_atomic(struct ieee80211_hw *hw,
+	u32 iter_flags,
+	void (*iterator)(void *data, u8 *mac, struct ieee80211_vif *vif),
+	void *data)
+{
+}
+
+int ieee80211_register_hw(struct ieee80211_hw *hw)
+{
+	return 0;
+}
+
+void ieee80211_unregister_hw(struct ieee80211_hw *hw)
+{
+	step("unregister_hw");
+}
+
+void ieee80211_handle_wake_tx_queue(struct ieee80211_hw *hw, void *txq)
+{
+}
+
+int ieee80211_emulate_add_chanctx(struct ieee80211_hw *hw,
+				  struct ieee80211_chanctx_conf *ctx)
+{
+	return 0;
+}
+
+void ieee80211_emulate_remove_chanctx(struct ieee80211_hw *hw,
+				      struct ieee80211_chanctx_conf *ctx)
+{
+}
+
+void ieee80211_emulate_change_chanctx(struct ieee80211_hw *hw,
+				      struct ieee80211_chanctx_conf *ctx,
+				      u32 changed)
+{
+}
+
+int ieee80211_emulate_switch_vif_chanctx(struct ieee80211_hw *hw, void *vifs,
+					 int n_vifs, int mode)
+{
+	return 0;
+}
+
+int request_irq(unsigned int irq, irqreturn_t (*handler)(int, void *),
+		unsigned long flags, const char *name, void *dev)
+{
+	return 0;
+}
+
+void free_irq(unsigned int irq, void *dev)
+{
+	step("free_irq");
+}
+
+void pci_clear_master(struct pci_dev *pdev)
+{
+	step("clear_master");
+}
+
+/* ----- tests ----------------------------------------------------------- */
+
+static struct ath5k_dev dev;
+static struct ieee80211_hw hw;
+static struct wiphy wiphy;
+static struct pci_dev pdev = { .dev = { .name = "reset" } };
+static struct ieee80211_channel chan = {
+	.band = NL80211_BAND_2GHZ, .center_freq = 2412,
+};
+
+/* A device that runs on channel 1, log cleared. */
+static void dev_running(void)
+{
+	memset(&dev, 0, sizeof(dev));
+	hw.wiphy = &wiphy;
+	hw.priv = &dev;
+	hw.conf.chandef.chan = &chan;
+	dev.hw = &hw;
+	dev.pdev = &pdev;
+	dev.dev = &pdev.dev;
+	the_dev = &dev;
+	dma_stop_result = 0;
+	CHECK_EQ(ath5k_init_device(&dev), 0);
+	CHECK_EQ(ath5k_ops.start(&hw), 0);
+	CHECK(!test_bit(ATH5K_INVALID, &dev.flags));
+	nsteps = 0;
+}
+
+static void test_reset(void)
+{
+	printf("check: reset stops mac80211's queues and marks the device "
+	       "INVALID before DMA stops, reclaims after the chip reset\n");
+	dev_running();
+	mutex_lock(&dev.lock);
+	CHECK_EQ(ath5k_reset(&dev, false), 0);
+	mutex_unlock(&dev.lock);
+	show_log();
+	CHECK_BEFORE("stop_queues", "dma_stop");
+	CHECK_BEFORE("txq_sync", "dma_stop");
+	CHECK(invalid_at_sync);
+	CHECK(invalid_at_dma_stop);
+	CHECK_BEFORE("dma_stop", "hw_reset_full");
+	CHECK_BEFORE("hw_reset_full", "txq_drain");
+	CHECK_BEFORE("hw_reset_full", "beacon_reclaim");
+	CHECK_BEFORE("txq_drain", "wake_queues");
+	CHECK(!test_bit(ATH5K_INVALID, &dev.flags));
+}
+
+static void test_reset_dma_stuck(void)
+{
+	printf("check: a fast reset whose DMA will not stop becomes a full "
+	       "one\n");
+	dev_running();
+	dma_stop_result = -EBUSY;
+	reset_fast_asked = true;
+	mutex_lock(&dev.lock);
+	ath5k_reset(&dev, reset_fast_asked);
+	mutex_unlock(&dev.lock);
+	show_log();
+	CHECK_EQ(at("hw_reset_fast"), LOG_MAX);
+	CHECK(!reset_fast_done);
+	CHECK_BEFORE("hw_reset_full", "txq_drain");
+
+	printf("check: and with DMA stopped a fast reset stays fast\n");
+	dev_running();
+	mutex_lock(&dev.lock);
+	ath5k_reset(&dev, true);
+	mutex_unlock(&dev.lock);
+	CHECK(reset_fast_done);
+}
+
+static void test_stop(void)
+{
+	printf("check: stop holds the chip in reset before the TX buffers "
+	       "are unmapped\n");
+	dev_running();
+	dma_stop_result = -EBUSY;	/* a queue that would not stop */
+	ath5k_ops.stop(&hw, false);
+	show_log();
+	CHECK_BEFORE("stop_queues", "txq_sync");
+	CHECK(invalid_at_sync);
+	CHECK_BEFORE("hw_stop", "txq_drain");
+	CHECK_BEFORE("hw_hold", "txq_drain");
+	CHECK_BEFORE("hw_hold", "beacon_reclaim");
+	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK(!test_bit(ATH5K_RUNNING, &dev.flags));
+}
+
+static void test_remove(void)
+{
+	printf("check: remove turns bus mastering off before the rings are "
+	       "freed\n");
+	dev_running();
+	ath5k_ops.stop(&hw, false);
+	nsteps = 0;
+	ath5k_deinit_device(&dev);
+	show_log();
+	CHECK_BEFORE("clear_master", "rx_deinit");
+	CHECK_BEFORE("clear_master", "tx_deinit");
+	CHECK_BEFORE("clear_master", "hw_detach");
+}
+
+static void test_beacon_on_while_resetting(void)
+{
+	struct ieee80211_vif vif = { .type = NL80211_IFTYPE_AP };
+	struct ieee80211_bss_conf bss = { .enable_beacon = true };
+
+	printf("check: beaconing enabled while the chip resets is kept for "
+	       "the reset's beacon setup\n");
+	dev_running();
+	CHECK_EQ(ath5k_ops.add_interface(&hw, &vif), 0);
+	set_bit(ATH5K_INVALID, &dev.flags);	/* a reset is running */
+	nsteps = 0;
+	ath5k_ops.bss_info_changed(&hw, &vif, &bss,
+				   BSS_CHANGED_BEACON_ENABLED);
+	CHECK(ath5k_vif_priv(&vif)->beacon_on);
+	CHECK_EQ(at("beacon_config"), LOG_MAX);	/* not on a resetting chip */
+	clear_bit(ATH5K_INVALID, &dev.flags);
+	bss.enable_beacon = false;
+	ath5k_ops.bss_info_changed(&hw, &vif, &bss,
+				   BSS_CHANGED_BEACON_ENABLED);
+	CHECK(!ath5k_vif_priv(&vif)->beacon_on);
+	CHECK(at("beacon_config") < LOG_MAX);
+}
+
+int main(void)
+{
+	test_reset();
+	test_reset_dma_stuck();
+	test_stop();
+	test_remove();
+	test_beacon_on_while_resetting();
+	return check_done("test_reset_stop");
+}

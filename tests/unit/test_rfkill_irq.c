@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The rfkill switch's GPIO interrupt through the driver's interrupt
+ * handler and rfkill tasklet (src/interrupt.c, src/rfkill.c), on a model
+ * of the chip's level-triggered GPIO cause: it is asserted for as long as
+ * the pin reads the level the interrupt was armed for, whatever the
+ * handler acknowledges (issue 12 finding 6).
+ *
+ * - A switch flip costs the handler one pass, not ATH5K_IRQ_LOOPS: the
+ *   cause is masked at first sight and held until the tasklet re-armed
+ *   the interrupt for the opposite level.
+ * - The tasklet reports the switch and re-arms, and the next flip (both
+ *   ways) is seen again.
+ * - A flip while the tasklet reports the previous one is not lost: the
+ *   interrupt is re-armed before the switch is read.
+ * - Every change the hardware layer makes to the interrupt mask for the
+ *   GPIO (read-modify-write of PIMR and ah->imr) runs under irq_lock, as
+ *   ath5k_hw_imr_set() from the handler and the tasklets does.
+ *
+ * Links: src/interrupt.c src/rfkill.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ath5k.h"
+#include "check.h"
+
+bool ath5k_no_hw_rfkill;
+
+static struct ath5k_dev dev;
+static struct ieee80211_hw hw;
+static struct wiphy wiphy;
+static struct device device = { .name = "rfkill" };
+
+/* ----- the chip: a switch on a GPIO pin, a level-triggered cause ------- */
+
+static struct {
+	bool pin;		/* what the switch drives */
+	bool armed;		/* GPIO interrupt enabled */
+	bool fire_level;	/* the cause is asserted while pin == this */
+	unsigned int isr_reads;
+	unsigned int mask_changes_unlocked;
+} chip;
+
+static bool chip_gpio_cause(void)
+{
+	return chip.armed && chip.pin == chip.fire_level;
+}
+
+static void chip_mask_change(void)
+{
+	if (!dev.irq_lock.held)
+		chip.mask_changes_unlocked++;
+}
+
+u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
+{
+	u32 old = ah->imr;
+
+	chip_mask_change();
+	ah->imr = flags;
+	return old;
+}
+
+bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
+{
+	return (ah->imr & ATH5K_INT_GLOBAL) && (ah->imr & ATH5K_INT_GPIO) &&
+	       chip_gpio_cause();
+}
+
+/* Acknowledging does not clear a level: it is read again at once. */
+int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
+{
+	memset(isr, 0, sizeof(*isr));
+	chip.isr_reads++;
+	if (chip_gpio_cause())
+		isr->flags = ATH5K_INT_GPIO & ah->imr;
+	return 0;
+}
+
+bool ath5k_hw_rfkill_present(const struct ath5k_hw *ah)
+{
+	return true;
+}
+
+bool ath5k_hw_rfkill_blocked(struct ath5k_hw *ah)
+{
+	return chip.pin == ah->ee.rfkill_active_high;
+}
+
+/* As gpio.c: arm for the opposite of the pin's level, RMW of the mask. */
+void ath5k_hw_rfkill_irq(struct ath5k_hw *ah, bool enable)
+{
+	chip_mask_change();
+	chip.armed = enable;
+	chip.fire_level = !chip.pin;
+	if (enable)
+		ah->imr |= ATH5K_INT_GPIO;
+	else
+		ah->imr &= ~ATH5K_INT_GPIO;
+}
+
+void ath5k_hw_rfkill_start(struct ath5k_hw *ah)
+{
+	ath5k_hw_rfkill_irq(ah, true);
+}
+
+void ath5k_hw_rfkill_stop(struct ath5k_hw *ah)
+{
+	ath5k_hw_rfkill_irq(ah, false);
+}
+
+/* ----- the rest of the driver and the kernel, recording ----------------- */
+
+static int hw_state_reports, last_blocked = -1;
+static bool flip_while_reporting;
+
+void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
+{
+	hw_state_reports++;
+	last_blocked = blocked;
+	/* the user moves the switch back while cfg80211 hears of it */
+	if (flip_while_reporting) {
+		flip_while_reporting = false;
+		chip.pin = !chip.pin;
+	}
+}
+
+void ath5k_schedule_reset(struct ath5k_dev *d)
+{
+	CHECK(!"no reset expected");
+}
+
+int ath5k_reset(struct ath5k_dev *d, bool fast)
+{
+	return 0;
+}
+
+void ath5k_survey_update(struct ath5k_dev *d)
+{
+}
+
+int ath5k_hw_calibrate(struct ath5k_hw *ah)
+{
+	return 0;
+}
+
+void ath5k_hw_nf_update(struct ath5k_hw *ah)
+{
+}
+
+void ath5k_hw_ani_tick(struct ath5k_hw *ah, int beacon_rssi)
+{
+}
+
+void ieee80211_queue_work(struct ieee80211_hw *h, struct work_struct *w)
+{
+	w->queued++;
+}
+
+void ieee80211_queue_delayed_work(struct ieee80211_hw *h,
+				  struct delayed_work *w, unsigned long delay)
+{
+	w->work.queued++;
+}
+
+/* ----- tests ------------------------------------------------------------- */
+
+static void dev_up(void)
+{
+	memset(&dev, 0, sizeof(dev));
+	memset(&chip, 0, sizeof(chip));
+	hw.wiphy = &wiphy;
+	hw.priv = &dev;
+	dev.hw = &hw;
+	dev.dev = &device;
+	dev.ah.ee.rfkill_irq = true;
+	dev.ah.ee.rfkill_gpio = 0;
+	dev.ah.ee.rfkill_active_high = false;	/* pin low: blocked */
+	chip.pin = true;			/* radio allowed */
+	spin_lock_init(&dev.irq_lock);
+	tasklet_setup(&dev.rfkill_tasklet, ath5k_rfkill_tasklet);
+	dev.cal_next_short = jiffies + 100000;
+	dev.imask = ATH5K_INT_RX_ANY;
+	ath5k_rfkill_start(&dev);
+	ath5k_irq_enable(&dev);
+	CHECK(dev.ah.imr & ATH5K_INT_GPIO);
+	CHECK(chip.armed && !chip_gpio_cause());
+}
+
+/* The switch moves to @pin; the line is handled, then the tasklet runs. */
+static void flip(bool pin, const char *how)
+{
+	unsigned int reads;
+
+	printf("check: switch %s: one handler pass, cause held, then "
+	       "reported and re-armed\n", how);
+	chip.pin = pin;
+	CHECK(ath5k_hw_irq_pending(&dev.ah));
+	chip.isr_reads = 0;
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	reads = chip.isr_reads;
+	CHECK_EQ(reads, 1);
+	/* held: the level no longer reaches the CPU before the tasklet ran */
+	CHECK(!(dev.ah.imr & ATH5K_INT_GPIO));
+	CHECK(!ath5k_hw_irq_pending(&dev.ah));
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_NONE);
+	CHECK_EQ(dev.rfkill_tasklet.scheduled, 1);
+
+	CHECK(ath5k_shim_tasklet_run(&dev.rfkill_tasklet));
+	CHECK_EQ(last_blocked, pin == dev.ah.ee.rfkill_active_high);
+	CHECK_EQ(test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags),
+		 pin == dev.ah.ee.rfkill_active_high);
+	CHECK(dev.ah.imr & ATH5K_INT_GPIO);
+	CHECK(dev.ah.imr & ATH5K_INT_RX_ANY);
+	CHECK(!ath5k_hw_irq_pending(&dev.ah));
+	CHECK_EQ(chip.fire_level, !pin);
+}
+
+static void test_switch(void)
+{
+	dev_up();
+	flip(false, "to blocked");
+	flip(true, "back to allowed");
+	flip(false, "to blocked again");
+	CHECK_EQ(hw_state_reports, 3);
+	ath5k_rfkill_stop(&dev);
+	CHECK(!chip.armed);
+	CHECK(!(dev.ah.imr & ATH5K_INT_GPIO));
+
+	printf("check: every GPIO mask change happened under irq_lock\n");
+	CHECK_EQ(chip.mask_changes_unlocked, 0);
+}
+
+static void test_flip_during_report(void)
+{
+	unsigned int runs;
+
+	printf("check: a flip while the last one is reported fires again and "
+	       "the final state reaches cfg80211\n");
+	dev_up();
+	hw_state_reports = 0;
+	chip.pin = false;		/* to blocked ... */
+	flip_while_reporting = true;	/* ... and back at once */
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	for (runs = 0; runs < 4 && dev.rfkill_tasklet.scheduled; runs++) {
+		ath5k_shim_tasklet_run(&dev.rfkill_tasklet);
+		ath5k_intr(0, &dev);
+	}
+	CHECK_EQ(last_blocked, chip.pin == dev.ah.ee.rfkill_active_high);
+	CHECK_EQ(test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags),
+		 chip.pin == dev.ah.ee.rfkill_active_high);
+	CHECK(hw_state_reports >= 2);
+	CHECK(!ath5k_hw_irq_pending(&dev.ah));
+	CHECK(dev.ah.imr & ATH5K_INT_GPIO);
+	CHECK_EQ(chip.fire_level, !chip.pin);
+}
+
+int main(void)
+{
+	test_switch();
+	test_flip_during_report();
+	return check_done("test_rfkill_irq");
+}
