@@ -176,7 +176,7 @@ unsigned int ath5k_eeprom_image_words(const u16 *img, unsigned int nwords)
 {
 	unsigned int end = ath5k_checksum_end(img, nwords);
 
-	return end > ATH5K_EE_WORDS ? end : ATH5K_EE_WORDS;
+	return max_t(unsigned int, end, ATH5K_EE_WORDS);
 }
 
 static int ath5k_parse_header(struct ee_ctx *c)

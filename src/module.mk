@@ -6,10 +6,11 @@
 # Debian 12 headers and the toolbox's newest headers, sparse-clean (C=1)
 # against Debian 12's (Debian's sparse 0.6.4 cannot parse 7.x headers:
 # the kernel itself switches it off there), and that src/ and compat/ pass
-# checkpatch --strict.  Builds run in a copy of the
+# checkpatch --strict and the kernel's coccinelle scripts.  Builds run in a copy of the
 # sources under out/ so the tree stays clean and kernels do not mix.
 
-DEPS_PACKAGES += linux-headers-amd64 linux-source-6.1 sparse perl xz-utils
+DEPS_PACKAGES += linux-headers-amd64 linux-source-6.1 sparse perl xz-utils \
+	coccinelle ocaml-nox
 CHECKS += check-module
 
 MODULE_SOURCES := $(TOP)/src $(TOP)/compat $(TOP)/VERSION
@@ -29,7 +30,7 @@ module_build = rm -rf $(1) && mkdir -p $(1) && \
 	  exit $${PIPESTATUS[0]}; }
 
 .PHONY: module check-module check-module-host check-module-newest \
-	check-module-style
+	check-module-style check-module-cocci
 
 module: SHELL := /bin/bash
 module:
@@ -84,5 +85,41 @@ check-module-style: $(CHECKPATCH_DIR)/checkpatch.pl
 	($(CHECKPATCH) --ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON \
 		$$(find $(TOP)/compat -name '*.[ch]' | sort))
 
-check-module: check-module-style check-module-host check-module-newest
-	@echo "check-module: clean against every kernel and checkpatch"
+# The kernel's own coccinelle scripts (Debian's linux-source-6.1) that
+# maintainers run with `make coccicheck`: api, free, null, locks, iterators
+# and misc, in report mode over src/ and compat/; any report fails.  Some
+# scripts embed OCaml, hence ocaml-nox.
+COCCI_DIR := $(ATH5K_CACHE)/coccinelle-6.1
+COCCI_GROUPS := api free null locks iterators misc
+
+$(COCCI_DIR)/misc:
+	@tarball=$$(ls /usr/src/linux-source-6.1.tar.xz 2>/dev/null) || \
+		{ echo "check-module: install linux-source-6.1 (make deps)" >&2; exit 1; }; \
+	echo "check-module: extracting the coccinelle scripts from $$tarball"; \
+	rm -rf $(COCCI_DIR).tmp && mkdir -p $(COCCI_DIR).tmp && \
+	tar -xJf $$tarball -C $(COCCI_DIR).tmp --strip-components=3 \
+		$(addprefix linux-source-6.1/scripts/coccinelle/,$(COCCI_GROUPS)) && \
+	rm -rf $(COCCI_DIR) && mv $(COCCI_DIR).tmp $(COCCI_DIR)
+
+check-module-cocci: SHELL := /bin/bash
+check-module-cocci: $(COCCI_DIR)/misc
+	@scripts=$$(ls $(addprefix $(COCCI_DIR)/,$(addsuffix /*.cocci,$(COCCI_GROUPS)))); \
+	echo "check-module: coccinelle, $$(echo "$$scripts" | wc -l) kernel scripts over src/ and compat/"; \
+	mkdir -p $(OUT); : > $(OUT)/cocci.log; failed=0; \
+	for f in $$scripts; do \
+		for d in $(TOP)/src $(TOP)/compat; do \
+			out=$$(spatch -D report --very-quiet --no-show-diff --no-includes \
+				--include-headers --cocci-file "$$f" --dir "$$d" < /dev/null 2>&1); \
+			rc=$$?; \
+			out=$$(printf '%s\n' "$$out" | grep -v 'should .* be a metavariable' | grep .); \
+			if [ $$rc -ne 0 ] || [ -n "$$out" ]; then \
+				failed=1; \
+				printf '%s (%s, exit %d):\n%s\n' "$${f#$(COCCI_DIR)/}" "$${d#$(TOP)/}" $$rc "$$out" | \
+					tee -a $(OUT)/cocci.log; \
+			fi; \
+		done; \
+	done; \
+	[ $$failed -eq 0 ] || { echo "check-module: coccinelle reports above (also $(OUT)/cocci.log)" >&2; exit 1; }
+
+check-module: check-module-style check-module-cocci check-module-host check-module-newest
+	@echo "check-module: clean against every kernel, checkpatch and coccinelle"

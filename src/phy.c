@@ -717,7 +717,7 @@ static void ath5k_pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_m
 
 		/* overlap with the previous curve: extrapolate downwards */
 		start = g ? (boundary[g - 1] - pmin[g]) - overlap : 0;
-		step = cur[1] - cur[0] > 1 ? cur[1] - cur[0] : 1;
+		step = max(cur[1] - cur[0], 1);
 		for (; start < 0 && n < sizeof(t->pd_table); start++)
 			t->pd_table[n++] = max(0, cur[0] + start * step);
 
@@ -730,8 +730,7 @@ static void ath5k_pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_m
 			continue;
 
 		/* beyond the calibrated range: extrapolate upwards */
-		step = cur[size - 1] - cur[size - 2] > 1 ?
-		       cur[size - 1] - cur[size - 2] : 1;
+		step = max(cur[size - 1] - cur[size - 2], 1);
 		for (; start < end && n < sizeof(t->pd_table); start++)
 			t->pd_table[n++] = min(127, cur[size - 1] +
 						    (start - stop) * step);
@@ -1278,16 +1277,13 @@ void ath5k_hw_nf_history_reset(struct ath5k_hw *ah)
 
 static s16 ath5k_nf_median(const struct ath5k_hw *ah)
 {
-	s16 v[NF_HISTORY], tmp;
+	s16 v[NF_HISTORY];
 	unsigned int i, j;
 
 	memcpy(v, ah->nf_history, sizeof(v));
 	for (i = 1; i < NF_HISTORY; i++)
-		for (j = i; j > 0 && v[j] > v[j - 1]; j--) {
-			tmp = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = tmp;
-		}
+		for (j = i; j > 0 && v[j] > v[j - 1]; j--)
+			swap(v[j], v[j - 1]);
 	return v[(NF_HISTORY - 1) / 2];
 }
 

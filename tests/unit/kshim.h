@@ -28,6 +28,11 @@
 #define clamp_t(type, v, lo, hi) min_t(type, max_t(type, v, lo), hi)
 #endif
 
+#ifndef swap
+#define swap(a, b) \
+	do { __typeof__(a) swap_tmp_ = (a); (a) = (b); (b) = swap_tmp_; } while (0)
+#endif
+
 #ifndef READ_ONCE
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, val) (*(volatile __typeof__(x) *)&(x) = (val))
