@@ -394,13 +394,14 @@ crypto_delta() {
 
 # check_crypto NETWORK: 20 pings over a protected network, and the
 # emulated cards' counts say every one crossed the air sealed by the
-# sending card's key cache and was opened by the receiving card's: the
-# cipher's tx and rx counts grow by at least 20 on both cards, and no
+# sending card's key cache: the cipher's tx count grows by at least 20 on
+# both cards, and so does what each card received sealed (opened by its
+# key cache, or for WEP at the AP handed up for mac80211 to open); no
 # frame went out protected by software, in the clear to a keyed peer, or
 # failed its ICV or MIC.
 check_crypto() {
 	local net=$1 channel hw_mode security cipher out before_a before_b after_a after_b
-	local card name d bad='' text='' before after
+	local card name d miss bad='' text='' before after
 	eval "$(network_conf "$net")"
 	cipher=$(network_cipher "$security") || { detail "$net is not protected"; return 1; }
 	before_a=$(emu_crypto card0) && before_b=$(emu_crypto card1) ||
@@ -413,12 +414,21 @@ check_crypto() {
 	for card in a b; do
 		eval "before=\$before_$card after=\$after_$card"
 		text+="card ${card^^}:"
-		for name in tx_$cipher rx_$cipher; do
-			d=$(crypto_delta "$before" "$after" "$name")
-			text+=" $name +$d"
-			[ "$d" -ge 20 ] || bad+="card ${card^^} $name +$d (< 20); "
-		done
-		for name in tx_sw tx_plain_keyed rx_plain_keyed rx_miss rx_icv_fail rx_mic_fail; do
+		d=$(crypto_delta "$before" "$after" "tx_$cipher")
+		text+=" tx_$cipher +$d"
+		[ "$d" -ge 20 ] || bad+="card ${card^^} tx_$cipher +$d (< 20); "
+		# Received sealed: opened by the card, or (a key-cache miss)
+		# handed up still sealed for mac80211 to open.
+		d=$(crypto_delta "$before" "$after" "rx_$cipher")
+		miss=$(crypto_delta "$before" "$after" rx_miss)
+		text+=" rx_$cipher +$d rx_miss +$miss"
+		[ $((d + miss)) -ge 20 ] || bad+="card ${card^^} rx_$cipher + rx_miss = $((d + miss)) (< 20); "
+		# A pairwise key is always in the cache, so a miss is a bug;
+		# static WEP keys are group keys, which an AP keeps outside the
+		# key-id slots (ath/key.c), so its card cannot open WEP frames
+		# from stations and mac80211 does (the in-tree driver's way too).
+		[ "$cipher" = wep ] || [ "$miss" -eq 0 ] || bad+="card ${card^^} rx_miss +$miss; "
+		for name in tx_sw tx_plain_keyed rx_plain_keyed rx_icv_fail rx_mic_fail; do
 			d=$(crypto_delta "$before" "$after" "$name")
 			[ "$d" -eq 0 ] || bad+="card ${card^^} $name +$d; "
 		done
@@ -433,7 +443,9 @@ check_crypto() {
 # check_rekey NETWORK: the AP renews the group key every $group_rekey s;
 # across at least two renewals, group-addressed frames from the AP
 # (broadcast pings) still reach the station, opened with the new key by
-# the card, and unicast traffic goes on.
+# the card, and unicast traffic goes on.  Group frames are never retried,
+# so some are lost to collisions with the unicast traffic; a station that
+# lost the group key would answer none after the first renewal.
 check_rekey() {
 	local net=$1 channel hw_mode security cipher log n0 n1 before after d out text dev_b
 	eval "$(network_conf "$net")"
@@ -456,9 +468,12 @@ check_rekey() {
 	text+="; card A rx_$cipher +$d, rx_miss +$(crypto_delta "$before" "$after" rx_miss)"
 	detail "$text"
 	[ $((n1 - n0)) -ge 2 ] || return 1
-	printf '%s\n' "$out" | grep -qE ' (2[5-9]|30) received' || return 1
+	# At least 18 of 30 answered, one of them in the last 10.
+	printf '%s\n' "$out" | grep -qE ' (1[89]|2[0-9]|30) received' || return 1
+	printf '%s\n' "$out" | grep -qE 'icmp_seq=(2[1-9]|30) ' || return 1
 	grep -qE ' (6[8-9]|7[0-5]) received' "$LOGS/checks/rekey-unicast-$net.log" || return 1
-	[ "$(crypto_delta "$before" "$after" rx_miss)" -eq 0 ]
+	[ "$(crypto_delta "$before" "$after" rx_miss)" -eq 0 ] &&
+		[ "$(crypto_delta "$before" "$after" rx_icv_fail)" -eq 0 ]
 }
 
 check_iperf3() {
