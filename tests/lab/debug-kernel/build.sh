@@ -111,8 +111,8 @@ tar -xf "$root/usr/src/$source_package.tar.xz" -C "$work"
 src="$work/$source_package"
 [ -f "$src/Makefile" ] || die "no kernel tree in $src"
 
-# The kernel's version carries the cache key, so two builds never share a
-# /lib/modules directory in a guest.
+# The release is 6.12.N-ath5kdebug; the package version carries the cache
+# key, so a rebuilt kernel is an upgrade to dpkg.
 kmake() {
 	in_root nice -n "$nice_level" make -C "$src" -j"$jobs" \
 		LOCALVERSION="-ath5kdebug" KDEB_COMPRESS=gzip \
@@ -121,8 +121,10 @@ kmake() {
 
 say "configuring: x86_64_defconfig + kvm_guest.config + $(basename "$fragment")"
 kmake x86_64_defconfig > "$log" 2>&1
+# The build root sees the cache only: the fragment goes along.
+cp "$fragment" "$work/debug.config"
 in_root bash -c 'cd "$1" && scripts/kconfig/merge_config.sh -m .config \
-	kernel/configs/kvm_guest.config "$2"' merge "$src" "$fragment" >> "$log" 2>&1
+	kernel/configs/kvm_guest.config "$2"' merge "$src" "$work/debug.config" >> "$log" 2>&1
 kmake olddefconfig >> "$log" 2>&1
 # Every line of the fragment must survive olddefconfig (an unmet
 # dependency drops a symbol silently).
