@@ -111,8 +111,8 @@ tar -xf "$root/usr/src/$source_package.tar.xz" -C "$work"
 src="$work/$source_package"
 [ -f "$src/Makefile" ] || die "no kernel tree in $src"
 
-# The release is 6.12.N-ath5kdebug; the package version carries the cache
-# key, so a rebuilt kernel is an upgrade to dpkg.
+# The kernel's version carries the cache key, so two builds never share a
+# /lib/modules directory in a guest.
 kmake() {
 	in_root nice -n "$nice_level" make -C "$src" -j"$jobs" \
 		LOCALVERSION="-ath5kdebug" KDEB_COMPRESS=gzip \
