@@ -23,9 +23,9 @@ kmemleak_ctl=$debugfs/kmemleak
 # one up to ALLOC_FAIL_DENSE, then every ALLOC_FAIL_STRIDE-th, at most
 # ALLOC_FAIL_MAX attempts (the sweep ends earlier once an attempt makes
 # fewer allocations than asked: every site has been failed once).
-ALLOC_FAIL_DENSE=${ALLOC_FAIL_DENSE:-30}
-ALLOC_FAIL_STRIDE=${ALLOC_FAIL_STRIDE:-7}
-ALLOC_FAIL_MAX=${ALLOC_FAIL_MAX:-60}
+ALLOC_FAIL_DENSE=${ALLOC_FAIL_DENSE:-16}
+ALLOC_FAIL_STRIDE=${ALLOC_FAIL_STRIDE:-12}
+ALLOC_FAIL_MAX=${ALLOC_FAIL_MAX:-24}
 # Headers of the reports the debug options print (one line each).
 debug_report_lines='BUG: KASAN|UBSAN:|BUG: KFENCE|WARNING:|BUG:|ODEBUG:|DMA-API: .*(device driver|DMA-API: exceeded)|(^|[^[:alpha:]])Oops([^[:alpha:]]|$)|general protection fault|possible circular locking|inconsistent lock state|suspicious RCU usage|possible recursive locking|INFO: task .* blocked|soft lockup|hard LOCKUP|unreferenced object|refcount_t:|list_(add|del) corruption'
 
