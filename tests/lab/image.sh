@@ -28,7 +28,7 @@ cell_file="$here/cells/$cell.conf"
 [ -f "$cell_file" ] || die "no cell '$cell' (known: $(cd "$here/cells" && ls *.conf | sed 's/\.conf$//' | tr '\n' ' '))"
 
 distro='' suite='' suites='' security_suite='' backports_packages=''
-kernel_packages='' extra_packages='' upgrade_kernel_suite=''
+kernel_packages='' extra_packages='' upgrade_kernel_suite='' local_kernel=''
 # shellcheck source=cells/debian-12.conf
 . "$cell_file"
 [ -n "$suite" ] && [ -n "$kernel_packages" ] || die "$cell_file: suite and kernel_packages are required"
@@ -41,9 +41,20 @@ lab_packages=(
 	iw wireless-regdb hostapd wpasupplicant iperf3 tcpdump
 )
 
+# local_kernel=debug-kernel: the kernel is not the archive's but the lab's
+# own build (tests/lab/debug-kernel/build.sh, cached on its own); its cache
+# entry names the source version and config, so it is part of the recipe.
+local_kernel_dir=''
+case "$local_kernel" in
+'') ;;
+debug-kernel) local_kernel_dir=$("$here/debug-kernel/build.sh" --print-dir) ;;
+*) die "$cell_file: unknown local_kernel '$local_kernel' (known: debug-kernel)" ;;
+esac
+
 recipe_hash() {
 	{
 		cat "$0" "$cell_file"
+		echo "$local_kernel_dir"
 		find "$here/guest-image" -type f -print0 | sort -z | xargs -0 cat
 	} | sha256sum | cut -c1-12
 }
@@ -98,6 +109,15 @@ if [ -n "$upgrade_kernel_suite" ]; then
 	stage_repo_hook="$here/guest-image/stage-lab-repo.sh \"\$1\" $upgrade_kernel_suite $upgrade_packages"
 fi
 
+# The local kernel's image and headers packages, installed before the
+# root is configured (its initrd is then remade the lab's small way).
+kernel_hook=true
+if [ -n "$local_kernel" ]; then
+	stage "$local_kernel: building or reusing $local_kernel_dir"
+	"$here/$local_kernel/build.sh"
+	kernel_hook='mkdir -p "$1/tmp/lab-kernel" && cp '"$local_kernel_dir"'/linux-image-*.deb '"$local_kernel_dir"'/linux-headers-*.deb "$1/tmp/lab-kernel/" && chroot "$1" sh -c "dpkg -i /tmp/lab-kernel/*.deb" && rm -rf "$1/tmp/lab-kernel"'
+fi
+
 work="$dir.tmp"
 rm -rf "$work"
 mkdir -p "$work"
@@ -115,6 +135,7 @@ mmdebstrap --variant=minbase --components=main \
 	--dpkgopt='path-exclude=/usr/share/doc/*' \
 	--dpkgopt='path-include=/usr/share/doc/*/copyright' \
 	--setup-hook="$pin_hook" \
+	--customize-hook="$kernel_hook" \
 	--customize-hook="$here/guest-image/configure-root.sh \"\$1\"" \
 	--customize-hook="$stage_repo_hook" \
 	"$suite" "$work/root" "${sources[@]}" > "$work/mmdebstrap.log" 2>&1 ||

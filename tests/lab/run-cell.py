@@ -24,6 +24,7 @@ import time
 
 import labvm
 from cellinfo import cell_facts
+from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import Emulator, expected_mac, options_for_card
 
@@ -194,9 +195,12 @@ class GuestWatch:
     """Follows the guest's report port, prints each check as it ends and
     enforces each step's time limit."""
 
-    def __init__(self, report_path, console, boot_limit):
+    def __init__(self, report_path, console, boot_limit, scale=1):
         self.report_path = report_path
         self.boot_limit = boot_limit
+        # A slow cell's factor on the host's own limits (the guest scales
+        # the limits of its checks itself).
+        self.scale = scale
         self.console = console
         self.offset = 0
         self.partial = ""
@@ -258,7 +262,7 @@ class GuestWatch:
                 self.booting = None
             self.results.append(entry)
             print_check(entry)
-            self.step, self.step_limit, self.step_start = "between checks", 120, now
+            self.step, self.step_limit, self.step_start = "between checks", 120 * self.scale, now
         elif kind == "failed" and not self.done:
             self.results.append(check(self.step, "fail", "%s; see %s" % (
                 rest, rel(self.console)), now - self.step_start))
@@ -266,10 +270,10 @@ class GuestWatch:
             self.done = True
         elif kind == "reboot":
             self.reboot = rest.strip()
-            self.step, self.step_limit, self.step_start = "power off to reboot", 60, now
+            self.step, self.step_limit, self.step_start = "power off to reboot", 60 * self.scale, now
         elif kind == "done":
             self.done = True
-            self.step, self.step_limit, self.step_start = "power off", 30, now
+            self.step, self.step_limit, self.step_start = "power off", 30 * self.scale, now
 
     def rebooting(self):
         """Starts the watch on the next boot; returns the kernel asked for."""
@@ -402,10 +406,12 @@ def main():
                     help="options for card A (the station) only, after --card-options")
     ap.add_argument("--card-b-options", default=os.environ.get("ATH5K_LAB_CARD_B_OPTIONS", ""),
                     help="options for card B (the AP) only, after --card-options")
+    # A cell file may raise the last three (lab_mem, lab_boot_limit,
+    # lab_total_limit) and scale every step's limit (lab_step_scale).
     ap.add_argument("--cpus", type=int, default=2)
-    ap.add_argument("--mem", type=int, default=1536, help="guest RAM, MiB")
-    ap.add_argument("--boot-limit", type=int, default=600)
-    ap.add_argument("--total-limit", type=int, default=3600)
+    ap.add_argument("--mem", type=int, help="guest RAM, MiB (default 1536)")
+    ap.add_argument("--boot-limit", type=int, help="seconds (default 600)")
+    ap.add_argument("--total-limit", type=int, help="seconds (default 3600)")
     ap.add_argument("--package", help="DRIVER=deb|rpm: the package to install")
     ap.add_argument("--next-package",
                     help="DRIVER=deb|rpm: the same package, one version later "
@@ -418,6 +424,15 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     cell, driver = args.cell, args.driver
+    facts = cell_facts(cell)
+    for arg, fact, default in (("mem", "lab_mem", 1536),
+                               ("boot_limit", "lab_boot_limit", 600),
+                               ("total_limit", "lab_total_limit", 3600)):
+        if getattr(args, arg) is None:
+            setattr(args, arg, int(facts.get(fact, default)))
+    step_scale = int(facts.get("lab_step_scale", 1))
+    debug_checks = facts.get("debug_checks") == "yes"
+    cmdline_extra = ["modprobe.blacklist=ath5k"] + facts.get("kernel_cmdline", "").split()
     name = "%s-%s" % (cell, driver) + ("-matrix" if args.profile == "matrix" else "")
     packages = []
     if "packages" in DRIVERS[driver]:
@@ -431,7 +446,7 @@ def main():
     # a newer kernel from the image's offline repository, which only a cell
     # naming upgrade_kernel_suite has.
     if driver == "deb" and args.profile == "full" and \
-            not cell_facts(cell).get("upgrade_kernel_suite"):
+            not facts.get("upgrade_kernel_suite"):
         print("lab: DRIVER=deb's full checks need a cell with upgrade_kernel_suite "
               "(tests/lab/cells/debian-12.conf); cell %s has none: use --profile "
               "matrix (make lab LAB_PROFILE=matrix) or make matrix CELLS=%s"
@@ -491,6 +506,8 @@ def main():
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1",
         "LAB_PROFILE": args.profile,
+        "STEP_SCALE": step_scale,
+        "DEBUG_CHECKS": "yes" if debug_checks else "no",
     }
     if packages:
         env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p) for p in packages)
@@ -524,7 +541,7 @@ def main():
         stages.run("prepare run", prepare)
         if args.cards and not os.access(args.emulator, os.X_OK):
             raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
-        watch = GuestWatch(run["report"], run["console"], args.boot_limit)
+        watch = GuestWatch(run["report"], run["console"], args.boot_limit, step_scale)
         boot_files = None
         extra = []
         for boot in range(1, 3):
@@ -533,7 +550,7 @@ def main():
                 emulator = stages.run("emulator start", start_emulator, boot)
             cards = emulator.sockets if emulator else []
             argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
-                                       args.cpus, args.mem, ["modprobe.blacklist=ath5k"],
+                                       args.cpus, args.mem, cmdline_extra,
                                        boot_files, emulator.control if emulator else None)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
@@ -566,6 +583,8 @@ def main():
                                  % (len(errors), rel(emulator.log_path), errors[0])
                                  if errors else "no protocol error or driver misuse in %s"
                                  % rel(emulator.log_path)))
+        if debug_checks:
+            results.append(debug_reports_check(run_dir))
         results.append(completeness(driver, args.profile, results))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))

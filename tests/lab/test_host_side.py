@@ -506,5 +506,94 @@ class BootMeansACheckRan(unittest.TestCase):
         self.assertEqual(watch.results[0]["detail"], "kernel 6.1.0-57-amd64, checks ran")
 
 
+class DebugReports(unittest.TestCase):
+    """debug_reports.py: each kind of debug-kernel report counted once,
+    and tied to ath5k only when its own lines name it."""
+
+    DMESG = """[    5.000000] ======================================================
+[    5.000001] WARNING: possible circular locking dependency detected
+[    5.000002] 6.12.118-ath5kdebug #1 Not tainted
+[    5.000003] ------------------------------------------------------
+[    5.000004] systemd-udevd/120 is trying to acquire lock:
+[    5.000005]  ffff888003d0 (&sb->s_type->i_mutex_key#3){+.+.}-{3:3}, at: ext4_foo+0x10/0x20
+[    9.000000] FAULT_INJECTION: forcing a failure.
+[    9.000001] Call Trace:
+[    9.000002]  ath5k_init_ah+0x30/0x400 [ath5k]
+[   10.000000] ==================================================================
+[   10.000001] BUG: KASAN: slab-use-after-free in ath5k_tasklet_rx+0x1a2/0x900 [ath5k]
+[   10.000002] Read of size 4 at addr ffff888012345678 by task ksoftirqd/0/15
+[   10.000003] ==================================================================
+[   11.000000] ------------[ cut here ]------------
+[   11.000001] DMA-API: ath5k 0000:00:03.0: device driver frees DMA memory with different size
+[   11.000002] WARNING: CPU: 1 PID: 200 at kernel/dma/debug.c:1000 check_unmap+0x1/0x2
+[   11.000003] Call Trace:
+[   11.000004]  ath5k_rxbuf_free_skb+0x1/0x2 [ath5k]
+[   11.000005] ---[ end trace 0000000000000000 ]---
+[   12.000000] ------------[ cut here ]------------
+[   12.000001] WARNING: CPU: 0 PID: 1 at net/core/dev.c:100 dev_foo+0x1/0x2
+[   12.000002] Call Trace:
+[   12.000003]  dev_foo+0x1/0x2
+[   12.000004] ---[ end trace 0000000000000000 ]---
+[   13.000000] ath5k 0000:00:03.0: a line after every report
+"""
+    KMEMLEAK = """unreferenced object 0xffff888001 (size 64):
+  comm "modprobe", pid 300, jiffies 4294
+  backtrace (crc 0):
+    kmalloc_trace+0x1/0x2
+    ath5k_hw_init+0x1/0x2 [ath5k]
+unreferenced object 0xffff888002 (size 32):
+  comm "swapper/0", pid 1, jiffies 4200
+  backtrace (crc 0):
+    acpi_foo+0x1/0x2
+"""
+
+    def setUp(self):
+        self.reports = load("debug_reports", "debug_reports.py")
+        self.tmp = tempfile.TemporaryDirectory()
+        os.makedirs(os.path.join(self.tmp.name, "logs"))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, name, text):
+        with open(os.path.join(self.tmp.name, "logs", name), "w") as f:
+            f.write(text)
+
+    def test_kinds_and_attribution(self):
+        counts, firsts = self.reports.count_dmesg(self.DMESG.splitlines(True))
+        self.assertEqual(counts["lockdep"], {"all": 1, "ath5k": 0})
+        self.assertEqual(counts["kasan"], {"all": 1, "ath5k": 1})
+        # The DMA-API WARN is one DMA-API report, not also a warning.
+        self.assertEqual(counts["dma-api"], {"all": 1, "ath5k": 1})
+        self.assertEqual(counts["warning"], {"all": 1, "ath5k": 0})
+        self.assertEqual(counts["ubsan"]["all"], 0)
+        self.assertEqual(len(firsts), 2)
+        self.assertTrue(firsts[0].startswith("BUG: KASAN: slab-use-after-free"))
+
+    def test_check_fails_on_ath5k_reports_and_leaks(self):
+        self.write("dmesg.txt", self.DMESG)
+        self.write("kmemleak-end.txt", self.KMEMLEAK)
+        c = self.reports.debug_reports_check(self.tmp.name)
+        self.assertEqual(c["result"], "fail")
+        self.assertEqual(c["counts"]["kmemleak"], {"all": 2, "ath5k": 1})
+        self.assertIn("kasan 1/1", c["detail"])
+
+    def test_check_passes_when_nothing_involves_ath5k(self):
+        unrelated = self.DMESG.split("[   10.000000]")[0]
+        self.write("dmesg.txt", unrelated)
+        self.write("kmemleak-end.txt", self.KMEMLEAK.split("unreferenced object 0xffff888002")[0]
+                   .replace("[ath5k]", "[ext4]").replace("ath5k_hw_init", "ext4_init"))
+        c = self.reports.debug_reports_check(self.tmp.name)
+        self.assertEqual(c["result"], "pass", c["detail"])
+        self.assertEqual(c["counts"]["lockdep"], {"all": 1, "ath5k": 0})
+        self.assertEqual(c["counts"]["kmemleak"], {"all": 1, "ath5k": 0})
+
+    def test_no_kmemleak_file_fails(self):
+        self.write("dmesg.txt", "[ 1.0] nothing\n")
+        c = self.reports.debug_reports_check(self.tmp.name)
+        self.assertEqual(c["result"], "fail")
+        self.assertIn("kmemleak", c["detail"])
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -34,8 +34,9 @@ detail() {
 }
 
 # run_check NAME TIMEOUT [needs=OTHER[,OTHER]] FUNCTION [ARGS...]
+# A slow cell (the debug kernel) multiplies every TIMEOUT by STEP_SCALE.
 run_check() {
-	local name=$1 limit=$2 needs='' dep result rc='' start end seconds text
+	local name=$1 limit=$(($2 * ${STEP_SCALE:-1})) needs='' dep result rc='' start end seconds text
 	shift 2
 	case "$1" in needs=*) needs=${1#needs=}; shift ;; esac
 	export DETAIL_FILE="$WORK/$name.detail"

@@ -25,6 +25,7 @@ LOGS=$STATE/logs
 . "$PAYLOAD/guest/wifi-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/fault-checks.sh"
+. "$PAYLOAD/guest/debug-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 mkdir -p "$WORK" "$LOGS/checks"
@@ -60,9 +61,14 @@ elif [ -f "$STATE/rebooted-into" ]; then
 	rm -f "$WORK"/*.pid
 	run_driver_after_reboot
 else
+	# The debug kernel's cell (DEBUG_CHECKS=yes) adds checks before the
+	# driver and after the others (guest/debug-checks.sh).
+	[ "${DEBUG_CHECKS:-no}" != yes ] || run_debug_baseline
 	run_driver_checks
 	run_wifi_checks
 	run_driver_extra_checks
+	# Before a package driver's late checks, which purge it.
+	[ "${DEBUG_CHECKS:-no}" != yes ] || run_debug_checks
 	! declare -F run_driver_late_checks > /dev/null || run_driver_late_checks
 fi
 
