@@ -68,26 +68,6 @@ static void ath5k_entry_wipe(struct ath5k_hw *ah, u16 idx)
 			 KEY_TYPE_NULL : 0);
 }
 
-void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
-{
-	bool tkip;
-
-	if (idx >= ATH5K_KEYCACHE_SIZE)
-		return;
-	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
-	ath5k_entry_wipe(ah, idx);
-	if (tkip && idx + TKIP_MIC_OFFSET < ATH5K_KEYCACHE_SIZE)
-		ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
-}
-
-void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
-{
-	u16 i;
-
-	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
-		ath5k_entry_wipe(ah, i);
-}
-
 /* Peer address as the key search wants it: shifted right by one bit. */
 static void ath5k_entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 {
@@ -103,6 +83,46 @@ static void ath5k_entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 	}
 	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC0), lo);
 	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC1), hi | valid);
+}
+
+void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+{
+	bool tkip;
+
+	if (idx >= ATH5K_KEYCACHE_SIZE)
+		return;
+	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
+	ath5k_entry_wipe(ah, idx);
+	if (tkip && idx + TKIP_MIC_OFFSET < ATH5K_KEYCACHE_SIZE)
+		ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
+}
+
+/*
+ * DISABLE_KEY: frames may still sit in a TX queue naming this entry.  A
+ * CCMP or TKIP entry keeps its key (and Michael keys) so they still go
+ * out sealed; only the peer address goes, so no received frame matches
+ * it any more.  Other entries are wiped as before.  (The in-tree
+ * ath_key_delete behaves the same way.)
+ */
+void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
+{
+	u32 type;
+
+	if (idx >= ATH5K_KEYCACHE_SIZE)
+		return;
+	type = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE));
+	if (type == KEY_TYPE_CCM || type == KEY_TYPE_TKIP)
+		ath5k_entry_mac_write(ah, idx, NULL);
+	else
+		ath5k_hw_key_clear(ah, idx);
+}
+
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
+{
+	u16 i;
+
+	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
+		ath5k_entry_wipe(ah, i);
 }
 
 bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)

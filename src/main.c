@@ -700,7 +700,7 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 
 	mutex_lock(&dev->lock);
 	if (cmd == DISABLE_KEY) {
-		ath5k_hw_key_clear(&dev->ah, conf->hw_key_idx);
+		ath5k_hw_key_delete(&dev->ah, conf->hw_key_idx);
 		ath5k_keyslot_put(&dev->keys, conf->hw_key_idx);
 		ret = 0;
 		goto out;

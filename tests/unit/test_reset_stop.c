@@ -135,7 +135,7 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
 	return true;
 }
 
-void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 {
 }
 

@@ -990,6 +990,104 @@ static void run_stale_key_at_probe(void)
 }
 
 /*
+ * Send the frame at TX_FRAME (@len bytes without FCS, @icv bytes the
+ * engine appends) on data queue 2 with key entry @key_index, no ACK.
+ */
+static void tx_keyed_frame(struct ath5k_hw *ah, unsigned int len,
+			   unsigned int icv, u16 key_index)
+{
+	struct ath5k_desc *d = (void *)(bus_host->mem + TX_DESC);
+	struct ath5k_tx_params p = {
+		.frame_len = len + icv + 4, .buf_len = len + icv,
+		.txpower = ath5k_hw_desc_txpower(ah, 30),
+		.key_index = key_index,
+		.flags = ATH5K_TXF_NOACK | ATH5K_TXF_INTREQ,
+		.rate = { 0x0b }, .tries = { 1 },
+	};
+	struct ath5k_tx_status ts;
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	d->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(d, &ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK(ts.flags & ATH5K_TXS_OK);
+}
+
+/* One count of the card's crypto summary, e.g. "tx ccmp" from "ccmp=". */
+static unsigned long crypto_count(const char *dir, const char *name)
+{
+	char line[256], want[32];
+	const char *p;
+
+	card_crypto_summary(bus_card, line, sizeof(line));
+	p = strstr(line, dir);
+	snprintf(want, sizeof(want), " %s=", name);
+	p = p ? strstr(p, want) : NULL;
+	CHECK(p != NULL);
+	return p ? strtoul(p + strlen(want), NULL, 10) : ~0UL;
+}
+
+/*
+ * Finding 1 (keys): DISABLE_KEY while a frame naming the entry is still
+ * queued.  The frame must still go out sealed with the old key, not in
+ * clear, and received frames must no longer find the entry by address.
+ */
+static void run_key_delete_with_queued_frame(void)
+{
+	static const u8 peer[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_CCMP, .len = 16 };
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct device dev = { .name = "emu" };
+	static struct ath5k_hw ah;
+	struct card_config cfg;
+	u8 *frame;
+
+	printf("== key deleted while a frame with its index is queued\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	memset(key.key, 0x5a, sizeof(key.key));
+	CHECK_EQ(ath5k_hw_key_set(&ah, 6, &key, peer), 0);
+
+	/* QoS-less data to the peer: header, CCMP header, 40-byte body */
+	frame = bus_host->mem + TX_FRAME;
+	memset(frame, 0, 24 + 8 + 40 + 8);
+	frame[0] = 0x08;
+	frame[1] = 0x41;		/* to DS, protected */
+	memcpy(frame + 4, peer, 6);
+	memcpy(frame + 10, ah.perm_addr, 6);
+	memcpy(frame + 16, peer, 6);
+	frame[24] = 1;			/* PN 1 */
+	frame[27] = 0x20;		/* ExtIV, key ID 0 */
+	memset(frame + 32, 0xab, 40);
+
+	printf("check: CCMP entry deleted: its queued frame still goes out sealed\n");
+	ath5k_hw_key_delete(&ah, 6);
+	tx_keyed_frame(&ah, 24 + 8 + 40, 8, 6);
+	CHECK_EQ(crypto_count("tx ", "ccmp"), 1);
+	CHECK_EQ(crypto_count("tx ", "clear"), 0);
+	printf("check: the deleted entry no longer holds the peer address\n");
+	CHECK_EQ(card_bus_read(R_KEY(6, KEY_WORD_MAC0)), 0);
+	CHECK_EQ(card_bus_read(R_KEY(6, KEY_WORD_MAC1)) & ~KEY_MAC1_VALID, 0);
+
+	printf("check: a WEP entry deleted is cleared\n");
+	key.cipher = ATH5K_CIPHER_WEP104;
+	key.len = 13;
+	CHECK_EQ(ath5k_hw_key_set(&ah, 7, &key, peer), 0);
+	ath5k_hw_key_delete(&ah, 7);
+	CHECK_EQ(card_bus_read(R_KEY(7, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+	CHECK_EQ(card_bus_read(R_KEY(7, 0)), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
  * Finding 11: the ACK/CTS timeout field has 13 bits (8191 MAC clocks,
  * 186 us at 44 MHz).  A larger coverage class used to wrap it.
  */
@@ -1156,6 +1254,7 @@ int main(void)
 	run_rx_dma_hangs();
 	run_ani_without_counters();
 	run_stale_key_at_probe();
+	run_key_delete_with_queued_frame();
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
