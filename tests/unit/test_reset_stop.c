@@ -139,6 +139,11 @@ void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 {
 }
 
+bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
+{
+	return true;
+}
+
 int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
 		     const u8 *mac)
 {
