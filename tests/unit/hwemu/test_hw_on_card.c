@@ -454,23 +454,68 @@ static void run_model(const char *spec, u32 pll_5ghz)
 			tk.rx_mic[q] = (u8)(0xa0 + q);
 			tk.tx_mic[q] = (u8)(0xb0 + q);
 		}
+		/* split MIC (AR5212 proper): the peer's RX half is at 42 */
+		u16 rx = combined ? 10 : 42;
+
 		CHECK_EQ(ath5k_hw_key_set(&ah, 10, &tk, cfg.mac), 0);
 		CHECK_EQ(card_bus_read(R_KEY(10, 0)), 0x13121110);
 		CHECK_EQ(card_bus_read(R_KEY(10, 1)), 0x1514);
 		CHECK_EQ(card_bus_read(R_KEY(10, 4)), 0x1f1e1d1c);
 		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_TYPE)), KEY_TYPE_TKIP);
-		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xa3a2a1a0);
-		CHECK_EQ(card_bus_read(R_KEY(74, 2)), 0xa7a6a5a4);
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 0)), 0xa3a2a1a0);
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 2)), 0xa7a6a5a4);
 		CHECK_EQ(card_bus_read(R_KEY(74, 1)), combined ? 0xb3b2 : 0);
 		CHECK_EQ(card_bus_read(R_KEY(74, 4)), combined ? 0xb7b6b5b4 : 0);
 		CHECK_EQ(card_bus_read(R_KEY(74, KEY_WORD_TYPE)), KEY_TYPE_NULL);
-		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) & 0x7fff,
+		CHECK_EQ(card_bus_read(R_KEY(rx, KEY_WORD_MAC1)) & 0x7fff,
 			 (u32)(cfg.mac[4] | cfg.mac[5] << 8) >> 1);
-		CHECK(key_entry_valid(10));
+		CHECK(key_entry_valid(rx));
+		if (!combined) {
+			printf("check: split MIC: TX entry 10 (TX Michael key at "
+			       "74, no address), RX entry 42 (RX key at 106)\n");
+			CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xb3b2b1b0);
+			CHECK_EQ(card_bus_read(R_KEY(74, 2)), 0xb7b6b5b4);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC0)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) &
+				 0x7fff, 0);
+			CHECK_EQ(card_bus_read(R_KEY(42, 0)), 0x13121110);
+			CHECK_EQ(card_bus_read(R_KEY(42, 4)), 0x1f1e1d1c);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_TYPE)),
+				 KEY_TYPE_TKIP);
+			CHECK_EQ(card_bus_read(R_KEY(106, 1)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(106, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			CHECK_EQ(ath5k_hw_key_set(&ah, 40, &tk, cfg.mac),
+				 -EINVAL);
+			printf("check: split MIC: a key without a peer is one "
+			       "entry with the RX Michael key\n");
+			CHECK_EQ(ath5k_hw_key_set(&ah, 2, &tk, NULL), 0);
+			CHECK_EQ(card_bus_read(R_KEY(66, 0)), 0xa3a2a1a0);
+			CHECK_EQ(card_bus_read(R_KEY(34, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			ath5k_hw_key_clear(&ah, 2);
+		}
+		printf("check: clearing the key clears all its entries\n");
 		ath5k_hw_key_clear(&ah, 10);
 		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0);
-		CHECK(!key_entry_valid(10));
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 0)), 0);
+		CHECK_EQ(card_bus_read(R_KEY(rx, 0)), 0);
+		CHECK(!key_entry_valid(rx));
 		CHECK_EQ(ath5k_hw_key_set(&ah, 100, &tk, cfg.mac), -EINVAL);
+		if (!combined) {
+			printf("check: split MIC: deleting keeps the TX half, "
+			       "drops the RX half\n");
+			CHECK_EQ(ath5k_hw_key_set(&ah, 10, &tk, cfg.mac), 0);
+			ath5k_hw_key_delete(&ah, 10);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_TYPE)),
+				 KEY_TYPE_TKIP);
+			CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xb3b2b1b0);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_MAC1)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(106, 0)), 0);
+			ath5k_hw_key_clear(&ah, 10);
+		}
 	}
 
 	printf("check: stop and hold, then a reset brings it back\n");
