@@ -1077,6 +1077,42 @@ static unsigned long crypto_count(const char *dir, const char *name)
 	return p ? strtoul(p + strlen(want), NULL, 10) : ~0UL;
 }
 
+/* A peer of the crypto tests. */
+static const u8 key_peer[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+
+/* Card @spec attached, data queue 2 set up, station on channel 1. */
+static void keyed_card_up(struct ath5k_hw *ah, struct device *dev,
+			  const char *spec)
+{
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg;
+
+	card_open(0, spec, NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(ah, dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(ah, 2, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+}
+
+/*
+ * A protected data frame to key_peer at TX_FRAME: header, 8-byte IV
+ * with ExtIV set (the caller fills the cipher's other IV bytes), @body
+ * bytes of payload.  Returns the frame.
+ */
+static u8 *keyed_frame_build(struct ath5k_hw *ah, unsigned int body)
+{
+	u8 *frame = bus_host->mem + TX_FRAME;
+
+	memset(frame, 0, 24 + 8 + body + 8);
+	frame[0] = 0x08;
+	frame[1] = 0x41;		/* to DS, protected */
+	memcpy(frame + 4, key_peer, 6);
+	memcpy(frame + 10, ah->perm_addr, 6);
+	memcpy(frame + 16, key_peer, 6);
+	frame[27] = 0x20;		/* ExtIV, key ID 0 */
+	memset(frame + 32, 0xab, body);
+	return frame;
+}
+
 /*
  * Finding 1 (keys): DISABLE_KEY while a frame naming the entry is still
  * queued.  The frame must still go out sealed with the old key, not in
@@ -1084,33 +1120,17 @@ static unsigned long crypto_count(const char *dir, const char *name)
  */
 static void run_key_delete_with_queued_frame(void)
 {
-	static const u8 peer[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
 	struct ath5k_key key = { .cipher = ATH5K_CIPHER_CCMP, .len = 16 };
-	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
 	struct device dev = { .name = "emu" };
 	static struct ath5k_hw ah;
-	struct card_config cfg;
 	u8 *frame;
 
 	printf("== key deleted while a frame with its index is queued\n");
-	card_open(0, "model=ar5413", NULL, &cfg);
-	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
-	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, NULL), 0);
-	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	keyed_card_up(&ah, &dev, "model=ar5413");
 	memset(key.key, 0x5a, sizeof(key.key));
-	CHECK_EQ(ath5k_hw_key_set(&ah, 6, &key, peer), 0);
-
-	/* QoS-less data to the peer: header, CCMP header, 40-byte body */
-	frame = bus_host->mem + TX_FRAME;
-	memset(frame, 0, 24 + 8 + 40 + 8);
-	frame[0] = 0x08;
-	frame[1] = 0x41;		/* to DS, protected */
-	memcpy(frame + 4, peer, 6);
-	memcpy(frame + 10, ah.perm_addr, 6);
-	memcpy(frame + 16, peer, 6);
-	frame[24] = 1;			/* PN 1 */
-	frame[27] = 0x20;		/* ExtIV, key ID 0 */
-	memset(frame + 32, 0xab, 40);
+	CHECK_EQ(ath5k_hw_key_set(&ah, 6, &key, key_peer), 0);
+	frame = keyed_frame_build(&ah, 40);
+	frame[24] = 1;			/* CCMP PN 1 */
 
 	printf("check: CCMP entry deleted: its queued frame still goes out sealed\n");
 	ath5k_hw_key_delete(&ah, 6);
@@ -1124,10 +1144,39 @@ static void run_key_delete_with_queued_frame(void)
 	printf("check: a WEP entry deleted is cleared\n");
 	key.cipher = ATH5K_CIPHER_WEP104;
 	key.len = 13;
-	CHECK_EQ(ath5k_hw_key_set(&ah, 7, &key, peer), 0);
+	CHECK_EQ(ath5k_hw_key_set(&ah, 7, &key, key_peer), 0);
 	ath5k_hw_key_delete(&ah, 7);
 	CHECK_EQ(card_bus_read(R_KEY(7, KEY_WORD_TYPE)), KEY_TYPE_NULL);
 	CHECK_EQ(card_bus_read(R_KEY(7, 0)), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Keys finding 3: on a split-MIC chip a peer's TKIP frames name the TX
+ * entry (no address); the card must seal them with it, not send clear.
+ */
+static void run_split_tkip_tx(void)
+{
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_TKIP, .len = 16 };
+	struct device dev = { .name = "emu" };
+	static struct ath5k_hw ah;
+	u8 *frame;
+
+	printf("== TKIP on a split-MIC AR5212: TX through the TX entry\n");
+	keyed_card_up(&ah, &dev, "model=ar5212");
+	CHECK(!ath5k_hw_tkip_combined_mic(&ah));
+	memset(key.key, 0x3c, sizeof(key.key));
+	memset(key.tx_mic, 0x4d, sizeof(key.tx_mic));
+	memset(key.rx_mic, 0x5e, sizeof(key.rx_mic));
+	CHECK_EQ(ath5k_hw_key_set(&ah, 12, &key, key_peer), 0);
+	frame = keyed_frame_build(&ah, 48);
+	frame[25] = 0x20;		/* TKIP: (TSC1 | 0x20) & 0x7f */
+	frame[26] = 1;			/* TSC0 */
+	printf("check: the frame goes out TKIP-sealed, not clear\n");
+	tx_keyed_frame(&ah, 24 + 8 + 48, 4, 12);
+	CHECK_EQ(crypto_count("tx ", "tkip"), 1);
+	CHECK_EQ(crypto_count("tx ", "clear"), 0);
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
@@ -1300,6 +1349,7 @@ int main(void)
 	run_ani_without_counters();
 	run_stale_key_at_probe();
 	run_key_delete_with_queued_frame();
+	run_split_tkip_tx();
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
