@@ -1249,6 +1249,16 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
 void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx);
 
 /**
+ * ath5k_hw_key_delete() - retire an entry mac80211 disabled
+ * @ah: hardware state
+ * @idx: entry
+ *
+ * A CCMP or TKIP entry loses only its peer address, so frames already
+ * queued with @idx still go out encrypted; any other entry is cleared.
+ */
+void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx);
+
+/**
  * ath5k_hw_key_clear_all() - invalidate every key cache entry
  * @ah: hardware state
  */

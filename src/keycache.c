@@ -3,7 +3,8 @@
 /*
  * Hardware key cache: 128 entries of eight words (five key words, the
  * cipher type, the peer address shifted right by one with a valid bit).
- * TKIP keeps its Michael keys in the entry 64 above the key.  Layout from
+ * TKIP keeps its Michael keys in the entry 64 above the key (split-MIC
+ * chips: a peer's key is a TX and an RX entry 32 apart).  Layout from
  * the Linux ath common key code (ath/key.c, ath/reg.h in Debian
  * linux-source-6.1) and the project's hardware-facts note.
  *
@@ -58,6 +59,7 @@
 
 #define KEY_WORDS		8
 #define TKIP_MIC_OFFSET		64
+#define TKIP_SPLIT_RX_OFFSET	32
 
 static void ath5k_entry_wipe(struct ath5k_hw *ah, u16 idx)
 {
@@ -66,26 +68,6 @@ static void ath5k_entry_wipe(struct ath5k_hw *ah, u16 idx)
 	for (w = 0; w < KEY_WORDS; w++)
 		ath5k_wr(ah, R_KEY(idx, w), w == KEY_WORD_TYPE ?
 			 KEY_TYPE_NULL : 0);
-}
-
-void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
-{
-	bool tkip;
-
-	if (idx >= ATH5K_KEYCACHE_SIZE)
-		return;
-	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
-	ath5k_entry_wipe(ah, idx);
-	if (tkip && idx + TKIP_MIC_OFFSET < ATH5K_KEYCACHE_SIZE)
-		ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
-}
-
-void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
-{
-	u16 i;
-
-	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
-		ath5k_entry_wipe(ah, i);
 }
 
 /* Peer address as the key search wants it: shifted right by one bit. */
@@ -110,21 +92,129 @@ bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
 	return ah->srev >= SREV_AR2414;
 }
 
-/* Michael keys: RX in words 0/2, TX split over 1/3/4 (combined mode). */
-static void ath5k_tkip_mic_write(struct ath5k_hw *ah, u16 idx,
-				 const struct ath5k_key *k)
+/* The RX half of a split-MIC TKIP key: the entry and its Michael entry. */
+static void ath5k_tkip_rx_half_clear(struct ath5k_hw *ah, u16 idx)
 {
-	u16 mic = idx + TKIP_MIC_OFFSET;
-	bool combined = ath5k_hw_tkip_combined_mic(ah);
+	if (ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) != KEY_TYPE_TKIP)
+		return;		/* another key's entry: a group key's partner */
+	ath5k_entry_wipe(ah, idx);
+	ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
+}
 
-	ath5k_wr(ah, R_KEY(mic, 0), get_unaligned_le32(k->rx_mic));
-	ath5k_wr(ah, R_KEY(mic, 1), combined ? get_unaligned_le16(k->tx_mic + 2) : 0);
-	ath5k_wr(ah, R_KEY(mic, 2), get_unaligned_le32(k->rx_mic + 4));
-	ath5k_wr(ah, R_KEY(mic, 3), combined ? get_unaligned_le16(k->tx_mic) : 0);
-	ath5k_wr(ah, R_KEY(mic, 4), combined ? get_unaligned_le32(k->tx_mic + 4) : 0);
-	ath5k_wr(ah, R_KEY(mic, KEY_WORD_TYPE), KEY_TYPE_NULL);
-	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC0), 0);
-	ath5k_wr(ah, R_KEY(mic, KEY_WORD_MAC1), 0);
+void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+{
+	bool tkip;
+
+	if (idx >= ATH5K_KEYCACHE_SIZE)
+		return;
+	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
+	ath5k_entry_wipe(ah, idx);
+	if (!tkip || idx + TKIP_MIC_OFFSET >= ATH5K_KEYCACHE_SIZE)
+		return;
+	ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
+	/* split MIC: a per-peer key's RX half 32 entries above goes too */
+	if (idx < TKIP_SPLIT_RX_OFFSET && !ath5k_hw_tkip_combined_mic(ah))
+		ath5k_tkip_rx_half_clear(ah, idx + TKIP_SPLIT_RX_OFFSET);
+}
+
+/*
+ * DISABLE_KEY: frames may still sit in a TX queue naming this entry.  A
+ * CCMP or TKIP entry keeps its key (and Michael keys) so they still go
+ * out sealed; only the peer address goes, so no received frame matches
+ * it any more.  Other entries are wiped as before.  (The in-tree
+ * ath_key_delete behaves the same way.)
+ */
+void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
+{
+	u32 type;
+
+	if (idx >= ATH5K_KEYCACHE_SIZE)
+		return;
+	type = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE));
+	if (type != KEY_TYPE_CCM && type != KEY_TYPE_TKIP) {
+		ath5k_hw_key_clear(ah, idx);
+		return;
+	}
+	ath5k_entry_mac_write(ah, idx, NULL);
+	/* split MIC: the TX half stays for queued frames, the RX half goes */
+	if (type == KEY_TYPE_TKIP && idx < TKIP_SPLIT_RX_OFFSET &&
+	    !ath5k_hw_tkip_combined_mic(ah))
+		ath5k_tkip_rx_half_clear(ah, idx + TKIP_SPLIT_RX_OFFSET);
+}
+
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
+{
+	u16 i;
+
+	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
+		ath5k_entry_wipe(ah, i);
+}
+
+/*
+ * Michael entry of @idx: @mic (the key the engine checks or uses) in words
+ * 0/2; in the combined layout @tx_mic too, split over words 1/3/4 (NULL
+ * in the split layout, where TX and RX keys have entries of their own).
+ */
+static void ath5k_tkip_mic_write(struct ath5k_hw *ah, u16 idx, const u8 *mic,
+				 const u8 *tx_mic)
+{
+	u16 m = idx + TKIP_MIC_OFFSET;
+
+	ath5k_wr(ah, R_KEY(m, 0), get_unaligned_le32(mic));
+	ath5k_wr(ah, R_KEY(m, 1), tx_mic ? get_unaligned_le16(tx_mic + 2) : 0);
+	ath5k_wr(ah, R_KEY(m, 2), get_unaligned_le32(mic + 4));
+	ath5k_wr(ah, R_KEY(m, 3), tx_mic ? get_unaligned_le16(tx_mic) : 0);
+	ath5k_wr(ah, R_KEY(m, 4), tx_mic ? get_unaligned_le32(tx_mic + 4) : 0);
+	ath5k_wr(ah, R_KEY(m, KEY_WORD_TYPE), KEY_TYPE_NULL);
+	ath5k_wr(ah, R_KEY(m, KEY_WORD_MAC0), 0);
+	ath5k_wr(ah, R_KEY(m, KEY_WORD_MAC1), 0);
+}
+
+/*
+ * One TKIP entry and its Michael entry.  The entry must never look valid
+ * with a half-written key: the first words go in inverted, then the
+ * rest and the Michael entry, then the real first words.
+ */
+static void ath5k_tkip_entry_write(struct ath5k_hw *ah, u16 idx,
+				   const u32 *w, const u8 *mac, const u8 *mic,
+				   const u8 *tx_mic)
+{
+	ath5k_wr(ah, R_KEY(idx, 0), ~w[0]);
+	ath5k_wr(ah, R_KEY(idx, 1), ~w[1]);
+	ath5k_wr(ah, R_KEY(idx, 2), w[2]);
+	ath5k_wr(ah, R_KEY(idx, 3), w[3]);
+	ath5k_wr(ah, R_KEY(idx, 4), w[4]);
+	ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), KEY_TYPE_TKIP);
+	ath5k_entry_mac_write(ah, idx, mac);
+	ath5k_tkip_mic_write(ah, idx, mic, tx_mic);
+	ath5k_wr(ah, R_KEY(idx, 0), w[0]);
+	ath5k_wr(ah, R_KEY(idx, 1), w[1]);
+}
+
+/*
+ * Combined MIC (AR2414 and later): one entry, both Michael keys.  Split
+ * (AR5212 proper), as the Linux ath common key code lays it out: a key
+ * without a peer is one entry with the RX Michael key; a peer's key is
+ * a TX entry at @idx (no address, TX Michael key at +64) and an RX entry
+ * at @idx + 32 (the peer's address, RX Michael key at +96).
+ */
+static int ath5k_tkip_key_write(struct ath5k_hw *ah, u16 idx, const u32 *w,
+				const struct ath5k_key *k, const u8 *mac)
+{
+	if (ath5k_hw_tkip_combined_mic(ah)) {
+		ath5k_tkip_entry_write(ah, idx, w, mac, k->rx_mic, k->tx_mic);
+		return 0;
+	}
+	if (!mac) {
+		ath5k_tkip_entry_write(ah, idx, w, NULL, k->rx_mic, NULL);
+		return 0;
+	}
+	if (idx >= TKIP_SPLIT_RX_OFFSET)
+		return -EINVAL;
+	ath5k_tkip_entry_write(ah, idx, w, NULL, k->tx_mic, NULL);
+	ath5k_tkip_entry_write(ah, idx + TKIP_SPLIT_RX_OFFSET, w, mac,
+			       k->rx_mic, NULL);
+	return 0;
 }
 
 int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
@@ -166,24 +256,8 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 	if (k->len <= 13)
 		w[4] &= 0xff;	/* WEP: only byte 12 is key */
 
-	if (type == KEY_TYPE_TKIP) {
-		/*
-		 * The entry must never look valid with a half-written key:
-		 * write the first words inverted, the MIC entry, then the
-		 * real first words.
-		 */
-		ath5k_wr(ah, R_KEY(idx, 0), ~w[0]);
-		ath5k_wr(ah, R_KEY(idx, 1), ~w[1]);
-		ath5k_wr(ah, R_KEY(idx, 2), w[2]);
-		ath5k_wr(ah, R_KEY(idx, 3), w[3]);
-		ath5k_wr(ah, R_KEY(idx, 4), w[4]);
-		ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
-		ath5k_entry_mac_write(ah, idx, mac);
-		ath5k_tkip_mic_write(ah, idx, k);
-		ath5k_wr(ah, R_KEY(idx, 0), w[0]);
-		ath5k_wr(ah, R_KEY(idx, 1), w[1]);
-		return 0;
-	}
+	if (type == KEY_TYPE_TKIP)
+		return ath5k_tkip_key_write(ah, idx, w, k, mac);
 
 	ath5k_wr(ah, R_KEY(idx, 0), w[0]);
 	ath5k_wr(ah, R_KEY(idx, 1), w[1]);

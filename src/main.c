@@ -700,7 +700,7 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 
 	mutex_lock(&dev->lock);
 	if (cmd == DISABLE_KEY) {
-		ath5k_hw_key_clear(&dev->ah, conf->hw_key_idx);
+		ath5k_hw_key_delete(&dev->ah, conf->hw_key_idx);
 		ath5k_keyslot_put(&dev->keys, conf->hw_key_idx);
 		ret = 0;
 		goto out;
@@ -710,7 +710,8 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 	ret = use < 0 ? use : ath5k_key_from_conf(dev, conf, &key);
 	if (ret)
 		goto out;
-	slot = ath5k_keyslot_get(&dev->keys, use, conf->keyidx, vif);
+	slot = ath5k_keyslot_get(&dev->keys, use, conf->keyidx, vif,
+				 key.cipher == ATH5K_CIPHER_TKIP);
 	if (slot < 0) {
 		ret = -EOPNOTSUPP;	/* mac80211 falls back to software */
 		goto out;
@@ -1046,6 +1047,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	dev_info(dev->dev, "%s MAC rev 0x%02x, %s radio rev 0x%02x\n",
 		 ath5k_hw_mac_name(ah), ah->srev, ath5k_hw_radio_name(ah),
 		 ah->radio_rev);
+	dev->keys.split_mic = !ath5k_hw_tkip_combined_mic(ah);
 
 	ret = request_irq(dev->irq, ath5k_intr, IRQF_SHARED, ATH5K_DRV_NAME, dev);
 	if (ret) {

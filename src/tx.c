@@ -308,8 +308,10 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 		p.flags |= ATH5K_TXF_NOACK;
 	p.key_index = ATH5K_KEY_INVALID;
 	if (key) {
+		/* the crypto engine appends the ICV or MIC: count its room */
 		p.key_index = key->hw_key_idx;
 		p.frame_len += key->icv_len;
+		p.buf_len += key->icv_len;
 	}
 	ath5k_tx_rates(dev, info, &p, bf->tries);
 	ath5k_tx_protection(dev, skb, &p);

@@ -135,8 +135,13 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
 	return true;
 }
 
-void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
+void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 {
+}
+
+bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
+{
+	return true;
 }
 
 int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,

@@ -12,7 +12,9 @@
  *   however often the TX tasklet visits it, and leaves alone a queue that
  *   is slow but completing (the mark used to be cleared on every visit);
  * - a frame that reaches the queue lock after a reset marked the device
- *   INVALID is dropped before it touches the chip (finding 2).
+ *   INVALID is dropped before it touches the chip (finding 2);
+ * - a frame with a hardware key counts the ICV/MIC the chip appends in
+ *   both the frame and the buffer length (keys finding 4).
  *
  * Links: src/tx.c src/desc.c src/txq_fill.c src/frame.c
  */
@@ -384,11 +386,44 @@ static void test_submit_during_reset(void)
 	dev_down();
 }
 
+/*
+ * Keys finding 4: the crypto engine appends the ICV/MIC, so both the
+ * frame length and the buffer length the descriptor gives count it (the
+ * in-tree driver adds icv_len to the length it passes for both).
+ */
+static void test_keyed_frame_lengths(void)
+{
+	struct ieee80211_key_conf key = {
+		.cipher = WLAN_CIPHER_SUITE_CCMP, .icv_len = 8, .hw_key_idx = 9,
+	};
+	unsigned int q = ath5k_ac_to_hwq(AC_BE);
+	struct sk_buff *skb = frame(AC_BE);
+	struct ath5k_buf *bf;
+	u32 c0, c1;
+
+	printf("check: a hardware-keyed frame's lengths count the CCMP MIC\n");
+	dev_up();
+	IEEE80211_SKB_CB(skb)->control.hw_key = &key;
+	ath5k_tx_op(&hw, NULL, skb);
+	CHECK(!list_empty(&dev.txqs[q].frames));
+	bf = list_first_entry(&dev.txqs[q].frames, struct ath5k_buf, list);
+	c0 = le32_to_cpu(bf->desc->tx.ctl[0]);
+	c1 = le32_to_cpu(bf->desc->tx.ctl[1]);
+	CHECK_EQ(c0 & 0xfff, 24 + 40 + 8 + FCS_LEN);
+	CHECK_EQ(c1 & 0xfff, 24 + 40 + 8);
+	CHECK(c0 & BIT(30));			/* key valid */
+	CHECK_EQ(c1 >> 13 & 0x7f, 9);		/* key index */
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+	dev_down();
+}
+
 int main(void)
 {
 	test_queue_emptied(false);
 	test_queue_emptied(true);
 	test_watchdog_hung_queue();
 	test_submit_during_reset();
+	test_keyed_frame_lengths();
 	return check_done("test_tx_queue");
 }

@@ -454,23 +454,68 @@ static void run_model(const char *spec, u32 pll_5ghz)
 			tk.rx_mic[q] = (u8)(0xa0 + q);
 			tk.tx_mic[q] = (u8)(0xb0 + q);
 		}
+		/* split MIC (AR5212 proper): the peer's RX half is at 42 */
+		u16 rx = combined ? 10 : 42;
+
 		CHECK_EQ(ath5k_hw_key_set(&ah, 10, &tk, cfg.mac), 0);
 		CHECK_EQ(card_bus_read(R_KEY(10, 0)), 0x13121110);
 		CHECK_EQ(card_bus_read(R_KEY(10, 1)), 0x1514);
 		CHECK_EQ(card_bus_read(R_KEY(10, 4)), 0x1f1e1d1c);
 		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_TYPE)), KEY_TYPE_TKIP);
-		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xa3a2a1a0);
-		CHECK_EQ(card_bus_read(R_KEY(74, 2)), 0xa7a6a5a4);
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 0)), 0xa3a2a1a0);
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 2)), 0xa7a6a5a4);
 		CHECK_EQ(card_bus_read(R_KEY(74, 1)), combined ? 0xb3b2 : 0);
 		CHECK_EQ(card_bus_read(R_KEY(74, 4)), combined ? 0xb7b6b5b4 : 0);
 		CHECK_EQ(card_bus_read(R_KEY(74, KEY_WORD_TYPE)), KEY_TYPE_NULL);
-		CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) & 0x7fff,
+		CHECK_EQ(card_bus_read(R_KEY(rx, KEY_WORD_MAC1)) & 0x7fff,
 			 (u32)(cfg.mac[4] | cfg.mac[5] << 8) >> 1);
-		CHECK(key_entry_valid(10));
+		CHECK(key_entry_valid(rx));
+		if (!combined) {
+			printf("check: split MIC: TX entry 10 (TX Michael key at "
+			       "74, no address), RX entry 42 (RX key at 106)\n");
+			CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xb3b2b1b0);
+			CHECK_EQ(card_bus_read(R_KEY(74, 2)), 0xb7b6b5b4);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC0)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_MAC1)) &
+				 0x7fff, 0);
+			CHECK_EQ(card_bus_read(R_KEY(42, 0)), 0x13121110);
+			CHECK_EQ(card_bus_read(R_KEY(42, 4)), 0x1f1e1d1c);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_TYPE)),
+				 KEY_TYPE_TKIP);
+			CHECK_EQ(card_bus_read(R_KEY(106, 1)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(106, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			CHECK_EQ(ath5k_hw_key_set(&ah, 40, &tk, cfg.mac),
+				 -EINVAL);
+			printf("check: split MIC: a key without a peer is one "
+			       "entry with the RX Michael key\n");
+			CHECK_EQ(ath5k_hw_key_set(&ah, 2, &tk, NULL), 0);
+			CHECK_EQ(card_bus_read(R_KEY(66, 0)), 0xa3a2a1a0);
+			CHECK_EQ(card_bus_read(R_KEY(34, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			ath5k_hw_key_clear(&ah, 2);
+		}
+		printf("check: clearing the key clears all its entries\n");
 		ath5k_hw_key_clear(&ah, 10);
 		CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0);
-		CHECK(!key_entry_valid(10));
+		CHECK_EQ(card_bus_read(R_KEY(rx + 64, 0)), 0);
+		CHECK_EQ(card_bus_read(R_KEY(rx, 0)), 0);
+		CHECK(!key_entry_valid(rx));
 		CHECK_EQ(ath5k_hw_key_set(&ah, 100, &tk, cfg.mac), -EINVAL);
+		if (!combined) {
+			printf("check: split MIC: deleting keeps the TX half, "
+			       "drops the RX half\n");
+			CHECK_EQ(ath5k_hw_key_set(&ah, 10, &tk, cfg.mac), 0);
+			ath5k_hw_key_delete(&ah, 10);
+			CHECK_EQ(card_bus_read(R_KEY(10, KEY_WORD_TYPE)),
+				 KEY_TYPE_TKIP);
+			CHECK_EQ(card_bus_read(R_KEY(74, 0)), 0xb3b2b1b0);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_TYPE)),
+				 KEY_TYPE_NULL);
+			CHECK_EQ(card_bus_read(R_KEY(42, KEY_WORD_MAC1)), 0);
+			CHECK_EQ(card_bus_read(R_KEY(106, 0)), 0);
+			ath5k_hw_key_clear(&ah, 10);
+		}
 	}
 
 	printf("check: stop and hold, then a reset brings it back\n");
@@ -990,6 +1035,153 @@ static void run_stale_key_at_probe(void)
 }
 
 /*
+ * Send the frame at TX_FRAME (@len bytes without FCS, @icv bytes the
+ * engine appends) on data queue 2 with key entry @key_index, no ACK.
+ */
+static void tx_keyed_frame(struct ath5k_hw *ah, unsigned int len,
+			   unsigned int icv, u16 key_index)
+{
+	struct ath5k_desc *d = (void *)(bus_host->mem + TX_DESC);
+	struct ath5k_tx_params p = {
+		.frame_len = len + icv + 4, .buf_len = len + icv,
+		.txpower = ath5k_hw_desc_txpower(ah, 30),
+		.key_index = key_index,
+		.flags = ATH5K_TXF_NOACK | ATH5K_TXF_INTREQ,
+		.rate = { 0x0b }, .tries = { 1 },
+	};
+	struct ath5k_tx_status ts;
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	d->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(d, &ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK(ts.flags & ATH5K_TXS_OK);
+}
+
+/* One count of the card's crypto summary, e.g. "tx ccmp" from "ccmp=". */
+static unsigned long crypto_count(const char *dir, const char *name)
+{
+	char line[256], want[32];
+	const char *p;
+
+	card_crypto_summary(bus_card, line, sizeof(line));
+	p = strstr(line, dir);
+	snprintf(want, sizeof(want), " %s=", name);
+	p = p ? strstr(p, want) : NULL;
+	CHECK(p != NULL);
+	return p ? strtoul(p + strlen(want), NULL, 10) : ~0UL;
+}
+
+/* A peer of the crypto tests. */
+static const u8 key_peer[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+
+/* Card @spec attached, data queue 2 set up, station on channel 1. */
+static void keyed_card_up(struct ath5k_hw *ah, struct device *dev,
+			  const char *spec)
+{
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg;
+
+	card_open(0, spec, NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(ah, dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(ah, 2, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+}
+
+/*
+ * A protected data frame to key_peer at TX_FRAME: header, 8-byte IV
+ * with ExtIV set (the caller fills the cipher's other IV bytes), @body
+ * bytes of payload.  Returns the frame.
+ */
+static u8 *keyed_frame_build(struct ath5k_hw *ah, unsigned int body)
+{
+	u8 *frame = bus_host->mem + TX_FRAME;
+
+	memset(frame, 0, 24 + 8 + body + 8);
+	frame[0] = 0x08;
+	frame[1] = 0x41;		/* to DS, protected */
+	memcpy(frame + 4, key_peer, 6);
+	memcpy(frame + 10, ah->perm_addr, 6);
+	memcpy(frame + 16, key_peer, 6);
+	frame[27] = 0x20;		/* ExtIV, key ID 0 */
+	memset(frame + 32, 0xab, body);
+	return frame;
+}
+
+/*
+ * Finding 1 (keys): DISABLE_KEY while a frame naming the entry is still
+ * queued.  The frame must still go out sealed with the old key, not in
+ * clear, and received frames must no longer find the entry by address.
+ */
+static void run_key_delete_with_queued_frame(void)
+{
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_CCMP, .len = 16 };
+	struct device dev = { .name = "emu" };
+	static struct ath5k_hw ah;
+	u8 *frame;
+
+	printf("== key deleted while a frame with its index is queued\n");
+	keyed_card_up(&ah, &dev, "model=ar5413");
+	memset(key.key, 0x5a, sizeof(key.key));
+	CHECK_EQ(ath5k_hw_key_set(&ah, 6, &key, key_peer), 0);
+	frame = keyed_frame_build(&ah, 40);
+	frame[24] = 1;			/* CCMP PN 1 */
+
+	printf("check: CCMP entry deleted: its queued frame still goes out sealed\n");
+	ath5k_hw_key_delete(&ah, 6);
+	tx_keyed_frame(&ah, 24 + 8 + 40, 8, 6);
+	CHECK_EQ(crypto_count("tx ", "ccmp"), 1);
+	CHECK_EQ(crypto_count("tx ", "clear"), 0);
+	printf("check: the deleted entry no longer holds the peer address\n");
+	CHECK_EQ(card_bus_read(R_KEY(6, KEY_WORD_MAC0)), 0);
+	CHECK_EQ(card_bus_read(R_KEY(6, KEY_WORD_MAC1)) & ~KEY_MAC1_VALID, 0);
+
+	printf("check: a WEP entry deleted is cleared\n");
+	key.cipher = ATH5K_CIPHER_WEP104;
+	key.len = 13;
+	CHECK_EQ(ath5k_hw_key_set(&ah, 7, &key, key_peer), 0);
+	ath5k_hw_key_delete(&ah, 7);
+	CHECK_EQ(card_bus_read(R_KEY(7, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+	CHECK_EQ(card_bus_read(R_KEY(7, 0)), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Keys finding 3: on a split-MIC chip a peer's TKIP frames name the TX
+ * entry (no address); the card must seal them with it, not send clear.
+ */
+static void run_split_tkip_tx(void)
+{
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_TKIP, .len = 16 };
+	struct device dev = { .name = "emu" };
+	static struct ath5k_hw ah;
+	u8 *frame;
+
+	printf("== TKIP on a split-MIC AR5212: TX through the TX entry\n");
+	keyed_card_up(&ah, &dev, "model=ar5212");
+	CHECK(!ath5k_hw_tkip_combined_mic(&ah));
+	memset(key.key, 0x3c, sizeof(key.key));
+	memset(key.tx_mic, 0x4d, sizeof(key.tx_mic));
+	memset(key.rx_mic, 0x5e, sizeof(key.rx_mic));
+	CHECK_EQ(ath5k_hw_key_set(&ah, 12, &key, key_peer), 0);
+	frame = keyed_frame_build(&ah, 48);
+	frame[25] = 0x20;		/* TKIP: (TSC1 | 0x20) & 0x7f */
+	frame[26] = 1;			/* TSC0 */
+	printf("check: the frame goes out TKIP-sealed, not clear\n");
+	tx_keyed_frame(&ah, 24 + 8 + 48, 4, 12);
+	CHECK_EQ(crypto_count("tx ", "tkip"), 1);
+	CHECK_EQ(crypto_count("tx ", "clear"), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
  * Finding 11: the ACK/CTS timeout field has 13 bits (8191 MAC clocks,
  * 186 us at 44 MHz).  A larger coverage class used to wrap it.
  */
@@ -1156,6 +1348,8 @@ int main(void)
 	run_rx_dma_hangs();
 	run_ani_without_counters();
 	run_stale_key_at_probe();
+	run_key_delete_with_queued_frame();
+	run_split_tkip_tx();
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
