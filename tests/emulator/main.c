@@ -40,6 +40,7 @@ static void usage(FILE *out)
 		"  --air-connect PATH  join the air of another ath5k-emu\n"
 		"  --control PATH      line commands: 'CARD kill', 'CARD corrupt-eeprom',\n"
 		"                      'CARD inject-malformed', 'CARD disconnect', 'quit',\n"
+		"                      'CARD crypto', 'CARD stats' (counts, see CARD.md),\n"
 		"                      'CARD fault NAME [ARGS]', 'CARD fault clear'\n"
 		"                      ('CARD fault help' lists the faults)\n"
 		"  --trace             log every register, config-space and protocol access\n"

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,30 @@ static inline bool stats_line_parse(const char *line, uint64_t *values)
 		p = end;
 	}
 	return *p == '\0';
+}
+
+/*
+ * Finds the closing "CARD: stats: ..." line of card in a log and parses
+ * it; false when there is none or it is not whole.
+ */
+static inline bool stats_log_line(const char *log, const char *card, uint64_t *values)
+{
+	char head[64], line[4096];
+	const char *at, *end;
+	size_t n;
+
+	snprintf(head, sizeof(head), "%s: stats: ", card);
+	at = log ? strstr(log, head) : NULL;
+	if (!at)
+		return false;
+	at += strlen(head);
+	end = strchr(at, '\n');
+	n = end ? (size_t)(end - at) : strlen(at);
+	if (n >= sizeof(line))
+		return false;
+	memcpy(line, at, n);
+	line[n] = '\0';
+	return stats_line_parse(line, values);
 }
 
 /* values[key] of a parsed line; the key must exist. */

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "stats_line.h"
 #include "transport_test.h"
 #include "vfio_user.h"
 
@@ -134,6 +135,7 @@ static void test_session(const char *dir)
 	char *argv[] = { (char *)emu, "--card", spec, "--control", control,
 			 NULL };
 	uint8_t version[8] = { 0 }, out[256];
+	uint64_t values[STATS_LINE_KEYS];
 	struct run r;
 	struct stat st;
 	int fd, ctl;
@@ -193,6 +195,12 @@ static void test_session(const char *dir)
 	CHECK(finish(&r) == 0);
 	CHECK(strstr(r.out, "card0: client connected") != NULL);
 	CHECK(strstr(r.out, "protocol error") == NULL);
+	/* The closing stats line: the client's four BAR0 reads, no write. */
+	CHECK(stats_log_line(r.out, "card0", values));
+	CHECK_EQ(stats_get(values, "mmio_reads"), 4);
+	CHECK_EQ(stats_get(values, "reads.PISR"), 2);
+	CHECK_EQ(stats_get(values, "reads.other"), 2);
+	CHECK_EQ(stats_get(values, "mmio_writes"), 0);
 	CHECK(stat(card, &st) < 0 && errno == ENOENT);
 	CHECK(stat(control, &st) < 0 && errno == ENOENT);
 }

@@ -259,6 +259,12 @@ static void test_frames(void)
 		     sizeof(want_a_append) / sizeof(want_a_append[0]));
 	check(grew(b1, b2, "rx_frames") == 1 && grew(b1, b2, "mmio_reads") == 0,
 	      "receiver: one more frame");
+	{
+		char line[CARD_STATS_LINE_MAX];
+
+		card_stats_summary(a.card, line, sizeof(line));
+		printf("    sender's line: %s\n", line);
+	}
 	test_card_close(&a);
 	test_card_close(&b);
 	air_destroy(air);

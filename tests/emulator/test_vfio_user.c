@@ -555,17 +555,10 @@ static void session_close(struct session *s)
 	/* Every card's log ends with what the driver cost it, whole. */
 	fflush(s->log);
 	{
-		const char *at = s->log_text ? strstr(s->log_text, "card0: stats: ") : NULL;
-		const char *end = at ? strchr(at, '\n') : NULL;
 		uint64_t values[STATS_LINE_KEYS];
-		char line[CARD_STATS_LINE_MAX];
 
-		CHECK(end && (size_t)(end - at) < sizeof(line) + 14);
-		if (end && (size_t)(end - at) < sizeof(line) + 14) {
-			snprintf(line, sizeof(line), "%.*s", (int)(end - at - 14), at + 14);
-			CHECK(stats_line_parse(line, values));
-			CHECK(stats_get(values, "mmio_reads") > 0);
-		}
+		CHECK(stats_log_line(s->log_text, "card0", values));
+		CHECK(stats_get(values, "mmio_reads") > 0);
 	}
 #endif
 	fclose(s->log);
