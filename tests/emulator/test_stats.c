@@ -270,6 +270,53 @@ static void test_frames(void)
 	air_destroy(air);
 }
 
+/*
+ * IBSS: the card re-sends a self-linked VEOL beacon at every TBTT on its
+ * own, fetching the descriptor again each time, with no driver access.
+ */
+static void test_veol_beacon(void)
+{
+	struct test_card t;
+	struct card *c;
+	uint32_t d = TX_DESCS, buf = TX_BUFS;
+	uint8_t *b;
+	uint64_t v0[STATS_LINE_KEYS], v1[STATS_LINE_KEYS];
+	struct tx_setup s = { .link = TX_DESCS, .buf = TX_BUFS, .frame_len = 40,
+			      .buf_len = 36, .noack = true, .veol = true, .type = 3,
+			      .tries = { 1 }, .rates = { 0x1b } };
+	static const struct expect want[] = {
+		{ "tx_desc_fetched", 4 }, { "tx_desc_written", 4 },
+		{ "tx_frames", 4 }, { "tx_tries", 4 }, { "tx_ok", 4 },
+	};
+
+	printf("a VEOL beacon fetched at every TBTT\n");
+	test_card_open(&t, NULL, 0, "airtime=0");
+	c = t.card;
+	test_card_up(&t, 2412, RX_RING, 4);
+	b = t.fh->mem + buf;
+	memset(b, 0, 36);
+	b[0] = 0x80;
+	memset(b + 4, 0xff, 6);
+	memcpy(b + 10, t.mac, 6);
+	memcpy(b + 16, t.mac, 6);
+	put_tx_desc(t.fh, d, &s);
+	wr(c, 0x8020, 0x01000000);		/* reset TSF */
+	wr(c, 0x8028, 200);			/* first TBTT, TU */
+	wr(c, 0x8020, 100 | 0x00800000);	/* every 100 TU */
+	wr(c, 0x800 + 4 * 9, d);
+	wr(c, 0x840, 1u << 9);
+	if (!snapshot(c, v0))
+		return;
+	/* Up to just past the fourth TBTT (200, 300, 400, 500 TU). */
+	for (int tu = 0; tu < 510; tu += 10) {
+		t.fh->now += 10 * 1024;
+		card_advance(c, t.fh->now);
+	}
+	if (snapshot(c, v1))
+		check_growth("four TBTTs", v0, v1, want, sizeof(want) / sizeof(want[0]));
+	test_card_close(&t);
+}
+
 static void test_line(void)
 {
 	struct test_card t;
@@ -371,6 +418,7 @@ int main(void)
 	test_registers();
 	test_irq_edges();
 	test_frames();
+	test_veol_beacon();
 	test_line();
 	test_closing_log();
 	return checks_report("test_stats");
