@@ -408,6 +408,13 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 	ieee80211_tx_status_skb(dev->hw, skb);
 }
 
+/* Has the hardware completed the frame queued after @bf; txq->lock held. */
+static bool ath5k_txq_left_behind(struct ath5k_txq *txq, struct ath5k_buf *bf)
+{
+	return !list_is_last(&bf->list, &txq->frames) &&
+	       ath5k_hw_tx_desc_done(list_next_entry(bf, list)->desc);
+}
+
 /* Reap finished frames of @txq; runs in the TX tasklet. */
 static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 {
@@ -429,8 +436,12 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 			ath5k_txq_fill_completed(&txq->fill);
 			ath5k_tx_done(dev, skb, &ts, bf->tries);
 		}
-		/* keep the descriptor the queue still points at */
-		if (ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
+		/*
+		 * Keep the descriptor the queue still points at; a completed
+		 * successor shows it has moved on without a bus read.
+		 */
+		if (!ath5k_txq_left_behind(txq, bf) &&
+		    ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
 			break;
 		list_del(&bf->list);
 		ath5k_txq_fill_released(&txq->fill);

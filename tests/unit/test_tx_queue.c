@@ -75,8 +75,11 @@ int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 	return 0;
 }
 
+static unsigned int txdp_reads;
+
 u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
+	txdp_reads++;
 	return chipq[q].txdp;
 }
 
@@ -319,6 +322,37 @@ static void test_queue_emptied(bool forgets)
 	dev_down();
 }
 
+/*
+ * Issue 14: TXDP is a bus read.  Reaping a batch asks the card where it
+ * is only for the last completed frame; the ones before it have a
+ * completed successor, so the queue has left them.
+ */
+static void test_reap_reads_txdp_once(void)
+{
+	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
+
+	printf("check: reaping 5 of 8 queued frames reads TXDP once\n");
+	dev_up();
+	for (i = 0; i < 8; i++)
+		ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(chip_send(q, 5), 5);
+	txdp_reads = 0;
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 5);
+	CHECK_EQ(txdp_reads, 1);
+
+	printf("check: the other 3 follow, the last kept while TXDP is on it\n");
+	CHECK_EQ(chip_send(q, 10), 3);
+	txdp_reads = 0;
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 8);
+	CHECK_EQ(txdp_reads, 1);
+	CHECK_EQ(dev.txqs[q].fill.descs, 1);
+	CHECK_EQ(dev.txqs[q].fill.pending, 0);
+	CHECK_EQ(freed_count, 0);
+	dev_down();
+}
+
 static void test_watchdog_hung_queue(void)
 {
 	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
@@ -422,6 +456,7 @@ int main(void)
 {
 	test_queue_emptied(false);
 	test_queue_emptied(true);
+	test_reap_reads_txdp_once();
 	test_watchdog_hung_queue();
 	test_submit_during_reset();
 	test_keyed_frame_lengths();
