@@ -109,7 +109,8 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
 	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
-	if (ath5k_rd(ah, R_QCU_TXD) & BIT(q))
+	/* only txq_stop() sets TXD: its own record saves a bus read */
+	if (READ_ONCE(ah->txq_stopping) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
 	ath5k_wr(ah, R_QCU_TXE, BIT(q));
 	return 0;
@@ -157,6 +158,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	WRITE_ONCE(ah->txq_stopping, BIT(q));
 	ath5k_wr(ah, R_QCU_TXD, BIT(q));
 	if (ath5k_hw_wait(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
 			  DMA_POLL_TRIES))
@@ -168,6 +170,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 
 	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	ath5k_wr(ah, R_QCU_TXD, 0);
+	WRITE_ONCE(ah->txq_stopping, 0);
 	if (!drained) {
 		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
 			q, ath5k_frames_pending(ah, q));

@@ -447,6 +447,7 @@ struct ath5k_hw {
 	u32 simr2_hw;		/* only until the next chip reset */
 	bool imr_hw_valid;
 	u16 txq_imr;		/* queues with TX interrupts enabled */
+	u16 txq_stopping;	/* queues whose TXD bit is set */
 	u8 coverage_class;
 	u8 clock_mhz;		/* MAC clock on this channel, for us->clocks */
 	u8 slot_time;		/* us, 0 = mode default */

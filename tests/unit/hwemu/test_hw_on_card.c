@@ -192,7 +192,11 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	d->data = cpu_to_le32(TX_FRAME);
 	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	/* issue 14: once per frame sent, so one write and no read */
+	bus_count_reset();
 	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	CHECK_EQ(bus_count(bus_reads), 0);
+	CHECK_EQ(bus_count(bus_writes), 1);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), -EBUSY);
 	for (i = 0; i < 100 && !bus_host->irq; i++)
 		card_bus_delay(100);
