@@ -275,6 +275,25 @@ static void ath5k_tx_protection(struct ath5k_dev *dev, struct sk_buff *skb,
 }
 
 /*
+ * A completion interrupt for one frame in ATH5K_TX_INTREQ_EVERY: each
+ * interrupt costs a handler pass and several bus accesses, and the
+ * queue's end-of-list interrupt reports the frames after the last one
+ * that asked as soon as the queue runs dry.  Submitters racing on the
+ * count only move which frame asks.
+ */
+static bool ath5k_txq_wants_intreq(struct ath5k_txq *txq)
+{
+	unsigned int n = READ_ONCE(txq->since_intreq) + 1;
+
+	if (n < ATH5K_TX_INTREQ_EVERY) {
+		WRITE_ONCE(txq->since_intreq, n);
+		return false;
+	}
+	WRITE_ONCE(txq->since_intreq, 0);
+	return true;
+}
+
+/*
  * Hand @skb (header already padded) to queue @txq.  On error the caller
  * still owns the skb.
  */
@@ -303,7 +322,9 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.pkt_type = ath5k_pkt_type(skb);
 	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
 					  min(dev->power_level * 2, 0xfe));
-	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK;
+	p.flags = ATH5K_TXF_CLRDMASK;
+	if (ath5k_txq_wants_intreq(txq))
+		p.flags |= ATH5K_TXF_INTREQ;
 	if (info->flags & IEEE80211_TX_CTL_NO_ACK)
 		p.flags |= ATH5K_TXF_NOACK;
 	p.key_index = ATH5K_KEY_INVALID;

@@ -29,6 +29,7 @@
 /* ----- the chip's TX queues ------------------------------------------ */
 
 #define TXS0_OK		BIT(0)	/* status word 0: acknowledged */
+#define TX0_INTREQ	BIT(29)	/* control word 0: interrupt when done */
 #define TXS1_DONE	BIT(0)	/* status word 1: descriptor done */
 
 static struct {
@@ -322,6 +323,18 @@ static void test_queue_emptied(bool forgets)
 	dev_down();
 }
 
+/* Descriptors of queue @q's list that ask for a completion interrupt. */
+static unsigned int count_intreq(unsigned int q)
+{
+	struct ath5k_buf *bf;
+	unsigned int n = 0;
+
+	list_for_each_entry(bf, &dev.txqs[q].frames, list)
+		if (le32_to_cpu(bf->desc->tx.ctl[0]) & TX0_INTREQ)
+			n++;
+	return n;
+}
+
 /*
  * Issue 14: TXDP is a bus read.  Reaping a batch asks the card where it
  * is only for the last completed frame; the ones before it have a
@@ -331,10 +344,12 @@ static void test_reap_reads_txdp_once(void)
 {
 	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
 
-	printf("check: reaping 5 of 8 queued frames reads TXDP once\n");
+	printf("check: 8 queued frames, one in %u asks for an interrupt; "
+	       "reaping 5 of them reads TXDP once\n", ATH5K_TX_INTREQ_EVERY);
 	dev_up();
 	for (i = 0; i < 8; i++)
 		ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(count_intreq(q), 8 / ATH5K_TX_INTREQ_EVERY);
 	CHECK_EQ(chip_send(q, 5), 5);
 	txdp_reads = 0;
 	tx_tasklet_run();
