@@ -30,6 +30,7 @@
 #define ATH5K_TX_BUFS		200	/* shared by all data queues */
 #define ATH5K_BEACON_BUFS	4	/* one per beaconing interface */
 #define ATH5K_TXQ_LEN_MAX	50	/* frames a data queue may hold */
+#define ATH5K_TX_INTREQ_EVERY	4	/* frames per TX completion interrupt */
 #define ATH5K_MAX_VIFS		4
 #define ATH5K_MAX_FRAME		2352	/* largest 802.11 frame plus FCS */
 #define ATH5K_DEFAULT_TXPOWER	25	/* dBm until mac80211 sets a level */
@@ -61,6 +62,7 @@ struct ath5k_txq {
 	struct list_head frames;	/* handed to the hardware, in order */
 	__le32 *tail_link;		/* link word of the last descriptor */
 	struct ath5k_txq_fill fill;
+	unsigned int since_intreq;	/* frames queued without INTREQ */
 	bool watchdog_mark;		/* no completion since the last check */
 };
 

@@ -174,6 +174,11 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
 	return 0;
 }
 
+bool ath5k_hw_tx_desc_done(const struct ath5k_desc *d)
+{
+	return le32_to_cpu(READ_ONCE(d->tx.status[1])) & TXS1_DONE;
+}
+
 int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
 			    struct ath5k_tx_status *ts)
 {
@@ -234,6 +239,11 @@ int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq)
 	d->rx.status[0] = 0;
 	d->rx.status[1] = 0;
 	return 0;
+}
+
+bool ath5k_hw_rx_desc_done(const struct ath5k_desc *d)
+{
+	return le32_to_cpu(READ_ONCE(d->rx.status[1])) & RXS1_DONE;
 }
 
 int ath5k_hw_rx_desc_status(const struct ath5k_desc *d,

@@ -109,7 +109,8 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
 	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
-	if (ath5k_rd(ah, R_QCU_TXD) & BIT(q))
+	/* only txq_stop() sets TXD: its own record saves a bus read */
+	if (READ_ONCE(ah->txq_stopping) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
 	ath5k_wr(ah, R_QCU_TXE, BIT(q));
 	return 0;
@@ -157,6 +158,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 		return -EINVAL;
 
 	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	WRITE_ONCE(ah->txq_stopping, BIT(q));
 	ath5k_wr(ah, R_QCU_TXD, BIT(q));
 	if (ath5k_hw_wait(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
 			  DMA_POLL_TRIES))
@@ -168,6 +170,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 
 	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	ath5k_wr(ah, R_QCU_TXD, 0);
+	WRITE_ONCE(ah->txq_stopping, 0);
 	if (!drained) {
 		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
 			q, ath5k_frames_pending(ah, q));
@@ -288,22 +291,36 @@ bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 	return ath5k_rd(ah, R_INTPEND) == INTPEND_TRUE;
 }
 
+/* The primary bits that summarise each secondary status register. */
+static const u32 sisr_summary[5] = {
+	INT_TXOK | INT_TXDESC,
+	INT_TXERR | INT_TXEOL,
+	INT_TXURN | INT_HIUERR | INT_TIM,
+	INT_QCBRORN | INT_QCBRURN,
+	INT_QTRIG,
+};
+
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 {
-	u32 pisr, s[5], flags = 0;
+	u32 pisr, s[ARRAY_SIZE(sisr_summary)] = { }, flags = 0;
 	unsigned int i;
 
 	pisr = ath5k_rd(ah, R_PISR);
 	if (pisr == INT_ALL_ONES)
 		return -ENODEV;
+	/* each read costs a bus round trip: only those that hold a cause */
 	for (i = 0; i < ARRAY_SIZE(s); i++)
-		s[i] = ath5k_rd(ah, R_SISR(i));
+		if (pisr & sisr_summary[i])
+			s[i] = ath5k_rd(ah, R_SISR(i));
 
-	/* acknowledge: secondaries first, then what the primary holds */
+	/*
+	 * Acknowledge the secondaries first (that clears their summary
+	 * bits), then what the primary holds of its own.
+	 */
 	for (i = 0; i < ARRAY_SIZE(s); i++)
-		ath5k_wr(ah, R_SISR(i), s[i]);
+		if (s[i])
+			ath5k_wr(ah, R_SISR(i), s[i]);
 	ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
-	ath5k_rd(ah, R_PISR);	/* flush before the line is re-sampled */
 
 	for (i = 0; i < ARRAY_SIZE(int_map); i++)
 		if (pisr & int_map[i][1])
@@ -339,11 +356,6 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	u32 old = ah->imr, pimr = 0, simr2;
 	unsigned int i;
 
-	if (old & ATH5K_INT_GLOBAL) {
-		ath5k_wr(ah, R_IER, 0);
-		ath5k_rd(ah, R_IER);
-	}
-
 	for (i = 0; i < ARRAY_SIZE(int_map); i++)
 		if (flags & int_map[i][0])
 			pimr |= int_map[i][1];
@@ -364,14 +376,33 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	if (flags & ATH5K_INT_CAB_TIMEOUT)
 		simr2 |= SISR2_CAB_TIMEOUT;
 
+	/*
+	 * Enabled before and after: a source masked a moment late only
+	 * costs a pass of the handler, which filters by ah->imr.
+	 */
+	if (ah->imr_hw_valid && (old & flags & ATH5K_INT_GLOBAL)) {
+		if (pimr != ah->pimr_hw)
+			ath5k_wr(ah, R_PIMR, pimr);
+		if (simr2 != ah->simr2_hw)
+			ath5k_wr(ah, R_SIMR(2), simr2);
+		goto done;
+	}
+
+	if (old & ATH5K_INT_GLOBAL) {
+		ath5k_wr(ah, R_IER, 0);
+		ath5k_rd(ah, R_IER);
+	}
 	ath5k_wr(ah, R_PIMR, pimr);
 	ath5k_wr(ah, R_SIMR(2), simr2);
 	ath5k_wr(ah, R_RXNOFRM, 0);
-	ah->imr = flags;
-
 	if (flags & ATH5K_INT_GLOBAL) {
 		ath5k_wr(ah, R_IER, IER_ENABLE);
 		ath5k_rd(ah, R_IER);
 	}
+	ah->imr_hw_valid = true;
+done:
+	ah->pimr_hw = pimr;
+	ah->simr2_hw = simr2;
+	ah->imr = flags;
 	return old;
 }

@@ -443,7 +443,11 @@ struct ath5k_hw {
 	u16 aid;
 	u32 rx_filter;
 	u32 imr;		/* ATH5K_INT_* currently unmasked */
+	u32 pimr_hw;		/* PIMR and SIMR2 as last written, valid */
+	u32 simr2_hw;		/* only until the next chip reset */
+	bool imr_hw_valid;
 	u16 txq_imr;		/* queues with TX interrupts enabled */
+	u16 txq_stopping;	/* queues whose TXD bit is set */
 	u8 coverage_class;
 	u8 clock_mhz;		/* MAC clock on this channel, for us->clocks */
 	u8 slot_time;		/* us, 0 = mode default */
@@ -1146,7 +1150,11 @@ bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
  * @ah: hardware state
  * @isr: the causes that fired and are unmasked, and their queues
  *
- * A TX underrun raises the TX FIFO trigger level here.
+ * A TX underrun raises the TX FIFO trigger level here.  Only the
+ * secondary status registers that the primary one summarises as set are
+ * read.  The acknowledging writes are posted: the caller's next read of
+ * the card (ath5k_hw_irq_pending()) flushes them before the line is
+ * sampled again.
  *
  * Context: the interrupt handler (or with it excluded).
  * Return: 0, or -ENODEV when the card is gone (reads all ones).
@@ -1160,6 +1168,9 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
  *
  * With any TX interrupt the TX underrun one is unmasked too, for
  * ath5k_hw_isr_read(); it reports ATH5K_INT_TXURN only when in @flags.
+ * While the master enable stays on, only mask registers whose value
+ * changes are written, and nothing is read back: holding and releasing
+ * sources around deferred work costs one posted write.
  *
  * Return: the previous set.
  */
@@ -1184,6 +1195,16 @@ u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm);
  * Return: 0, or -EINVAL for parameters the descriptor cannot hold.
  */
 int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
+
+/**
+ * ath5k_hw_tx_desc_done() - has the hardware completed a TX descriptor
+ * @d: descriptor
+ *
+ * Once a descriptor's successor is done, the DMA engine has left it.
+ *
+ * Return: true when its status is final.
+ */
+bool ath5k_hw_tx_desc_done(const struct ath5k_desc *d);
 
 /**
  * ath5k_hw_tx_desc_status() - decode a completed TX descriptor
@@ -1217,6 +1238,16 @@ unsigned int ath5k_hw_tx_attempts(const struct ath5k_tx_status *ts,
  * Return: 0, or -EINVAL when @buf_size does not fit the field.
  */
 int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq);
+
+/**
+ * ath5k_hw_rx_desc_done() - has the hardware completed an RX descriptor
+ * @d: descriptor
+ *
+ * Once a descriptor's successor is done, the DMA engine has left it.
+ *
+ * Return: true when its status is final.
+ */
+bool ath5k_hw_rx_desc_done(const struct ath5k_desc *d);
 
 /**
  * ath5k_hw_rx_desc_status() - decode a completed RX descriptor

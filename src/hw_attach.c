@@ -174,6 +174,8 @@ int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
 
 	ath5k_rd(ah, R_RXDP);	/* flush posted writes first */
 	ath5k_wr(ah, R_RESET_CTL, bits);
+	/* the mask registers start over: the next mask is written whole */
+	ah->imr_hw_valid = false;
 	usleep_range(15, 20);
 
 	ret = ath5k_hw_wait(ah, R_RESET_CTL, mask, bits & mask,

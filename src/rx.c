@@ -89,6 +89,13 @@ void ath5k_rx_deinit(struct ath5k_dev *dev)
 	}
 }
 
+/* Has the hardware completed the descriptor after @bf; rx_lock held. */
+static bool ath5k_rx_left_behind(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	return !list_is_last(&bf->list, &dev->rx_ring) &&
+	       ath5k_hw_rx_desc_done(list_next_entry(bf, list)->desc);
+}
+
 /* Chain the whole ring afresh and start DMA and the PCU receiver. */
 int ath5k_rx_start(struct ath5k_dev *dev)
 {
@@ -254,10 +261,15 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 		dma_addr_t fresh_dma;
 
 		bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
-		/* the hardware may still write the descriptor it parks on */
-		if (ath5k_hw_rx_get_rxdp(ah) == bf->desc_dma)
-			break;
 		if (ath5k_hw_rx_desc_status(bf->desc, &rs) == -EINPROGRESS)
+			break;
+		/*
+		 * The hardware may still write the descriptor it parks on;
+		 * asking where it is costs a bus read, so only when no later
+		 * descriptor shows that it has moved on.
+		 */
+		if (!ath5k_rx_left_behind(dev, bf) &&
+		    ath5k_hw_rx_get_rxdp(ah) == bf->desc_dma)
 			break;
 		budget--;
 

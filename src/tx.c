@@ -275,6 +275,25 @@ static void ath5k_tx_protection(struct ath5k_dev *dev, struct sk_buff *skb,
 }
 
 /*
+ * A completion interrupt for one frame in ATH5K_TX_INTREQ_EVERY: each
+ * interrupt costs a handler pass and several bus accesses, and the
+ * queue's end-of-list interrupt reports the frames after the last one
+ * that asked as soon as the queue runs dry.  Submitters racing on the
+ * count only move which frame asks.
+ */
+static bool ath5k_txq_wants_intreq(struct ath5k_txq *txq)
+{
+	unsigned int n = READ_ONCE(txq->since_intreq) + 1;
+
+	if (n < ATH5K_TX_INTREQ_EVERY) {
+		WRITE_ONCE(txq->since_intreq, n);
+		return false;
+	}
+	WRITE_ONCE(txq->since_intreq, 0);
+	return true;
+}
+
+/*
  * Hand @skb (header already padded) to queue @txq.  On error the caller
  * still owns the skb.
  */
@@ -303,7 +322,9 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.pkt_type = ath5k_pkt_type(skb);
 	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
 					  min(dev->power_level * 2, 0xfe));
-	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK;
+	p.flags = ATH5K_TXF_CLRDMASK;
+	if (ath5k_txq_wants_intreq(txq))
+		p.flags |= ATH5K_TXF_INTREQ;
 	if (info->flags & IEEE80211_TX_CTL_NO_ACK)
 		p.flags |= ATH5K_TXF_NOACK;
 	p.key_index = ATH5K_KEY_INVALID;
@@ -408,6 +429,13 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 	ieee80211_tx_status_skb(dev->hw, skb);
 }
 
+/* Has the hardware completed the frame queued after @bf; txq->lock held. */
+static bool ath5k_txq_left_behind(struct ath5k_txq *txq, struct ath5k_buf *bf)
+{
+	return !list_is_last(&bf->list, &txq->frames) &&
+	       ath5k_hw_tx_desc_done(list_next_entry(bf, list)->desc);
+}
+
 /* Reap finished frames of @txq; runs in the TX tasklet. */
 static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 {
@@ -429,8 +457,12 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 			ath5k_txq_fill_completed(&txq->fill);
 			ath5k_tx_done(dev, skb, &ts, bf->tries);
 		}
-		/* keep the descriptor the queue still points at */
-		if (ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
+		/*
+		 * Keep the descriptor the queue still points at; a completed
+		 * successor shows it has moved on without a bus read.
+		 */
+		if (!ath5k_txq_left_behind(txq, bf) &&
+		    ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
 			break;
 		list_del(&bf->list);
 		ath5k_txq_fill_released(&txq->fill);

@@ -29,6 +29,7 @@
 /* ----- the hardware layer, as far as rx.c uses it ---------------------- */
 
 static u32 rxdp;
+static unsigned int rxdp_reads;
 
 int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr)
 {
@@ -38,6 +39,7 @@ int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr)
 
 u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah)
 {
+	rxdp_reads++;
 	return rxdp;
 }
 
@@ -192,10 +194,31 @@ static void test_few_frames(void)
 	printf("check: three frames go up and the RX interrupts come back\n");
 	rx_up();
 	card_fill_ring(3);
+	rxdp_reads = 0;
 	rx_tasklet_run();
 	CHECK_EQ(delivered, 3);
 	CHECK_EQ(dev.rx_tasklet.scheduled, 0);
 	CHECK(irq_released & ATH5K_INT_RX_ANY);
+	/* issue 14: a bus read; the first two have a completed successor */
+	CHECK_EQ(rxdp_reads, 1);
+	rx_down();
+}
+
+static void test_parked_descriptor(void)
+{
+	struct ath5k_buf *third;
+
+	printf("check: a completed descriptor the card still parks on stays\n");
+	rx_up();
+	card_fill_ring(3);
+	third = list_next_entry(list_next_entry(list_first_entry(
+		&dev.rx_ring, struct ath5k_buf, list), list), list);
+	run_delivered = 0;
+	rxdp = (u32)third->desc_dma;
+	tasklet_schedule(&dev.rx_tasklet);
+	CHECK(ath5k_shim_tasklet_run(&dev.rx_tasklet));
+	CHECK_EQ(delivered, 2);
+	CHECK(le32_to_cpu(third->desc->rx.status[1]) & RXS1_DONE);
 	rx_down();
 }
 
@@ -235,6 +258,7 @@ static void test_flood(void)
 int main(void)
 {
 	test_few_frames();
+	test_parked_descriptor();
 	test_flood();
 	return check_done("test_rx_budget");
 }

@@ -29,6 +29,7 @@
 /* ----- the chip's TX queues ------------------------------------------ */
 
 #define TXS0_OK		BIT(0)	/* status word 0: acknowledged */
+#define TX0_INTREQ	BIT(29)	/* control word 0: interrupt when done */
 #define TXS1_DONE	BIT(0)	/* status word 1: descriptor done */
 
 static struct {
@@ -75,8 +76,11 @@ int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 	return 0;
 }
 
+static unsigned int txdp_reads;
+
 u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
+	txdp_reads++;
 	return chipq[q].txdp;
 }
 
@@ -319,6 +323,51 @@ static void test_queue_emptied(bool forgets)
 	dev_down();
 }
 
+/* Descriptors of queue @q's list that ask for a completion interrupt. */
+static unsigned int count_intreq(unsigned int q)
+{
+	struct ath5k_buf *bf;
+	unsigned int n = 0;
+
+	list_for_each_entry(bf, &dev.txqs[q].frames, list)
+		if (le32_to_cpu(bf->desc->tx.ctl[0]) & TX0_INTREQ)
+			n++;
+	return n;
+}
+
+/*
+ * Issue 14: TXDP is a bus read.  Reaping a batch asks the card where it
+ * is only for the last completed frame; the ones before it have a
+ * completed successor, so the queue has left them.
+ */
+static void test_reap_reads_txdp_once(void)
+{
+	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
+
+	printf("check: 8 queued frames, one in %u asks for an interrupt; "
+	       "reaping 5 of them reads TXDP once\n", ATH5K_TX_INTREQ_EVERY);
+	dev_up();
+	for (i = 0; i < 8; i++)
+		ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(count_intreq(q), 8 / ATH5K_TX_INTREQ_EVERY);
+	CHECK_EQ(chip_send(q, 5), 5);
+	txdp_reads = 0;
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 5);
+	CHECK_EQ(txdp_reads, 1);
+
+	printf("check: the other 3 follow, the last kept while TXDP is on it\n");
+	CHECK_EQ(chip_send(q, 10), 3);
+	txdp_reads = 0;
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 8);
+	CHECK_EQ(txdp_reads, 1);
+	CHECK_EQ(dev.txqs[q].fill.descs, 1);
+	CHECK_EQ(dev.txqs[q].fill.pending, 0);
+	CHECK_EQ(freed_count, 0);
+	dev_down();
+}
+
 static void test_watchdog_hung_queue(void)
 {
 	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
@@ -422,6 +471,7 @@ int main(void)
 {
 	test_queue_emptied(false);
 	test_queue_emptied(true);
+	test_reap_reads_txdp_once();
 	test_watchdog_hung_queue();
 	test_submit_during_reset();
 	test_keyed_frame_lengths();

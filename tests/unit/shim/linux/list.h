@@ -21,6 +21,12 @@ static inline void INIT_LIST_HEAD(struct list_head *h)
 	h->prev = h;
 }
 
+static inline int list_is_last(const struct list_head *e,
+			       const struct list_head *h)
+{
+	return e->next == h;
+}
+
 static inline int list_empty(const struct list_head *h)
 {
 	return h->next == h;
