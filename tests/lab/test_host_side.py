@@ -34,6 +34,7 @@ run_cell = load("run_cell", "run-cell.py")
 matrix = load("matrix", "matrix.py")
 emulator_proc = load("emulator_proc", "emulator_proc.py")
 expected_checks = load("expected_checks", "expected_checks.py")
+kmsg = load("kmsg", os.path.join("guest", "kmsg.py"))
 TOP = os.path.dirname(os.path.dirname(HERE))
 POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
 EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
@@ -593,6 +594,44 @@ unreferenced object 0xffff888002 (size 32):
         c = self.reports.debug_reports_check(self.tmp.name)
         self.assertEqual(c["result"], "fail")
         self.assertIn("kmemleak", c["detail"])
+
+
+class KernelLogSinceMark(unittest.TestCase):
+    """guest/kmsg.py: what the kernel said after a mark, by sequence number.
+    The fault table once called an in-tree probe failure "without a kernel
+    message" because a WARN storm had wrapped the ring buffer and a dmesg
+    line count no longer moved."""
+
+    @staticmethod
+    def ring(first, last):
+        return [(seq, seq * 1000, "line %d" % seq) for seq in range(first, last + 1)]
+
+    def test_a_record_is_split_into_sequence_time_and_text(self):
+        self.assertEqual(kmsg.parse_record("3,1042,48574215,-;ath5k: phy2: Invalid EEPROM\n"
+                                           " SUBSYSTEM=pci\n"),
+                         (1042, 48574215, "ath5k: phy2: Invalid EEPROM"))
+        self.assertIsNone(kmsg.parse_record("garbage"))
+
+    def test_lines_after_the_mark_come_out_as_dmesg_prints_them(self):
+        lines, gone = kmsg.since(self.ring(100, 105), 103)
+        self.assertEqual(lines, ["[    0.104000] line 104", "[    0.105000] line 105"])
+        self.assertEqual(gone, 0)
+
+    def test_a_wrapped_ring_keeps_every_new_line_after_the_mark(self):
+        # The ring holds as many records as before the storm, all new: a
+        # line count taken at the mark would skip every one of them.
+        lines, gone = kmsg.since(self.ring(5000, 5099), 4999)
+        self.assertEqual(len(lines), 100)
+        self.assertEqual(gone, 0)
+
+    def test_records_lost_after_the_mark_are_counted(self):
+        lines, gone = kmsg.since(self.ring(5000, 5099), 4899)
+        self.assertEqual(len(lines), 100)
+        self.assertEqual(gone, 100)
+
+    def test_nothing_new_is_nothing(self):
+        self.assertEqual(kmsg.since(self.ring(1, 10), 10), ([], 0))
+        self.assertEqual(kmsg.since([], 7), ([], 0))
 
 
 if __name__ == "__main__":

@@ -110,7 +110,7 @@ alloc_fail_ns() {
 }
 
 reports_since() {
-	dmesg | tail -n +"$(($1 + 1))" | grep -E "$debug_report_lines" |
+	dmesg_after "$1" | grep -E "$debug_report_lines" |
 		grep -v 'FAULT_INJECTION' | head -n 3
 }
 
@@ -140,7 +140,7 @@ alloc_fail_sweep() {
 			iface=$(iface_of_bdf "$bdf") || { sweep_summary="$action n=$n: card has no interface"; return 1; }
 			ip link set "$iface" down
 		fi
-		mark=$(dmesg | wc -l)
+		mark=$(kmsg_mark)
 		if [ "$action" = bind ]; then
 			out=$(python3 "$PAYLOAD/guest/fail-nth.py" "$n" bind "$bdf")
 		else

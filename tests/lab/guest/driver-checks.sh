@@ -131,7 +131,7 @@ leak_lines='kmemleak|unregister_netdevice: waiting|leak'
 
 check_reload_cycles() {
 	local start cycle out got bad kmemleak
-	start=$(dmesg | wc -l)
+	start=$(kmsg_mark)
 	for cycle in $(seq 1 "$reload_cycles"); do
 		stop_pidfile "$WORK/wpa.pid"
 		stop_pidfile "$WORK/hostapd.pid"
@@ -155,7 +155,7 @@ check_reload_cycles() {
 		kmemleak="kmemleak: $(grep -c 'unreferenced object' "$LOGS/kmemleak.txt") unreferenced objects"
 		grep -q 'unreferenced object' "$LOGS/kmemleak.txt" && { detail "$kmemleak"; return 1; }
 	fi
-	dmesg | tail -n +"$((start + 1))" > "$LOGS/dmesg-reload-cycles.txt"
+	dmesg_after "$start" > "$LOGS/dmesg-reload-cycles.txt"
 	bad=$( { bad_kernel_lines "$LOGS/dmesg-reload-cycles.txt"
 		grep -E "$leak_lines" "$LOGS/dmesg-reload-cycles.txt"; } | head -n 3)
 	if [ -n "$bad" ]; then

@@ -33,10 +33,6 @@ fault_cmd() {
 }
 
 # Kernel lines since line $1 of dmesg.
-dmesg_after() {
-	dmesg | tail -n +"$(($1 + 1))"
-}
-
 fault_kernel_trouble() {
 	dmesg_after "$1" | grep -E -m 3 "$fault_kernel_lines"
 }
@@ -257,7 +253,7 @@ outcome() {
 
 run_fault_scenario() {
 	local name=$1 mark refs_before refs_after trouble rc why msg bdf t0
-	mark=$(dmesg | wc -l)
+	mark=$(kmsg_mark)
 	refs_before=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
 	if ! traffic_within 10; then
 		why=$(link_up) || { outcome failed "the link was down before the fault and did not come back: $why"; return; }
@@ -352,7 +348,7 @@ check_fault_unload() {
 		detail "not tried: $(cat "$WORK/probe-stuck") and holds the driver"
 		return 77
 	fi
-	mark=$(dmesg | wc -l)
+	mark=$(kmsg_mark)
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	if ! rmmod ath5k; then
@@ -374,7 +370,7 @@ run_fault_boot() {
 	local s
 	udevadm settle -t 30 || true
 	if [ -f "$STATE/faults-setup" ]; then
-		dmesg | wc -l > "$WORK/dmesg-at-load"
+		kmsg_mark > "$WORK/dmesg-at-load"
 		run_check driver-load 120 check_driver_load
 	else
 		run_driver_checks

@@ -73,3 +73,13 @@ run_check() {
 	[ -n "$text" ] || text="exit status $rc; log: checks/$name.log"
 	report result "{\"name\": $(json_string "$name"), \"result\": \"$result\", \"detail\": $(json_string "$text"), \"seconds\": $seconds}"
 }
+
+# The kernel log by record sequence number (guest/kmsg.py): counting
+# dmesg lines breaks once a WARN storm wraps the ring buffer.
+kmsg_mark() {
+	python3 "$PAYLOAD/guest/kmsg.py" mark
+}
+
+dmesg_after() {
+	python3 "$PAYLOAD/guest/kmsg.py" since "$1"
+}

@@ -169,7 +169,7 @@ check_netns() {
 }
 
 dmesg_since_load() {
-	dmesg | tail -n +"$(($(cat "$WORK/dmesg-at-load" 2>/dev/null || echo 0) + 1))"
+	dmesg_after "$(cat "$WORK/dmesg-at-load" 2>/dev/null || echo -1)"
 }
 
 check_interfaces_up() {

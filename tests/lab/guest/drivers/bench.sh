@@ -83,12 +83,12 @@ bench_round() {
 }
 
 run_driver_checks() {
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check in-tree-load 120 bench_load_in_tree
 	bench_round in-tree in-tree-load
 	run_check in-tree-unload 60 bench_unload
 	run_check dkms-install 1500 needs=in-tree-unload check_dkms_install
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=dkms-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
 	bench_round ours module-is-ours

@@ -186,7 +186,7 @@ run_driver_checks() {
 	else
 		run_check deb-install 1500 check_deb_install
 	fi
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=deb-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
 	[ "${LAB_PROFILE:-full}" != full ] ||

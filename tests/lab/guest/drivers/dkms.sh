@@ -30,7 +30,7 @@ check_dkms_install() {
 
 run_driver_checks() {
 	run_check dkms-install 1500 check_dkms_install
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=dkms-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
 }

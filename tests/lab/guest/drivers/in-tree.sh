@@ -15,6 +15,6 @@ check_driver_load() {
 }
 
 run_driver_checks() {
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 check_driver_load
 }

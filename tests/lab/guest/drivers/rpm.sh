@@ -48,7 +48,7 @@ check_rpm_remove() {
 
 run_driver_checks() {
 	run_check rpm-install 1500 check_rpm_install
-	dmesg | wc -l > "$WORK/dmesg-at-load"
+	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=rpm-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
 	run_check module-signature 30 needs=driver-load check_module_signature
