@@ -37,10 +37,11 @@ fault_kernel_trouble() {
 	dmesg_after "$1" | grep -E -m 3 "$fault_kernel_lines"
 }
 
-# The first ath5k or phy line since $1 that reads like a complaint.
+# The first ath5k or phy line since $1 that reads like a complaint (our
+# EEPROM checks name the bad field after "EEPROM: ").
 driver_message() {
 	dmesg_after "$1" | grep -iE 'ath5k|phy[0-9]+:' |
-		grep -iE 'error|fail|invalid|unable|timeout|timed out|not |cannot|can.t|bad|unsupported|refus|corrupt|gone|stuck' |
+		grep -iE 'EEPROM: |error|fail|invalid|unable|timeout|timed out|not |cannot|can.t|bad|unsupported|refus|corrupt|gone|stuck' |
 		head -n 1
 }
 
