@@ -152,6 +152,8 @@ void card_update_irq(struct card *card)
 	if (level == card->irq_level)
 		return;
 	card->irq_level = level;
+	if (level)
+		card->stats.irq_edges++;
 	if (card->ops->set_irq)
 		card->ops->set_irq(card->host, level);
 }
@@ -599,7 +601,31 @@ static void trace_access(struct card *card, char dir, uint32_t off, uint32_t val
 		  card_reg_name(off, name, sizeof(name)), value);
 }
 
-uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
+/*
+ * The driver's BAR0 accesses, counted before anything else looks at them
+ * (a dead or sleeping card still costs the driver its access); an 8-byte
+ * access counts once per 32-bit word, so the per-register counts add up
+ * to the totals.  The model's own register traffic never comes here.
+ */
+static void count_access(struct card *card, bool write, uint32_t offset,
+			 unsigned int size)
+{
+	struct card_stats *s = &card->stats;
+	uint32_t aligned = offset & ~3u;
+	unsigned int words = size == 8 ? 2 : 1;
+
+	for (unsigned int i = 0; i < words && aligned < CARD_BAR0_SIZE; i++, aligned += 4) {
+		if (write) {
+			s->mmio_writes++;
+			s->writes[card_stat_reg(aligned)]++;
+		} else {
+			s->mmio_reads++;
+			s->reads[card_stat_reg(aligned)]++;
+		}
+	}
+}
+
+static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 {
 	uint32_t aligned = offset & ~3u, value;
 
@@ -609,9 +635,9 @@ uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
 		return 0;
 	card_advance(card, card_now(card));
 	if (size == 8) {
-		uint64_t low = card_bar0_read(card, offset, 4);
+		uint64_t low = bar0_read(card, offset, 4);
 
-		return low | card_bar0_read(card, offset + 4, 4) << 32;
+		return low | bar0_read(card, offset + 4, 4) << 32;
 	}
 	value = fault_filter_read(card, aligned, read_reg(card, aligned));
 	if (card->cfg.trace)
@@ -621,8 +647,8 @@ uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
 	return value;
 }
 
-void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
-		     unsigned int size)
+static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
+		       unsigned int size)
 {
 	uint32_t aligned = offset & ~3u, v = (uint32_t)value;
 
@@ -630,8 +656,8 @@ void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
 		return;
 	card_advance(card, card_now(card));
 	if (size == 8) {
-		card_bar0_write(card, offset, value & 0xffffffff, 4);
-		card_bar0_write(card, offset + 4, value >> 32, 4);
+		bar0_write(card, offset, value & 0xffffffff, 4);
+		bar0_write(card, offset + 4, value >> 32, 4);
 		return;
 	}
 	if (size < 4) {
@@ -658,6 +684,19 @@ void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
 			  aligned == REG_CR || aligned == REG_DIAG_SW ||
 			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL5))
 		air_note_change(card->air);
+}
+
+uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)
+{
+	count_access(card, false, offset, size);
+	return bar0_read(card, offset, size);
+}
+
+void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
+		     unsigned int size)
+{
+	count_access(card, true, offset, size);
+	bar0_write(card, offset, value, size);
 }
 
 struct card *card_create(const struct card_config *cfg, struct air *air,
@@ -727,6 +766,7 @@ void card_destroy(struct card *card)
 		return;
 	link_log(card, true);
 	keycache_log(card, true);
+	card_stats_log(card);
 	if (card->air)
 		air_detach(card->air, card);
 	fault_free(card);

@@ -110,6 +110,13 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
  * see CARD.md), for the control socket and the log.
  */
 void card_crypto_summary(const struct card *card, char *buf, size_t len);
+/*
+ * What the driver cost the card so far in one line of key=value pairs
+ * ("mmio_reads=N mmio_writes=N ... writes.other=N", see CARD.md); a
+ * buffer of CARD_STATS_LINE_MAX always holds it whole.
+ */
+#define CARD_STATS_LINE_MAX 2048
+void card_stats_summary(const struct card *card, char *buf, size_t len);
 
 /*
  * The air shared by every card of a process; several processes may share

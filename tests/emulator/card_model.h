@@ -64,6 +64,66 @@ struct crypto_stats {
 	uint64_t logged_at;
 };
 
+/*
+ * What a driver cost the card (card_stats.c), cumulative since
+ * card_create: BAR0 accesses the driver made (each 32-bit word of an
+ * access once), per hot register too, INTx rising edges, descriptor DMA
+ * and frames.  Plain increments, so a benchmark can difference two
+ * snapshots taken through the control socket.
+ */
+enum card_stat_reg {
+	CARD_STAT_PISR,
+	CARD_STAT_SISR0,		/* ..SISR4: PISR + 1..5, as in BAR0 */
+	CARD_STAT_INTPEND = CARD_STAT_SISR0 + 5,
+	CARD_STAT_IER,
+	CARD_STAT_PIMR,
+	CARD_STAT_SIMR0,		/* ..SIMR4: PIMR + 1..5, as in BAR0 */
+	CARD_STAT_TXDP = CARD_STAT_SIMR0 + 5,	/* every queue's */
+	CARD_STAT_RXDP,
+	CARD_STAT_TSF,			/* TSF_L32 and TSF_U32 */
+	CARD_STAT_CR,
+	CARD_STAT_RAC,			/* the read-and-clear mirrors 0xc0..0xd4 */
+	CARD_STAT_OTHER,
+	CARD_STAT_REGS
+};
+
+struct card_stats {
+	uint64_t mmio_reads, mmio_writes;
+	uint64_t irq_edges;		/* INTx deasserted -> asserted */
+	uint64_t tx_desc_fetched, rx_desc_fetched;
+	uint64_t tx_desc_written, rx_desc_written;	/* status write-backs */
+	uint64_t tx_frames, tx_ok, tx_tries;	/* TX frames completed */
+	uint64_t rx_frames;		/* delivered into the RX ring */
+	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
+};
+
+/* The counter a BAR0 word at off (aligned) belongs to. */
+static inline unsigned int card_stat_reg(uint32_t off)
+{
+	if (off >= REG_QCU_TXDP(0) && off < REG_QCU_TXDP(CARD_QUEUES))
+		return CARD_STAT_TXDP;
+	if (off >= REG_PISR && off <= REG_SISR(4))
+		return CARD_STAT_PISR + (off - REG_PISR) / 4;
+	if (off >= REG_PIMR && off <= REG_SIMR(4))
+		return CARD_STAT_PIMR + (off - REG_PIMR) / 4;
+	if (off >= REG_RAC_PISR && off <= REG_RAC_LAST)
+		return CARD_STAT_RAC;
+	switch (off) {
+	case REG_INTPEND:
+		return CARD_STAT_INTPEND;
+	case REG_IER:
+		return CARD_STAT_IER;
+	case REG_RXDP:
+		return CARD_STAT_RXDP;
+	case REG_TSF_L32: case REG_TSF_U32:
+		return CARD_STAT_TSF;
+	case REG_CR:
+		return CARD_STAT_CR;
+	default:
+		return CARD_STAT_OTHER;
+	}
+}
+
 /* What keycache_receive decided about one received frame. */
 enum rx_crypto_outcome {
 	RX_CRYPTO_NONE,			/* not protected, nothing to say */
@@ -139,6 +199,7 @@ struct card {
 	unsigned long collisions;	/* attempts lost to another sender */
 	unsigned long collisions_logged;
 	struct crypto_stats crypto;
+	struct card_stats stats;
 };
 
 /* card.c */
@@ -153,6 +214,9 @@ void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
 void card_update_irq(struct card *card);
 bool card_is_receiving(const struct card *card);
 void card_own_mac(const struct card *card, uint8_t mac[6]);
+
+/* card_stats.c */
+void card_stats_log(struct card *card);
 
 /* card_trace.c */
 const char *card_reg_name(uint32_t offset, char *buf, size_t len);

@@ -3,7 +3,8 @@
 /*
  * Control socket: tests drive fault injection with one command a line
  * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
- * "card0 crypto" answers with the crypto engine's counts.
+ * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
+ * with what the driver has cost the card (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +18,8 @@
 
 #define CONTROL_CLIENTS 8
 #define CONTROL_LINE_MAX 256
+/* Answers may be longer than commands: "stats" is one long line. */
+#define CONTROL_ANSWER_MAX (CARD_STATS_LINE_MAX + 16)
 
 struct control_client {
 	int fd;
@@ -128,7 +131,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|stats' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -141,6 +144,14 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 
 		/* A query: the crypto engine's counts, nothing logged. */
 		card_crypto_summary(server_card_model(sc), line, sizeof(line));
+		snprintf(answer, cap, "ok: %s", line);
+		return;
+	}
+	if (!strcmp(verb, "stats")) {
+		char line[CARD_STATS_LINE_MAX];
+
+		/* A query: cumulative counts, a bench differences two. */
+		card_stats_summary(server_card_model(sc), line, sizeof(line));
 		snprintf(answer, cap, "ok: %s", line);
 		return;
 	}
@@ -178,7 +189,7 @@ static void client_close(struct control_client *c)
 
 static void answer_line(struct control_client *c, const char *text)
 {
-	char out[CONTROL_LINE_MAX + 2];
+	char out[CONTROL_ANSWER_MAX + 2];
 	int n = snprintf(out, sizeof(out), "%s\n", text);
 
 	/* Answers are short; a client that does not read loses them. */
@@ -198,7 +209,7 @@ static void client_input(struct control *ctl, struct control_client *c)
 		return;
 	}
 	for (ssize_t i = 0; i < n && c->fd >= 0; i++) {
-		char answer[CONTROL_LINE_MAX];
+		char answer[CONTROL_ANSWER_MAX];
 
 		if (buf[i] != '\n') {
 			if (c->len + 1 < sizeof(c->line))

@@ -162,6 +162,7 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 			card_logf(card, "RX descriptor 0x%08x unreadable", cur);
 			break;
 		}
+		card->stats.rx_desc_fetched++;
 		if (d[5] & RX_ST1_DONE) {
 			if (!d[0] || d[0] == cur)
 				break;		/* driver has not handed us more */
@@ -189,6 +190,8 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 			break;
 		}
 		card->frames_received++;
+		card->stats.rx_desc_written++;
+		card->stats.rx_frames++;
 		keycache_count_rx(card, &crypto);
 		if (d[0])
 			card_reg_set(card, REG_RXDP, d[0]);

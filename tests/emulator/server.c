@@ -106,7 +106,7 @@ static uint64_t clock_now(const struct server *srv)
 
 void server_log(struct server *srv, const char *name, const char *fmt, ...)
 {
-	char line[1024];
+	char line[CARD_STATS_LINE_MAX + 1024];	/* a card's closing stats line whole */
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -21,6 +21,7 @@
 #include "card.h"
 #include "pci_config.h"
 #include "server.h"
+#include "stats_line.h"
 #include "transport_test.h"
 #include "vfio_user.h"
 
@@ -550,6 +551,23 @@ static void session_close(struct session *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	server_destroy(s->srv);
+#ifdef EMU_HAVE_CARD_MODEL
+	/* Every card's log ends with what the driver cost it, whole. */
+	fflush(s->log);
+	{
+		const char *at = s->log_text ? strstr(s->log_text, "card0: stats: ") : NULL;
+		const char *end = at ? strchr(at, '\n') : NULL;
+		uint64_t values[STATS_LINE_KEYS];
+		char line[CARD_STATS_LINE_MAX];
+
+		CHECK(end && (size_t)(end - at) < sizeof(line) + 14);
+		if (end && (size_t)(end - at) < sizeof(line) + 14) {
+			snprintf(line, sizeof(line), "%.*s", (int)(end - at - 14), at + 14);
+			CHECK(stats_line_parse(line, values));
+			CHECK(stats_get(values, "mmio_reads") > 0);
+		}
+	}
+#endif
 	fclose(s->log);
 	free(s->log_text);
 	rmdir(s->dir);
@@ -1159,13 +1177,106 @@ static void test_session_fuzz(struct session *s)
 	CHECK_EQ(region_read(s, 7, 0, 4), 0x001b168c);
 }
 
+/* A control socket NAME in the session's directory, served by its loop. */
+static struct control *session_control(struct session *s, const char *name,
+				       char *path, size_t len)
+{
+	struct control *ctl;
+	char err[256];
+
+	snprintf(path, len, "%s/%s", s->dir, name);
+	ctl = control_open(s->srv, path, err, sizeof(err));
+	CHECK(ctl != NULL);
+	if (ctl)
+		server_set_control(s->srv, ctl);
+	return ctl;
+}
+
+#ifdef EMU_HAVE_CARD_MODEL
+/* "card0 stats" parsed into values; false when the answer is not ok. */
+static bool control_stats(struct control *ctl, uint64_t *values)
+{
+	char answer[CARD_STATS_LINE_MAX + 16];
+
+	control_execute(ctl, "card0 stats", answer, sizeof(answer));
+	CHECK(!strncmp(answer, "ok: ", 4));
+	CHECK(stats_line_parse(answer + 4, values));
+	return !strncmp(answer, "ok: ", 4) && stats_line_parse(answer + 4, values);
+}
+
+/*
+ * The control socket's "stats" as a bench uses it: two snapshots around
+ * known BAR0 traffic through vfio-user, and the whole line over the
+ * socket itself.
+ */
+static void test_session_stats(struct session *s)
+{
+	uint64_t before[STATS_LINE_KEYS], after[STATS_LINE_KEYS];
+	char answer[CARD_STATS_LINE_MAX + 16], path[160];
+	struct control *ctl = session_control(s, "stats.sock", path, sizeof(path));
+
+	if (!ctl)
+		return;
+	control_execute(ctl, "card9 stats", answer, sizeof(answer));
+	CHECK(!strncmp(answer, "error: ", 7));
+	control_execute(ctl, "card0", answer, sizeof(answer));
+	CHECK(!strncmp(answer, "error: ", 7) && strstr(answer, "|stats'"));
+	if (control_stats(ctl, before)) {
+		for (int i = 0; i < 5; i++)
+			region_read(s, 0, 0x80, 4);
+		region_read(s, 0, 0x804c, 8);
+		region_write_posted(s, 0, 0x80, 0, 4);
+		region_write_posted(s, 0, 0x24, 0, 4);
+		region_read(s, 0, SREV_OFFSET, 4);	/* the posted writes are done */
+		CHECK(control_stats(ctl, after));
+		CHECK_EQ(stats_get(after, "mmio_reads") - stats_get(before, "mmio_reads"), 8);
+		CHECK_EQ(stats_get(after, "reads.PISR") - stats_get(before, "reads.PISR"), 5);
+		CHECK_EQ(stats_get(after, "reads.TSF") - stats_get(before, "reads.TSF"), 2);
+		CHECK_EQ(stats_get(after, "reads.other") - stats_get(before, "reads.other"), 1);
+		CHECK_EQ(stats_get(after, "mmio_writes") - stats_get(before, "mmio_writes"), 2);
+		CHECK_EQ(stats_get(after, "writes.PISR") - stats_get(before, "writes.PISR"), 1);
+		CHECK_EQ(stats_get(after, "writes.IER") - stats_get(before, "writes.IER"), 1);
+		CHECK_EQ(stats_get(after, "reads.SISR0"), stats_get(before, "reads.SISR0"));
+	}
+
+	/* Over the socket: the long answer arrives whole, one line. */
+	{
+		int fd = test_connect_unix(path);
+		char reply[CARD_STATS_LINE_MAX + 32] = "";
+		size_t n = 0;
+
+		CHECK(write(fd, "card0 stats\n", 12) == 12);
+		for (int i = 0; i < 100 && !memchr(reply, '\n', n); i++) {
+			struct pollfd pf = { .fd = fd, .events = POLLIN };
+
+			server_run_once(s->srv, 1000);
+			if (poll(&pf, 1, 0) > 0) {
+				ssize_t got = read(fd, reply + n, sizeof(reply) - 1 - n);
+
+				if (got > 0)
+					n += (size_t)got;
+				reply[n] = '\0';
+			}
+		}
+		CHECK(n > 4 && reply[n - 1] == '\n' && !strncmp(reply, "ok: ", 4));
+		if (n > 4 && reply[n - 1] == '\n') {
+			reply[n - 1] = '\0';
+			CHECK(stats_line_parse(reply + 4, after));
+		}
+		close(fd);
+	}
+	server_set_control(s->srv, NULL);
+	control_close(ctl);
+}
+#endif
+
 static void test_session_reset_and_control(struct session *s)
 {
 	struct vfu_header hdr;
 	uint8_t out[16];
 	char answer[256];
 	struct control *ctl;
-	char err[256], path[160];
+	char path[160];
 
 	CHECK_EQ(region_read(s, 7, 0x0c, 1), 0x20);
 	CHECK_EQ(transact(s, VFU_CMD_DEVICE_RESET, NULL, 0, &hdr, out,
@@ -1174,12 +1285,9 @@ static void test_session_reset_and_control(struct session *s)
 	CHECK_EQ(region_read(s, 7, 0x0c, 1), 0);
 	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), SREV_AR5413);
 
-	snprintf(path, sizeof(path), "%s/control.sock", s->dir);
-	ctl = control_open(s->srv, path, err, sizeof(err));
-	CHECK(ctl != NULL);
+	ctl = session_control(s, "control.sock", path, sizeof(path));
 	if (!ctl)
 		return;
-	server_set_control(s->srv, ctl);
 	control_execute(ctl, "card9 kill", answer, sizeof(answer));
 	CHECK(!strncmp(answer, "error: ", 7));
 	control_execute(ctl, "card0 fly", answer, sizeof(answer));
@@ -1298,6 +1406,9 @@ int main(void)
 	test_session_intx(&s);
 	test_session_intx_storm(&s);
 	test_session_fuzz(&s);
+#ifdef EMU_HAVE_CARD_MODEL
+	test_session_stats(&s);
+#endif
 	test_session_reset_and_control(&s);
 	test_session_framing(&s);
 	fflush(s.log);

@@ -149,6 +149,18 @@ static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
 	return true;
 }
 
+/*
+ * A descriptor the engine takes up from the chain, as the hardware's DMA
+ * would fetch it (counted); read_desc alone is the model looking again.
+ */
+static bool fetch_desc(struct card *card, uint32_t addr, struct tx_desc *d)
+{
+	if (!read_desc(card, addr, d))
+		return false;
+	card->stats.tx_desc_fetched++;
+	return true;
+}
+
 static bool queue_enabled(const struct card *card, unsigned int q)
 {
 	return card_reg(card, REG_QCU_TXE) >> q & 1;
@@ -280,6 +292,8 @@ static void write_status(struct card *card, unsigned int q, uint32_t addr,
 	if (!card->ops->dma_write(card->host, addr + TXD_STATUS, status,
 				  sizeof(status)))
 		card_logf(card, "queue %u: status write to 0x%08x failed", q, addr);
+	else
+		card->stats.tx_desc_written++;
 	if (st0 & ST0_OK)
 		card->sisr[0] |= 1u << q;
 	else
@@ -371,6 +385,10 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff) << ST1_SEQ_SHIFT;
 	st1 |= (uint32_t)tq->series << ST1_FINAL_SHIFT;
 	link_count(card, f.data + 4, wants_ack, st0 & ST0_OK, tq->attempts);
+	card->stats.tx_frames++;
+	card->stats.tx_tries += tq->attempts;
+	if (st0 & ST0_OK)
+		card->stats.tx_ok++;
 	write_status(card, q, addr, d, st0, st1);
 	return true;
 }
@@ -402,7 +420,7 @@ static bool next_pending(struct card *card, unsigned int q, uint32_t *addr,
 	uint32_t cur = card_reg(card, REG_QCU_TXDP(q));
 
 	for (unsigned int i = 0; i < CHAIN_LIMIT && cur; i++) {
-		if (!read_desc(card, cur, d)) {
+		if (!fetch_desc(card, cur, d)) {
 			card_logf(card, "queue %u: descriptor 0x%08x unreadable", q, cur);
 			return false;
 		}
@@ -622,7 +640,7 @@ static void drain_gated(struct card *card, unsigned int q)
 		struct tx_desc d;
 		uint32_t addr = card_reg(card, REG_QCU_TXDP(q));
 
-		if (read_desc(card, addr, &d))
+		if (fetch_desc(card, addr, &d))
 			send_descriptor(card, q, addr, &d);
 		return;
 	}
