@@ -266,10 +266,11 @@ def counter_delta(before, after, card, key):
 
 def phase_counters(before, after):
     """What both cards and the guest did between two snapshots.  A
-    delivered frame is one another card received: rx_frames of card0 plus
-    rx_frames of card1 (both directions, beacons and ACK-less frames
-    included, each frame counted once); MMIO and interrupts are both
-    cards' (sender and receiver work for the same frames)."""
+    delivered frame is one a card put into its driver's RX ring: rx_frames
+    of card0 plus rx_frames of card1 (both directions, beacons and
+    ACK-less frames included, each frame counted once); MMIO and
+    interrupts are both cards' (sender and receiver work for the same
+    frames)."""
     cards = ("card0", "card1")
 
     def both(key):
@@ -286,6 +287,10 @@ def phase_counters(before, after):
     for c in cards:
         for key in ("rx_frames", "tx_ok", "mmio_reads", "mmio_writes", "irq_edges"):
             out["%s_%s" % (c, key)] = counter_delta(before, after, c, key)
+    # Where the accesses went: reads.PISR, writes.TXDP, ... of both cards.
+    keys = sorted(k for k in (after["cards"].get("card0") or {})
+                  if k.startswith(("reads.", "writes.")))
+    out["registers"] = {k: both(k) for k in keys}
     tck = after.get("clk_tck") or before.get("clk_tck")
     if tck and "cpu" in after and "cpu" in before:
         jiffies = sum(after["cpu"][k] - before["cpu"][k] for k in ("system", "softirq"))
@@ -490,7 +495,8 @@ def write_outputs(out, result):
              "", "Boot order: %s." % ", ".join(result["order"]), ""]
     lines += ["- " + l for l in ceiling_lines(result["ceiling"])]
     lines += ["", "Per-frame figures and CPU come from the UDP A->B phase; a delivered "
-              "frame is one the other card received (rx_frames of both cards).", ""]
+              "frame is one a card put into its driver's RX ring (rx_frames of both "
+              "cards).", ""]
     md = ["| metric | in-tree median (min-max) | ours median (min-max) | "
           "ours/in-tree (pair min-max) |", "| --- | --- | --- | --- |"]
     for key, label, form in ROWS:
@@ -610,8 +616,8 @@ def build_result(cell, runs_per_driver, order, records, t, options):
     return {"cell": cell, "runs_per_driver": runs_per_driver, "order": order,
             "ceiling": ceil, "drivers": drivers, "ratio_ours_to_in_tree": ratio,
             "headline_phase": HEADLINE_PHASE,
-            "delivered_frame": "a frame the other card received: rx_frames of card0 "
-                               "plus rx_frames of card1 over the phase"}
+            "delivered_frame": "a frame a card put into its driver's RX ring: "
+                               "rx_frames of card0 plus rx_frames of card1 over the phase"}
 
 
 def main():

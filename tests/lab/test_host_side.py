@@ -710,12 +710,14 @@ class BenchArithmetic(unittest.TestCase):
             system=300, softirq=100, irqs=30))
         after = bench.parse_snapshot(snapshot_text(
             110.0, stats_answer(mmio_reads=5000, mmio_writes=1500, irq_edges=110, rx_frames=105,
-                                tx_ok=950),
+                                tx_ok=950, **{"reads.PISR": 40}),
             stats_answer(mmio_reads=4000, mmio_writes=1800, irq_edges=120, rx_frames=940,
-                         tx_ok=106),
+                         tx_ok=106, **{"reads.PISR": 60}),
             system=350, softirq=150, irqs=230))
         c = bench.phase_counters(before, after)
         self.assertEqual(c["delivered_frames"], 100 + 900)
+        # A key the snapshot before lacks has no difference.
+        self.assertEqual(c["registers"], {"reads.PISR": None})
         self.assertEqual((c["mmio_reads"], c["mmio_writes"], c["irq_edges"]),
                          (6000, 2000, 200))
         self.assertEqual(c["proc_interrupts"], 200)
@@ -801,6 +803,36 @@ class BenchArithmetic(unittest.TestCase):
         c = bench.ceilings(bench.air_timing(), "", bench.run_settings(runs))
         self.assertEqual(c["standard"]["slot_us"], 20)
         self.assertEqual(len(c["notes"]), 3)
+
+    @unittest.skipUnless(os.access(EMULATOR, os.X_OK), "no out/bin/ath5k-emu (make emulator)")
+    def test_the_emulators_stats_answer_has_every_counter_bench_divides(self):
+        import socket
+        with tempfile.TemporaryDirectory() as tmp:
+            emu = emulator_proc.Emulator(EMULATOR, tmp, run_cell.CARD_MACS,
+                                         os.path.join(tmp, "emu.log"),
+                                         os.path.join(tmp, "emu.out"), control=True)
+            try:
+                emu.start()
+                answers = []
+                for card in ("card0", "card1"):
+                    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                        s.settimeout(10)
+                        s.connect(emu.control)
+                        s.sendall(("%s stats\n" % card).encode())
+                        data = b""
+                        while not data.endswith(b"\n"):
+                            chunk = s.recv(4096)
+                            if not chunk:
+                                break
+                            data += chunk
+                    answers.append(bench.parse_stats_line(data.decode()))
+            finally:
+                emu.stop()
+        for counts in answers:
+            self.assertIsNotNone(counts)
+            for key in ("mmio_reads", "mmio_writes", "irq_edges", "rx_frames", "tx_ok",
+                        "reads.PISR", "writes.other"):
+                self.assertEqual(counts.get(key), 0, key)
 
     def test_the_summary_leaves_out_runs_that_were_not_measured(self):
         t = bench.air_timing()
