@@ -251,9 +251,12 @@ def parse_snapshot(text):
             snap["cpu"] = {"system": f[2], "irq": f[5], "softirq": f[6]}
         elif word == "irq":
             # "  19:   123   456   IO-APIC  19-fasteoi   ath5k, ath5k"
-            fields = rest.split()
-            snap["irq"] = snap.get("irq", 0) + sum(
-                int(x) for x in fields[1:] if x.isdigit())
+            counts = 0
+            for x in rest.split()[1:]:
+                if not x.isdigit():
+                    break
+                counts += int(x)
+            snap["irq"] = snap.get("irq", 0) + counts
             snap["irq_lines"] += 1
     return snap
 
