@@ -234,7 +234,7 @@ def parse_stats_line(line):
 
 def parse_snapshot(text):
     """One snapshot file of guest/bench-checks.sh: time, the two cards'
-    stats, CLK_TCK, the cpu line of /proc/stat and the ath5k lines of
+    stats, CLK_TCK, the cpu line of /proc/stat and the cards' lines of
     /proc/interrupts (their counts summed over CPUs and lines)."""
     snap = {"cards": {}, "irq_lines": 0}
     for line in text.splitlines():
@@ -250,7 +250,7 @@ def parse_snapshot(text):
             # user nice system idle iowait irq softirq ...
             snap["cpu"] = {"system": f[2], "irq": f[5], "softirq": f[6]}
         elif word == "irq":
-            # "  19:   123   456   IO-APIC  19-fasteoi   ath5k, ath5k"
+            # "  19:   123   456   IO-APIC  19-fasteoi   ath5k, ath"
             counts = 0
             for x in rest.split()[1:]:
                 if not x.isdigit():

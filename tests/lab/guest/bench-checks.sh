@@ -6,7 +6,7 @@
 # between the cards (card A the station in lab-a, card B the access point in
 # lab-b) and is measured: ping, then iperf3 TCP and UDP in each direction.
 # Around each phase a snapshot of both cards' emulator counters ("cardN
-# stats" on the control port), /proc/stat and the ath5k lines of
+# stats" on the control port), /proc/stat and the cards' lines of
 # /proc/interrupts goes to $LOGS/bench/PHASE.before and PHASE.after, the
 # tool's output to PHASE.out; bench.py on the host does the arithmetic.
 # Numbers are never judged: a check fails only when a measurement could not
@@ -60,10 +60,19 @@ bench_fresh_state() {
 	mkdir -p "$LOGS/checks" "$LOGS/bench"
 }
 
+# The interrupt numbers of the Atheros cards, once each: the drivers name
+# their handlers differently, so /proc/interrupts is read by number.
+bench_card_irqs() {
+	local dev
+	for dev in /sys/bus/pci/devices/*; do
+		[ "$(cat "$dev/vendor")" = 0x168c ] && cat "$dev/irq"
+	done | sort -un
+}
+
 # bench_snapshot FILE: the time, both cards' counters, the CPU's system,
-# irq and softirq jiffies (/proc/stat) and the ath5k interrupt lines.
+# irq and softirq jiffies (/proc/stat) and the cards' /proc/interrupts lines.
 bench_snapshot() {
-	local card answer
+	local card answer irq
 	{
 		echo "time $(date +%s.%N)"
 		for card in card0 card1; do
@@ -72,7 +81,9 @@ bench_snapshot() {
 		done
 		echo "clk_tck $(getconf CLK_TCK)"
 		grep '^cpu ' /proc/stat
-		grep ath5k /proc/interrupts | sed 's/^/irq /'
+		for irq in $(bench_card_irqs); do
+			grep -E "^ *$irq:" /proc/interrupts | sed 's/^/irq /'
+		done
 	} > "$1"
 	grep -q '^card0 ok' "$1" && grep -q '^card1 ok' "$1"
 }
