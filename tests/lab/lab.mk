@@ -78,8 +78,9 @@ lab-dkms: $(LAB_NEEDS)
 # BENCH_RUNS boots of each driver on CELL, in-tree ath5k and ours (dkms),
 # in the order ABBA...: ping, iperf3 TCP and UDP both ways, the emulator's
 # counters around each; per driver median and min-max, the ratio ours/in-tree,
-# out/bench.md and out/bench.json.  About 5 min a boot under TCG.  Never in
-# CHECKS: the numbers are never judged.
+# out/bench.md and out/bench.json.  Under TCG a boot takes about 2.5 min, the
+# first of ours 5.5 (the dkms build and a reboot): BENCH_RUNS=5 about 30 min.
+# Never in CHECKS: the numbers are never judged.
 BENCH_RUNS ?= 5
 bench: $(LAB_NEEDS)
 	@python3 $(LAB)/bench.py --cell $(CELL) --runs $(BENCH_RUNS)
