@@ -27,7 +27,7 @@ help:
 	@echo "  make deb | rpm    packages into out/"
 	@echo "  make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm"
 	@echo "  make matrix [CELLS=...] [JOBS=n]"
-	@echo "  make bench"
+	@echo "  make bench [CELL=debian-12] [BENCH_RUNS=5]"
 	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms\"] [SEED=n]"
 
 # Order matters: it is the order of CHECKS.

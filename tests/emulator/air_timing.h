@@ -26,6 +26,16 @@
 
 /* An ACK is 14 bytes with FCS, sent at the lowest basic rate. */
 #define AIR_ACK_BYTES		14
+/*
+ * That rate in Mbit/s, as tx_engine.c sends ACKs (its rate codes 0x0b and
+ * 0x1b; test_link holds the two to each other).  802.11 would answer an
+ * OFDM frame at the highest basic rate not above it (24 Mbit/s for 54).
+ */
+#define AIR_ACK_OFDM_MBPS	6
+#define AIR_ACK_CCK_MBPS	1
+
+/* air=real (card_config.c): percent of transmit attempts lost. */
+#define AIR_REAL_LOSS_PERCENT	10
 
 /* Contention window in slots: doubles after each failed attempt. */
 #define AIR_CW_MIN		15

@@ -8,6 +8,7 @@
  * the ones its text names (unless the same key follows eeprom-desc), so
  * an explicit option never loses to a description's default.
  */
+#include "air_timing.h"
 #include "card.h"
 #include "eeprom.h"
 
@@ -21,7 +22,7 @@
  */
 static void set_air(struct card_config *cfg, bool real)
 {
-	cfg->loss_percent = real ? 10 : 0;
+	cfg->loss_percent = real ? AIR_REAL_LOSS_PERCENT : 0;
 	cfg->fade_db = real ? 3 : 0;
 	cfg->backoff = real;
 }

@@ -78,6 +78,8 @@ static unsigned int attempts_of(const struct outcome *o, const unsigned int trie
 
 static void test_probability(void)
 {
+	unsigned int ack_bits, per_symbol, ack_us;
+
 	printf("success probability from SNR, rate and loss\n");
 	check(link_required_snr(0x0c) > link_required_snr(0x0d) &&
 	      link_required_snr(0x0d) > link_required_snr(0x09) &&
@@ -100,6 +102,19 @@ static void test_probability(void)
 	check(tx_airtime_us(0x1e, 100) == 96 + 400 && tx_airtime_us(0x1a, 100) == 192 + 400,
 	      "CCK short preamble 2 Mbit/s %u us, long %u us", tx_airtime_us(0x1e, 100),
 	      tx_airtime_us(0x1a, 100));
+	/* The ACK's share of an exchange is at the rate air_timing.h names. */
+	ack_bits = AIR_OFDM_SERVICE_BITS + 8 * AIR_ACK_BYTES + AIR_OFDM_TAIL_BITS;
+	per_symbol = AIR_ACK_OFDM_MBPS * AIR_OFDM_SYMBOL_US;
+	ack_us = tx_exchange_us(0x0c, 1500, true) - tx_exchange_us(0x0c, 1500, false);
+	check(ack_us == AIR_OFDM_SIFS_US + AIR_OFDM_PREAMBLE_US +
+			AIR_OFDM_SYMBOL_US * ((ack_bits + per_symbol - 1) / per_symbol),
+	      "OFDM ACK takes %u us with SIFS, as at AIR_ACK_OFDM_MBPS (%d)", ack_us,
+	      AIR_ACK_OFDM_MBPS);
+	ack_us = tx_exchange_us(0x1b, 100, true) - tx_exchange_us(0x1b, 100, false);
+	check(ack_us == AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
+			8 * AIR_ACK_BYTES / AIR_ACK_CCK_MBPS,
+	      "CCK ACK takes %u us with SIFS, as at AIR_ACK_CCK_MBPS (%d)", ack_us,
+	      AIR_ACK_CCK_MBPS);
 }
 
 static void test_retries(struct air *air)

@@ -50,8 +50,10 @@ DRIVERS = {
     "deb": {"payload": [], "options": "", "packages": "deb"},
     "rpm": {"payload": [], "options": "", "packages": "rpm"},
 }
-# make bench (bench.py): one boot measures in-tree, then ours from dkms.
-DRIVERS["bench"] = dict(DRIVERS["dkms"])
+# make bench (bench.py): a boot measures one driver, the in-tree ath5k or
+# ours from dkms (guest/bench-checks.sh).
+DRIVERS["bench-in-tree"] = dict(DRIVERS["in-tree"])
+DRIVERS["bench-dkms"] = dict(DRIVERS["dkms"])
 
 REPORT_PREFIX = "ath5k-lab "
 # Seconds beyond a step's own limit before the host gives up on the guest.
@@ -419,6 +421,10 @@ def main():
     ap.add_argument("--profile", choices=("full", "matrix"), default="full",
                     help="which checks a package driver runs: every one "
                     "(full), or install, Wi-Fi and purge (matrix)")
+    ap.add_argument("--disk",
+                    help="the guest's disk (a qcow2 overlay of the image): made "
+                    "when missing and kept after the run, so a later run boots "
+                    "what this one left (make bench reuses its dkms build)")
     args = ap.parse_args()
     # A stopped run still stops its guest and emulator (the finally blocks).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -516,8 +522,12 @@ def main():
                   % env["PKG_VERSION"], file=sys.stderr)
             return 2
 
+    if args.disk:
+        run["overlay"] = os.path.abspath(args.disk)
+
     def prepare():
-        labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
+        if not (args.disk and os.path.exists(run["overlay"])):
+            labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
         make_payload(run["payload"], driver, env, packages, scratch)
         with open(run["results"], "wb") as f:
@@ -593,7 +603,7 @@ def main():
             emulator.stop()
         shutil.rmtree(scratch, ignore_errors=True)
         # The overlay and the raw results disk are large and already read.
-        for big in ("overlay", "results"):
+        for big in ("results",) if args.disk else ("overlay", "results"):
             if os.path.exists(run[big]):
                 os.remove(run[big])
 

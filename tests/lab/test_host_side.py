@@ -35,6 +35,7 @@ matrix = load("matrix", "matrix.py")
 emulator_proc = load("emulator_proc", "emulator_proc.py")
 expected_checks = load("expected_checks", "expected_checks.py")
 kmsg = load("kmsg", os.path.join("guest", "kmsg.py"))
+bench = load("bench", "bench.py")
 TOP = os.path.dirname(os.path.dirname(HERE))
 POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
 EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
@@ -422,27 +423,50 @@ echo "boot pass"
 
 
 class ExpectedChecks(unittest.TestCase):
-    def dry_run(self, driver, profile, fail=""):
+    def dry_run(self, driver, profile, fail="", state_files=()):
+        """STATE_FILES: names made in the guest's state directory first
+        (what an earlier boot on the same disk left)."""
         with tempfile.TemporaryDirectory() as tmp:
             os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
             os.makedirs(os.path.join(tmp, "work"))
+            os.makedirs(os.path.join(tmp, "state"))
+            for name in state_files:
+                open(os.path.join(tmp, "state", name), "w").close()
             env = dict(os.environ, PAYLOAD=tmp, DRIVER=driver, LAB_PROFILE=profile,
                        WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
-                       STUB_FAIL=fail)
+                       STATE=os.path.join(tmp, "state"), STUB_FAIL=fail)
             r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
                                capture_output=True, text=True, check=True)
         return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
                 for n, res in (line.split() for line in r.stdout.splitlines())]
 
     def test_the_lists_are_what_the_guest_scripts_report(self):
-        cases = [(d, p, "") for d in ("in-tree", "dkms", "deb", "rpm", "bench")
+        cases = [(d, p, "", ()) for d in ("in-tree", "dkms", "deb", "rpm", "bench-in-tree",
+                                            "bench-dkms")
                  for p in ("full", "matrix")]
-        cases.append(("deb", "full", "kernel-upgrade-build"))
-        for driver, profile, fail in cases:
-            with self.subTest(driver=driver, profile=profile, fail=fail):
-                reported = self.dry_run(driver, profile, fail)
+        cases.append(("deb", "full", "kernel-upgrade-build", ()))
+        cases.append(("bench-dkms", "full", "", ("bench-dkms-tree",)))
+        cases.append(("bench-dkms", "full", "dkms-install", ()))
+        for driver, profile, fail, state in cases:
+            with self.subTest(driver=driver, profile=profile, fail=fail, state=state):
+                reported = self.dry_run(driver, profile, fail, state)
                 self.assertEqual([c["name"] for c in reported],
                                  expected_checks.guest_checks(driver, profile, reported))
+
+    def test_a_bench_boot_of_ours_builds_once_per_disk(self):
+        first = [c["name"] for c in self.dry_run("bench-dkms", "full")]
+        later = [c["name"] for c in self.dry_run("bench-dkms", "full",
+                                                 state_files=("bench-dkms-tree",))]
+        # The build's boot ends in a reboot: the measured boot has not
+        # just compiled, and checks the build as the later ones do.
+        self.assertEqual(first[:6], ["boot", "dkms-install", "reboot", "dkms-reuse",
+                                     "driver-load", "module-is-ours"])
+        self.assertEqual(later[:4], ["boot", "dkms-reuse", "driver-load", "module-is-ours"])
+        self.assertEqual(first[3:], later[1:])
+        # The in-tree boots measure the same phases with the distro's module.
+        in_tree = [c["name"] for c in self.dry_run("bench-in-tree", "full")]
+        self.assertEqual(in_tree[2:], first[6:])
+        self.assertIn("bench-udp-a-b", in_tree)
 
     def test_deb_reboots_only_after_a_kernel_upgrade_build(self):
         names = [c["name"] for c in self.dry_run("deb", "full", "kernel-upgrade-build")]
@@ -632,6 +656,240 @@ class KernelLogSinceMark(unittest.TestCase):
     def test_nothing_new_is_nothing(self):
         self.assertEqual(kmsg.since(self.ring(1, 10), 10), ([], 0))
         self.assertEqual(kmsg.since([], 7), ([], 0))
+
+
+def stats_answer(**counts):
+    return "ok: " + " ".join("%s=%d" % kv for kv in counts.items())
+
+
+def snapshot_text(t, card0, card1, system, softirq, irqs):
+    return "\n".join([
+        "time %.3f" % t,
+        "card0 " + card0,
+        "card1 " + card1,
+        "clk_tck 100",
+        "cpu  500 0 %d 9000 10 7 %d 0 0 0" % (system, softirq),
+        "irq   19:  %d  %d  IO-APIC  19-fasteoi   ath5k, ath5k" % (irqs, 3),
+        "irq   22:  %d  0  IO-APIC 5 22-fasteoi   ath5k" % irqs,
+    ]) + "\n"
+
+
+class BenchArithmetic(unittest.TestCase):
+    """bench.py's arithmetic: medians and spreads, the ratio ours/in-tree,
+    the air's ceiling from air_timing.h, the stats answers and the
+    per-frame division."""
+
+    def test_median_and_spread_skip_missing_runs(self):
+        self.assertEqual(bench.spread([3.0, None, 1.0, 2.0]),
+                         {"median": 2.0, "min": 1.0, "max": 3.0, "n": 3})
+        self.assertEqual(bench.spread([4, 1, 3, 2])["median"], 2.5)
+        self.assertEqual(bench.spread([None])["median"], None)
+
+    def test_ratio_is_of_the_medians_with_the_spread_of_paired_runs(self):
+        r = bench.ratio_summary([2.0, 6.0, 4.0], [1.0, 2.0, 4.0])
+        self.assertAlmostEqual(r["ratio"], 4.0 / 2.0)
+        self.assertEqual((r["min"], r["max"], r["pairs"]), (1.0, 3.0, 3))
+        # A run of either driver that was not measured drops its pair only.
+        r = bench.ratio_summary([2.0, None], [1.0, 5.0])
+        self.assertEqual((r["min"], r["max"], r["pairs"]), (2.0, 2.0, 1))
+        self.assertIsNone(bench.ratio_summary([1.0], [0.0])["ratio"])
+
+    def test_boots_alternate_abba(self):
+        self.assertEqual(bench.boot_order(3), ["in-tree", "dkms", "dkms", "in-tree",
+                                               "in-tree", "dkms"])
+        self.assertEqual(bench.boot_order(5).count("dkms"), 5)
+
+    def test_the_header_is_read_with_its_derived_values(self):
+        t = bench.air_timing()
+        self.assertEqual(t["AIR_OFDM_DIFS_US"], t["AIR_OFDM_SIFS_US"] + 2 * t["AIR_OFDM_SLOT_US"])
+        d = bench.parse_defines("#define A 9 /* slot */\n#define B\t(16 + 2 * A)\n"
+                                "#define GUARD_H\n#define C (B / 5)\n#define D foo(1)\n")
+        self.assertEqual(d, {"A": 9, "B": 34, "C": 6})
+
+    def test_80211g_ceiling(self):
+        t = bench.air_timing()
+        # 1536 bytes on the air at 54 Mbit/s: 57 symbols; an ACK at 24: 2.
+        self.assertEqual(bench.ofdm_airtime_us(t, 54, 1536), 20 + 4 * 57)
+        self.assertEqual(bench.ofdm_airtime_us(t, 24, 14), 20 + 4 * 2)
+        c = bench.ceiling(t, 54, 24)
+        self.assertAlmostEqual(c["frame_us"], 34 + 7.5 * 9 + 248 + 16 + 28)
+        self.assertAlmostEqual(c["udp_mbps"], 29.93, places=2)
+        self.assertAlmostEqual(c["tcp_mbps"], 23.92, places=2)
+        # The long slot of a BSS with 802.11b stations costs backoff time.
+        self.assertLess(bench.ceiling(t, 54, 24, slot_us=20)["udp_mbps"], 29.0)
+
+    def test_the_emulated_ceiling_follows_the_header_and_the_card_options(self):
+        t = dict(bench.air_timing())
+        real = bench.ceilings(t, "")["emulated"]
+        self.assertEqual((real["ack_mbps"], real["loss"]), (t["AIR_ACK_OFDM_MBPS"],
+                                                            t["AIR_REAL_LOSS_PERCENT"] / 100))
+        lossless = bench.ceiling(t, 54, t["AIR_ACK_OFDM_MBPS"], 9, 0.0)
+        self.assertLess(real["udp_mbps"], lossless["udp_mbps"])
+        # 10 % lost: a mean of 1/0.9 exchanges, backoffs of 7.5, 15.5, ... 511.5 slots.
+        exchange = 34 + 248 + 16 + bench.ofdm_airtime_us(t, t["AIR_ACK_OFDM_MBPS"], 14)
+        self.assertAlmostEqual(real["frame_us"], exchange / 0.9 + 9 * sum(
+            0.1 ** k * min((16 << k) - 1, 1023) / 2 for k in range(12)), places=6)
+        ideal = bench.ceilings(t, "air=ideal")["emulated"]
+        self.assertEqual((ideal["loss"], ideal["slot_us"]), (0.0, 0))
+        self.assertEqual(bench.ceilings(t, "air=ideal,loss=30")["emulated"]["loss"], 0.3)
+        t["AIR_OFDM_SIFS_US"] = 10
+        self.assertGreater(bench.ceiling(t, 54, 24)["udp_mbps"], 30.0)
+
+    def test_stats_answers(self):
+        self.assertEqual(bench.parse_stats_line(
+            "ok: mmio_reads=120 mmio_writes=0x10 reads.PISR=7 noise"),
+            {"mmio_reads": 120, "mmio_writes": 16, "reads.PISR": 7})
+        self.assertIsNone(bench.parse_stats_line("error: unknown command 'stats'"))
+        self.assertIsNone(bench.parse_stats_line("no answer"))
+
+    def test_per_frame_figures_are_over_the_frames_both_cards_received(self):
+        before = bench.parse_snapshot(snapshot_text(
+            100.0, stats_answer(mmio_reads=1000, mmio_writes=500, irq_edges=10, rx_frames=5,
+                                tx_ok=50),
+            stats_answer(mmio_reads=2000, mmio_writes=800, irq_edges=20, rx_frames=40, tx_ok=6),
+            system=300, softirq=100, irqs=30))
+        after = bench.parse_snapshot(snapshot_text(
+            110.0, stats_answer(mmio_reads=5000, mmio_writes=1500, irq_edges=110, rx_frames=105,
+                                tx_ok=950, **{"reads.PISR": 40}),
+            stats_answer(mmio_reads=4000, mmio_writes=1800, irq_edges=120, rx_frames=940,
+                         tx_ok=106, **{"reads.PISR": 60}),
+            system=350, softirq=150, irqs=230))
+        c = bench.phase_counters(before, after)
+        self.assertEqual(c["delivered_frames"], 100 + 900)
+        # A key the snapshot before lacks has no difference.
+        self.assertEqual(c["registers"], {"reads.PISR": None})
+        self.assertEqual((c["mmio_reads"], c["mmio_writes"], c["irq_edges"]),
+                         (6000, 2000, 200))
+        # Every ath5k line, each CPU's column, nothing from the chip's name.
+        self.assertEqual(c["proc_interrupts"], 2 * 200)
+        self.assertAlmostEqual(c["cpu_ms"], 1000.0)
+        self.assertAlmostEqual(c["seconds"], 10.0)
+        m = bench.phase_metrics(c, 2_500_000, 10.0)
+        self.assertAlmostEqual(m["goodput_mbps"], 2.0)
+        self.assertAlmostEqual(m["mmio_reads_per_frame"], 6.0)
+        self.assertAlmostEqual(m["mmio_writes_per_frame"], 2.0)
+        self.assertAlmostEqual(m["irqs_per_frame"], 0.2)
+        self.assertAlmostEqual(m["cpu_ms_per_mb"], 400.0)
+        # A phase in which nothing arrived has no per-frame figure.
+        self.assertIsNone(bench.phase_metrics(dict(c, delivered_frames=0), 0, 10.0)
+                          ["mmio_reads_per_frame"])
+
+    def test_udp_goodput_is_what_arrived(self):
+        doc = {"start": {"test_start": {"blksize": 1472}},
+               "end": {"sum": {"packets": 1000, "lost_packets": 250, "seconds": 10.0,
+                               "bytes": 1472000, "bits_per_second": 1177600.0}}}
+        got, seconds, loss, _ = bench.iperf_result(doc, "udp")
+        self.assertEqual((got, seconds, loss), (750 * 1472, 10.0, 25.0))
+
+    def bench_dir(self, tmp, skip=()):
+        for name, proto, _ in bench.PHASES:
+            if name in skip:
+                continue
+            for when, k in (("before", 1), ("after", 2)):
+                with open(os.path.join(tmp, "%s.%s" % (name, when)), "w") as f:
+                    f.write(snapshot_text(
+                        10.0 * k, stats_answer(mmio_reads=100 * k, mmio_writes=10 * k,
+                                               irq_edges=k, rx_frames=10 * k),
+                        stats_answer(mmio_reads=300 * k, mmio_writes=30 * k, irq_edges=3 * k,
+                                     rx_frames=30 * k), system=10 * k, softirq=10 * k, irqs=4 * k))
+            end = ({"sum_received": {"bytes": 1_000_000, "seconds": 8.0},
+                    "sum_sent": {"retransmits": 2}} if proto == "tcp" else
+                   {"sum": {"packets": 100, "lost_packets": 20, "seconds": 10.0}})
+            with open(os.path.join(tmp, name + ".out"), "w") as f:
+                json.dump({"start": {"test_start": {"blksize": 1472}}, "end": end}, f)
+        with open(os.path.join(tmp, "ping.out"), "w") as f:
+            f.write("50 packets transmitted, 50 received, 0% packet loss, time 9800ms\n"
+                    "rtt min/avg/max/mdev = 1.100/2.200/9.900/0.500 ms\n")
+        with open(os.path.join(tmp, "link.txt"), "w") as f:
+            f.write("== card A: iw dev wlan1 link\n\trx bitrate: 54.0 MBit/s\n"
+                    "\ttx bitrate: 48.0 MBit/s\n\tbss flags:\tshort-preamble short-slot-time\n")
+
+    def test_a_run_is_measured_from_the_guests_files(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.bench_dir(tmp)
+            r = bench.measure_run(tmp)
+        self.assertAlmostEqual(r["goodput_mbps"], 80 * 1472 * 8 / 10.0 / 1e6)
+        self.assertAlmostEqual(r["tcp_a_b_mbps"], 1.0)
+        self.assertEqual(r["udp_a_b_loss_percent"], 20.0)
+        self.assertAlmostEqual(r["mmio_reads_per_frame"], 400 / 40)
+        self.assertAlmostEqual(r["irqs_per_frame"], 4 / 40)
+        self.assertAlmostEqual(r["proc_irqs_per_frame"], 8 / 40)
+        self.assertEqual((r["ping_min_ms"], r["ping_avg_ms"], r["ping_max_ms"]),
+                         (1.1, 2.2, 9.9))
+        self.assertEqual((r["link"]["tx_mbps"], r["link"]["short_slot"],
+                          r["link"]["cts_protection"]), (48.0, True, False))
+        self.assertEqual(sorted(r["tests"]), sorted(p for p, _, _ in bench.PHASES))
+
+    def test_a_missing_phase_names_its_step(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.bench_dir(tmp, skip=("udp-b-a",))
+            with self.assertRaisesRegex(ValueError, "^udp-b-a: "):
+                bench.measure_run(tmp)
+            # Stats the emulator did not answer are no measurement either.
+            with open(os.path.join(tmp, "tcp-a-b.after"), "w") as f:
+                f.write(snapshot_text(20.0, "error: unknown command 'stats'",
+                                      stats_answer(rx_frames=1), 1, 1, 1))
+            with self.assertRaisesRegex(ValueError, "^tcp-a-b: no emulator stats from card0"):
+                bench.measure_run(tmp)
+
+    def test_the_ceiling_takes_the_bitrate_most_runs_saw(self):
+        runs = [{"measured": True, "link": {"tx_mbps": r, "short_slot": True}}
+                for r in (54.0, 48.0, 54.0)]
+        runs.append({"measured": False, "link": {"tx_mbps": 6.0}})
+        s = bench.run_settings(runs)
+        self.assertEqual((s["tx_mbps"], s["short_slot"], s["cts_protection"]),
+                         (54.0, True, False))
+        self.assertEqual(bench.run_settings(runs[1:2] + runs[:1])["tx_mbps"], 54.0)
+        runs[1]["link"].update(short_slot=False, cts_protection=True)
+        c = bench.ceilings(bench.air_timing(), "", bench.run_settings(runs))
+        self.assertEqual(c["standard"]["slot_us"], 20)
+        self.assertEqual(len(c["notes"]), 3)
+
+    @unittest.skipUnless(os.access(EMULATOR, os.X_OK), "no out/bin/ath5k-emu (make emulator)")
+    def test_the_emulators_stats_answer_has_every_counter_bench_divides(self):
+        import socket
+        with tempfile.TemporaryDirectory() as tmp:
+            emu = emulator_proc.Emulator(EMULATOR, tmp, run_cell.CARD_MACS,
+                                         os.path.join(tmp, "emu.log"),
+                                         os.path.join(tmp, "emu.out"), control=True)
+            try:
+                emu.start()
+                answers = []
+                for card in ("card0", "card1"):
+                    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                        s.settimeout(10)
+                        s.connect(emu.control)
+                        s.sendall(("%s stats\n" % card).encode())
+                        data = b""
+                        while not data.endswith(b"\n"):
+                            chunk = s.recv(4096)
+                            if not chunk:
+                                break
+                            data += chunk
+                    answers.append(bench.parse_stats_line(data.decode()))
+            finally:
+                emu.stop()
+        for counts in answers:
+            self.assertIsNotNone(counts)
+            for key in ("mmio_reads", "mmio_writes", "irq_edges", "rx_frames", "tx_ok",
+                        "reads.PISR", "writes.other"):
+                self.assertEqual(counts.get(key), 0, key)
+
+    def test_the_summary_leaves_out_runs_that_were_not_measured(self):
+        t = bench.air_timing()
+        runs = [{"run": 1, "driver": "in-tree", "measured": True, "goodput_mbps": 10.0},
+                {"run": 2, "driver": "dkms", "measured": True, "goodput_mbps": 12.0},
+                {"run": 3, "driver": "dkms", "measured": False, "error": "x"},
+                {"run": 4, "driver": "in-tree", "measured": True, "goodput_mbps": 20.0}]
+        result = bench.build_result("debian-12", 2, bench.boot_order(2), runs, t, "")
+        s = result["drivers"]["in-tree"]["summary"]["goodput_mbps"]
+        self.assertEqual((s["median"], s["min"], s["max"], s["n"]), (15.0, 10.0, 20.0, 2))
+        self.assertEqual(result["drivers"]["dkms"]["summary"]["goodput_mbps"]["n"], 1)
+        r = result["ratio_ours_to_in_tree"]["goodput_mbps"]
+        self.assertAlmostEqual(r["ratio"], 12.0 / 15.0)
+        self.assertEqual((r["min"], r["max"], r["pairs"]), (1.2, 1.2, 1))
+        self.assertAlmostEqual(result["drivers"]["dkms"]["runs"][0]["share_of_emulated_ceiling"],
+                               12.0 / result["ceiling"]["emulated"]["udp_mbps"])
 
 
 if __name__ == "__main__":
