@@ -8,6 +8,7 @@
 #define ATH5K_H
 
 #include <linux/bitops.h>
+#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/leds.h>
 #include <linux/list.h>
@@ -27,6 +28,7 @@
 #define ATH5K_DRV_NAME		"ath5k"
 
 #define ATH5K_RX_BUFS		40	/* receive descriptors in the ring */
+#define ATH5K_RX_POLL_US	1000	/* ring poll interval while RX is busy */
 #define ATH5K_TX_BUFS		200	/* shared by all data queues */
 #define ATH5K_BEACON_BUFS	4	/* one per beaconing interface */
 #define ATH5K_TXQ_LEN_MAX	50	/* frames a data queue may hold */
@@ -146,6 +148,7 @@ struct ath5k_dev {
 	__le32 *rx_tail_link;
 	unsigned int rx_bufsize;
 	struct tasklet_struct rx_tasklet;
+	struct hrtimer rx_poll;		/* next ring poll while RX is busy */
 
 	/* transmit */
 	spinlock_t txbuf_lock;		/* protects txbuf_free */

@@ -70,6 +70,8 @@ void ath5k_tasklets_disable(struct ath5k_dev *dev)
 	tasklet_disable(&dev->tx_tasklet);
 	tasklet_disable(&dev->beacon_tasklet);
 	tasklet_disable(&dev->rfkill_tasklet);
+	/* a poll the RX tasklet armed would only find it disabled */
+	hrtimer_cancel(&dev->rx_poll);
 }
 
 void ath5k_tasklets_enable(struct ath5k_dev *dev)

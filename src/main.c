@@ -1106,6 +1106,7 @@ void ath5k_deinit_device(struct ath5k_dev *dev)
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
+	hrtimer_cancel(&dev->rx_poll);
 	tasklet_kill(&dev->rx_tasklet);
 	tasklet_kill(&dev->tx_tasklet);
 	tasklet_kill(&dev->beacon_tasklet);

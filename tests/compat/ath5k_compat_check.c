@@ -5,10 +5,33 @@
  * API exactly as src/ would, so that a shim which does not build on some
  * kernel fails compile-matrix.  Compiled only; never loaded.
  */
+#include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/pm.h>
 #include <net/mac80211.h>
+
+struct check_state {
+	struct hrtimer hrtimer;
+	int fired;
+};
+
+static enum hrtimer_restart check_hrtimer_fn(struct hrtimer *t)
+{
+	struct check_state *st = container_of(t, struct check_state, hrtimer);
+
+	st->fired++;
+	return HRTIMER_NORESTART;
+}
+
+void ath5k_compat_check_hrtimer(struct check_state *st);
+void ath5k_compat_check_hrtimer(struct check_state *st)
+{
+	hrtimer_setup(&st->hrtimer, check_hrtimer_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL);
+	hrtimer_start(&st->hrtimer, ns_to_ktime(1000), HRTIMER_MODE_REL);
+	hrtimer_cancel(&st->hrtimer);
+}
 
 static int check_suspend(struct device *dev)
 {

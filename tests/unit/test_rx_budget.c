@@ -165,6 +165,7 @@ static void rx_up(void)
 	descblock_alloc(&dev, ATH5K_RX_BUFS);
 	tasklet_setup(&dev.rx_tasklet, ath5k_rx_tasklet);
 	CHECK_EQ(ath5k_rx_init(&dev), 0);
+	CHECK(!dev.rx_poll.armed);
 	CHECK_EQ(ath5k_rx_start(&dev), 0);
 	CHECK_EQ(rxdp, dev.bufs[0].desc_dma);
 	irq_released = 0;
@@ -189,18 +190,47 @@ static void rx_tasklet_run(void)
 	CHECK(ath5k_shim_tasklet_run(&dev.rx_tasklet));
 }
 
+/* The poll timer the RX tasklet armed runs out: the tasklet runs again. */
+static bool rx_poll_due(void)
+{
+	run_delivered = 0;
+	card_advance_rxdp();
+	if (!ath5k_shim_hrtimer_fire(&dev.rx_poll))
+		return false;
+	CHECK_EQ(dev.rx_tasklet.scheduled, 1);
+	CHECK(ath5k_shim_tasklet_run(&dev.rx_tasklet));
+	return true;
+}
+
 static void test_few_frames(void)
 {
-	printf("check: three frames go up and the RX interrupts come back\n");
+	printf("check: three frames go up; RX stays masked and the ring is "
+	       "polled again in %u us\n", ATH5K_RX_POLL_US);
 	rx_up();
 	card_fill_ring(3);
 	rxdp_reads = 0;
 	rx_tasklet_run();
 	CHECK_EQ(delivered, 3);
 	CHECK_EQ(dev.rx_tasklet.scheduled, 0);
-	CHECK(irq_released & ATH5K_INT_RX_ANY);
+	CHECK(!(irq_released & ATH5K_INT_RX_ANY));
+	CHECK(dev.rx_poll.armed);
+	CHECK_EQ(dev.rx_poll.delay, ATH5K_RX_POLL_US * 1000);
 	/* issue 14: a bus read; the first two have a completed successor */
 	CHECK_EQ(rxdp_reads, 1);
+
+	printf("check: a poll that finds two more goes on polling\n");
+	card_fill_ring(2);
+	CHECK(rx_poll_due());
+	CHECK_EQ(run_delivered, 2);
+	CHECK(dev.rx_poll.armed);
+	CHECK(!(irq_released & ATH5K_INT_RX_ANY));
+
+	printf("check: a poll that finds nothing lets the interrupts back\n");
+	CHECK(rx_poll_due());
+	CHECK_EQ(run_delivered, 0);
+	CHECK(!dev.rx_poll.armed);
+	CHECK(irq_released & ATH5K_INT_RX_ANY);
+	CHECK_EQ(delivered, 5);
 	rx_down();
 }
 
@@ -250,7 +280,10 @@ static void test_flood(void)
 		card_advance_rxdp();
 		ath5k_shim_tasklet_run(&dev.rx_tasklet);
 	}
+	for (runs = 0; runs < 4 && rx_poll_due(); runs++)
+		;
 	CHECK_EQ(dev.rx_tasklet.scheduled, 0);
+	CHECK(!dev.rx_poll.armed);
 	CHECK(irq_released & ATH5K_INT_RX_ANY);
 	rx_down();
 }
