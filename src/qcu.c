@@ -149,6 +149,8 @@ static void ath5k_txq_interrupts_write(struct ath5k_hw *ah)
 	ath5k_wr(ah, R_SIMR(3), 0);
 	ath5k_wr(ah, R_SIMR(4), 0);
 	ath5k_wr(ah, R_TXNOFRM, 0);
+	/* SIMR2 changed behind ath5k_hw_imr_set(): it writes all anew */
+	ah->imr_hw_valid = false;
 }
 
 int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)

@@ -1424,6 +1424,17 @@ static void run_interrupt_bus_cost(void)
 	CHECK_EQ(bus_count(bus_writes), 1);
 	CHECK_EQ(card_bus_read(R_PIMR), pimr);
 
+	printf("check: the rfkill GPIO interrupt switched off and wanted "
+	       "again reaches PIMR\n");
+	ah.ee.rfkill_gpio = 0;
+	ah.ee.rfkill_irq = true;
+	ath5k_hw_imr_set(&ah, wanted | ATH5K_INT_GPIO);
+	CHECK(card_bus_read(R_PIMR) & INT_GPIO);
+	ath5k_hw_rfkill_irq(&ah, false);
+	CHECK(!(card_bus_read(R_PIMR) & INT_GPIO));
+	ath5k_hw_imr_set(&ah, wanted | ATH5K_INT_GPIO);
+	CHECK(card_bus_read(R_PIMR) & INT_GPIO);
+
 	printf("check: after a chip reset the same mask is written whole\n");
 	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
 	ath5k_hw_imr_set(&ah, wanted);
