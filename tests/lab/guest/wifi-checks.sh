@@ -597,7 +597,7 @@ ping_answered_by() {
 }
 
 check_two_bss() {
-	local dev_a dev_b phy_a phy_b mac_ap mac_sta mac_b st bssid want net n
+	local dev_a dev_b phy_a phy_b mac_ap mac_sta mac_b st bssid start
 	local before_a before_b after_a after_b card before after d text='' bad='' name got peer
 	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
 		{ detail "interfaces not found in $ns_a/$ns_b"; return 1; }
@@ -624,9 +624,10 @@ check_two_bss() {
 	text=$(two_bss_hostapd $ns_b "$dev_b" two-b) &&
 		text=$(two_bss_hostapd $ns_a $two_bss_ap_if two-a) ||
 		{ detail "$text"; two_bss_stop; return 1; }
+	start=$SECONDS
 	two_bss_wpa_start $ns_a "$dev_a" two-b && two_bss_wpa_start $ns_b $two_bss_sta_if two-a ||
 		{ detail "wpa_supplicant failed to start"; two_bss_stop; return 1; }
-	for n in $(seq 1 120); do
+	for _ in $(seq 1 120); do
 		[ "$(two_bss_wpa_state $ns_a "$dev_a")" = "COMPLETED $mac_b" ] &&
 			[ "$(two_bss_wpa_state $ns_b $two_bss_sta_if)" = "COMPLETED $mac_ap" ] && break
 		sleep 0.5
@@ -642,7 +643,7 @@ check_two_bss() {
 		two_bss_stop
 		return 1
 	fi
-	text="$dev_a -> ath5k-lab-two-b ($mac_b), $two_bss_sta_if -> ath5k-lab-two-a ($mac_ap) after $((n / 2)) s; "
+	text="$dev_a -> ath5k-lab-two-b ($mac_b), $two_bss_sta_if -> ath5k-lab-two-a ($mac_ap) in $((SECONDS - start)) s; "
 	ip netns exec $ns_a sysctl -q -w net.ipv4.icmp_echo_ignore_broadcasts=0
 	ip netns exec $ns_b sysctl -q -w net.ipv4.icmp_echo_ignore_broadcasts=0
 	before_a=$(emu_crypto card0) && before_b=$(emu_crypto card1) ||
