@@ -30,10 +30,10 @@
 
 struct presence_entry {
 	uint8_t mac[6];
+	uint8_t mask[6];	/* BSSID mask: the card's other addresses */
 	uint16_t freq_mhz;
 	uint8_t receiving;
 	uint8_t rssi;
-	uint8_t pad[2];
 };
 
 struct msg_header {
@@ -210,6 +210,7 @@ static unsigned int collect_presence(struct air *air, int except_fd,
 	     c = c->air_next) {
 		memset(&out[n], 0, sizeof(out[n]));
 		card_own_mac(c, out[n].mac);
+		card_addr_mask(c, out[n].mask);
 		out[n].freq_mhz = c->freq_mhz;
 		out[n].receiving = card_is_receiving(c);
 		out[n].rssi = c->rssi;
@@ -276,15 +277,16 @@ static int deliver_local(struct air *air, const struct card *sender,
 	int ack_rssi = -1;
 
 	for (struct card *c = air->cards; c; c = c->air_next) {
-		uint8_t mac[6];
+		uint8_t mac[6], mask[6];
 
 		if (c == sender || !c->freq_mhz || c->freq_mhz != f->freq_mhz ||
 		    !card_is_receiving(c) || !rx_decodes(c, f->rate_code))
 			continue;
 		rx_deliver(c, f);
 		card_own_mac(c, mac);
+		card_addr_mask(c, mask);
 		if (wants_ack && !f->fcs_bad && f->len >= 10 &&
-		    !memcmp(mac, f->data + 4, 6))
+		    card_owns_addr(mac, mask, f->data + 4))
 			ack_rssi = c->rssi;
 	}
 	return ack_rssi;
@@ -297,7 +299,7 @@ static int remote_ack_rssi(const struct air *air, const struct air_frame *f)
 			const struct presence_entry *e = &air->peers[p].cards[i];
 
 			if (e->receiving && e->freq_mhz == f->freq_mhz &&
-			    !memcmp(e->mac, f->data + 4, 6))
+			    card_owns_addr(e->mac, e->mask, f->data + 4))
 				return e->rssi;
 		}
 	return -1;

@@ -100,6 +100,31 @@ void card_own_mac(const struct card *card, uint8_t mac[6])
 	mac[5] = id1 >> 8 & 0xff;
 }
 
+void card_addr_mask(const struct card *card, uint8_t mask[6])
+{
+	uint32_t m0 = card_reg(card, REG_BSSID_MASK0);
+	uint32_t m1 = card_reg(card, REG_BSSID_MASK1);
+
+	for (unsigned int i = 0; i < 4; i++)
+		mask[i] = (uint8_t)(m0 >> (8 * i));
+	mask[4] = m1 & 0xff;
+	mask[5] = m1 >> 8 & 0xff;
+}
+
+/*
+ * Whether @addr is one of the card's addresses: STA_ID in every bit the
+ * BSSID mask keeps.  A driver with several interfaces clears the bits in
+ * which their addresses differ, so the card receives and ACKs for all.
+ */
+bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
+		    const uint8_t addr[6])
+{
+	for (unsigned int i = 0; i < 6; i++)
+		if ((own[i] ^ addr[i]) & mask[i])
+			return false;
+	return true;
+}
+
 static bool card_asleep(const struct card *card)
 {
 	return (card_reg(card, REG_SLEEP_CTL) & SLEEP_CTL_SLE) == SLEEP_CTL_SLE_SLEEP;
@@ -319,6 +344,9 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_PHY_CHIP_ID, id->phy_chip_id);
 	card_reg_set(card, REG_SLEEP_CTL, SLEEP_CTL_SLE_SLEEP);
 	card_reg_set(card, REG_STA_ID1, STA_ID1_PWR_SV);
+	/* every address bit compared until a driver says otherwise */
+	card_reg_set(card, REG_BSSID_MASK0, 0xffffffff);
+	card_reg_set(card, REG_BSSID_MASK1, 0xffff);
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
 	if (card->irq_level) {
 		card->irq_level = false;
@@ -681,6 +709,7 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 		card->sleep_write_logged = false;
 	write_reg(card, aligned, v);
 	if (card->air && (aligned == REG_STA_ID0 || aligned == REG_STA_ID1 ||
+			  aligned == REG_BSSID_MASK0 || aligned == REG_BSSID_MASK1 ||
 			  aligned == REG_CR || aligned == REG_DIAG_SW ||
 			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL5))
 		air_note_change(card->air);

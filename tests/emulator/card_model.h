@@ -214,6 +214,9 @@ void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
 void card_update_irq(struct card *card);
 bool card_is_receiving(const struct card *card);
 void card_own_mac(const struct card *card, uint8_t mac[6]);
+void card_addr_mask(const struct card *card, uint8_t mask[6]);
+bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
+		    const uint8_t addr[6]);
 
 /* card_stats.c */
 void card_stats_log(struct card *card);

@@ -87,6 +87,8 @@
 #define  STA_ID1_PWR_SV		0x00040000
 #define REG_BSSID0		0x8008
 #define REG_BSSID1		0x800c
+#define REG_BSSID_MASK0		0x80e0	/* address bits STA_ID matching checks */
+#define REG_BSSID_MASK1		0x80e4
 #define REG_BEACON		0x8020
 #define  BEACON_PERIOD		0x0000ffff
 #define  BEACON_ENABLE		0x00800000

@@ -89,7 +89,7 @@ bool rx_accepts(struct card *card, const struct air_frame *f)
 	uint32_t filter = card_reg(card, REG_RX_FILTER);
 	unsigned int type, subtype;
 	const uint8_t *addr1 = f->data + 4;
-	uint8_t own[6], bssid[6];
+	uint8_t own[6], mask[6], bssid[6];
 
 	/* Frames that fail the FCS go up flagged; the driver counts them. */
 	if ((filter & RX_FILTER_PROM) || f->fcs_bad)
@@ -101,7 +101,8 @@ bool rx_accepts(struct card *card, const struct air_frame *f)
 	if (type == 1)
 		return filter & RX_FILTER_CONTROL;
 	card_own_mac(card, own);
-	if (!memcmp(addr1, own, 6))
+	card_addr_mask(card, mask);
+	if (!is_group(addr1) && card_owns_addr(own, mask, addr1))
 		return filter & RX_FILTER_UCAST;
 	if (type == 0 && subtype == 8) {	/* beacon */
 		bssid_of(card, bssid);

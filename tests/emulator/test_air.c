@@ -2,7 +2,8 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * Cards sharing an air: unicast from one card's TX queue into another's
- * RX ring, ACKs only from the owner of addr1, retries when nobody answers,
+ * RX ring, ACKs only from the owner of addr1 (its STA_ID under the BSSID
+ * mask), retries when nobody answers,
  * channels kept apart, and airs of separate processes linked by a socket.
  */
 #include "card_model.h"
@@ -201,6 +202,57 @@ static void pump(struct air **airs, int n)
 	}
 }
 
+/*
+ * A second interface on B with an address of its own: the driver clears
+ * the bits in which it differs from STA_ID out of the BSSID mask, and B
+ * then receives and ACKs frames to either address, none to an address
+ * that differs in a bit the mask keeps.
+ */
+static void test_bssid_mask(struct test_card *a, struct test_card *b,
+			    bool linked, struct air **airs)
+{
+	static const unsigned int tries[4] = { 2, 0, 0, 0 };
+	uint8_t second[6], other[6];
+	uint32_t st[2];
+	unsigned int n;
+
+	memcpy(second, b->mac, 6);
+	second[0] ^= 0x04;
+	memcpy(other, b->mac, 6);
+	other[3] ^= 0x10;
+	n = rx_count(b);
+	send_one(a, second, 40, 0x1b, tries, st);
+	if (linked)
+		pump(airs, 3);
+	check((st[0] & 3) == 2 && rx_count(b) == n,
+	      "%s: full mask: a frame to B's second address is neither heard nor ACKed",
+	      linked ? "linked" : "local");
+	/* the mask with bit 2 of the first octet cleared */
+	wr(b->card, 0x80e0, 0xfffffffb);
+	wr(b->card, 0x80e4, 0xffff);
+	if (linked)
+		pump(airs, 3);
+	send_one(a, second, 40, 0x1b, tries, st);
+	if (linked)
+		pump(airs, 3);
+	check((st[0] & 3) == 1 && rx_count(b) == n + 1,
+	      "%s: mask without that bit: received and ACKed (st0 %08x)",
+	      linked ? "linked" : "local", st[0]);
+	send_one(a, b->mac, 40, 0x1b, tries, st);
+	if (linked)
+		pump(airs, 3);
+	check((st[0] & 3) == 1 && rx_count(b) == n + 2,
+	      "%s: B's own address still received and ACKed", linked ? "linked" : "local");
+	send_one(a, other, 40, 0x1b, tries, st);
+	if (linked)
+		pump(airs, 3);
+	check((st[0] & 3) == 2 && rx_count(b) == n + 2,
+	      "%s: a bit the mask keeps: not B's", linked ? "linked" : "local");
+	wr(b->card, 0x80e0, 0xffffffff);
+	if (linked)
+		pump(airs, 3);
+}
+
 static void test_linked_airs(void)
 {
 	static const unsigned int tries[4] = { 3, 0, 0, 0 };
@@ -230,6 +282,7 @@ static void test_linked_airs(void)
 	check(rx_count(&b) == 1 && (fake_get32(b.fh, RX_RING + 16) & 0xfff) == 24 + 120 + 4,
 	      "B received it with the right length");
 	check(rx_count(&c) == 0, "C (not addressed) filtered it");
+	test_bssid_mask(&a, &b, true, airs);
 	send_one(&b, c.mac, 30, 0x1b, tries, st);
 	pump(airs, 3);
 	check((st[0] & 3) == 1 && rx_count(&c) == 1,
@@ -267,9 +320,10 @@ static void test_linked_airs(void)
 	test_card_close(&c);
 	air_destroy(airs[2]);
 	pump(airs, 2);
+	nb = rx_count(&b);
 	send_one(&a, b.mac, 30, 0x1b, tries, st);
 	pump(airs, 2);
-	check((st[0] & 3) == 1 && rx_count(&b) == 2, "a peer leaving does not hurt the rest");
+	check((st[0] & 3) == 1 && rx_count(&b) == nb + 1, "a peer leaving does not hurt the rest");
 	test_card_close(&a);
 	test_card_close(&b);
 	air_destroy(airs[0]);
@@ -289,6 +343,7 @@ int main(void)
 	test_no_receiver(&a, &b);
 	test_channels(&a, &b);
 	test_broadcast(&a, &b, &c);
+	test_bssid_mask(&a, &b, false, NULL);
 	test_card_close(&a);
 	test_card_close(&b);
 	test_card_close(&c);

@@ -15,7 +15,7 @@ WIFI = (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
            + (["iperf3"] if net == "open-ch6" else [])
            + (["crypto-" + net] if net in PROTECTED else [])
            + (["rekey-" + net] if net == "wpa2-ch6" else [])]
-        + ["dmesg-clean"])
+        + ["two-bss", "dmesg-clean"])
 # guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
 EXTRAS = ["ibss", "monitor", "reload-cycles"]
 # Checks that report skip by design: none.
