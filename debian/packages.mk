@@ -6,7 +6,9 @@
 # copy under out/ from the working tree as it is (whatever src/ holds now).
 # `make check-packages` builds both, lints them (lintian, rpmlint), checks
 # that every file repeating VERSION agrees with it, tests the maintainer
-# scripts' helper against a stand-in uname, and runs the host's dkms
+# scripts' helper against a stand-in uname, checks that the kernel's own
+# ath5k keeps the chips ours does not drive (test-kernel-ath5k.sh: the
+# PCI IDs, and the loader against stand-ins), and runs the host's dkms
 # on the shipped dkms.conf in a private tree to check which kernels it
 # accepts.  Nothing is installed on the host.
 #
@@ -48,6 +50,7 @@ rpm: check-package-versions
 
 check-packages: deb rpm
 	@$(PACKAGING_TOOLS)/test-dkms-helper.sh $(TOP) $(OUT)/dkms-helper-test
+	@$(PACKAGING_TOOLS)/test-kernel-ath5k.sh $(TOP) $(OUT)/kernel-ath5k-test
 	@$(PACKAGING_TOOLS)/lint-packages.sh $(TOP) $(OUT)
 	@$(PACKAGING_TOOLS)/check-dkms-rules.sh \
 		$(OUT)/deb-build/ath5k-dkms-$(VERSION) $(OUT)/dkms-rules

@@ -21,7 +21,8 @@ rm -rf "$work"
 mkdir -p "$work/SOURCES" "$work/stage"
 "$top/debian/tools/stage-source.sh" "$top" "$work/stage" "$version" >/dev/null
 mv "$work/stage/ath5k-dkms_$version.orig.tar.xz" "$work/SOURCES/ath5k-dkms-$version.tar.xz"
-cp "$top/debian/dkms-helper.sh" "$top/debian/README.dkms" "$work/SOURCES/"
+cp "$top/debian/dkms-helper.sh" "$top/debian/README.dkms" \
+	"$top/debian/older-chips.modprobe.conf" "$top/debian/load-kernel-ath5k.sh" "$work/SOURCES/"
 
 cp "$top/rpm/ath5k-dkms.spec" "$spec"
 if ! grep -q "^Version:[[:space:]]*$version\$" "$spec"; then

@@ -20,19 +20,9 @@ chmod +x "$scratch/bin/uname"
 PATH="$scratch/bin:$PATH" dkms_tree="$scratch/dkms" ATH5K_MODULES_DIR="$scratch/modules"
 export PATH dkms_tree ATH5K_MODULES_DIR
 
-failed=0
-check() {
-	# $1 description, $2 0 if it held
-	if [ "$2" -eq 0 ]; then
-		echo "test-dkms-helper: ok: $1"
-	else
-		echo "test-dkms-helper: FAIL: $1" >&2
-		failed=1
-	fi
-}
-holds() {
-	if "$@"; then echo 0; else echo 1; fi
-}
+CHECKS_NAME=test-dkms-helper
+# shellcheck source=debian/tools/checks.sh
+. "$(dirname "$0")/checks.sh"
 
 # The running kernel (6.1.0-9-amd64) is installed without headers.
 mkdir -p "$scratch/modules/6.1.0-9-amd64"
@@ -59,5 +49,4 @@ check "a failed build shows make's error" \
 check "a failed build leaves out make's noise" \
 	"$(holds test -z "$(printf '%s\n' "$out" | grep -e "Waiting for unfinished" -e "Entering directory")")"
 
-[ "$failed" -eq 0 ] || exit 1
-echo "test-dkms-helper: all checks passed"
+checks_done

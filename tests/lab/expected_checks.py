@@ -54,12 +54,13 @@ def guest_checks(driver, profile, reported=()):
         return ["boot"] + setup + ["driver-load", "module-is-ours"] + BENCH
     if driver == "rpm":
         return (["boot", "rpm-install", "driver-load", "module-is-ours",
-                 "module-signature"] + WIFI + ["rpm-upgrade", "rpm-remove"])
+                 "older-chips", "module-signature"] + WIFI + ["rpm-upgrade", "rpm-remove"])
     if driver == "deb" and profile == "matrix":
-        return ["boot", "deb-install", "driver-load", "module-is-ours"] + WIFI + ["deb-purge"]
+        return (["boot", "deb-install", "driver-load", "module-is-ours", "older-chips"]
+                + WIFI + ["deb-purge"])
     if driver == "deb":
         checks = (["boot", "deb-missing-headers", "deb-install", "driver-load",
-                   "module-is-ours", "module-signature"] + WIFI + EXTRAS
+                   "module-is-ours", "older-chips", "module-signature"] + WIFI + EXTRAS
                   + ["deb-upgrade", "unsupported-kernel", "kernel-upgrade-build"])
         if "kernel-upgrade-build" in passed:
             checks += ["reboot", "kernel-upgrade"]

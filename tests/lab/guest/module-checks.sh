@@ -86,6 +86,41 @@ check_module_is_ours() {
 	return $rc
 }
 
+# The package hides the kernel's ath5k (same module name) but leaves it the
+# chips ours does not drive: each PCI ID of the kernel's module must lead,
+# through modprobe's configuration as installed, either to our module (an
+# ID ours lists) or to the package's loader of the kernel's file
+# (ath5k_kernel, /usr/lib/modprobe.d/ath5k-dkms.conf), never nowhere.
+check_older_chips() {
+	local kfile ours alias id via want routed=0 fallback=0 wrong=
+	kfile=$(find "/lib/modules/$(uname -r)/$in_tree_dir" -name 'ath5k.ko*' 2>/dev/null | head -n 1)
+	[ -n "$kfile" ] || { detail "no ath5k of the kernel's own under $in_tree_dir"; return 1; }
+	ours=$(modinfo -n ath5k)
+	modinfo -F alias "$kfile" > "$WORK/kernel-ath5k-aliases"
+	while read -r alias; do
+		# A device's modalias: the wildcards of the ID's alias filled in.
+		id=$(printf '%s' "$alias" | sed 's/sv\*sd\*bc\*sc\*i\*$/sv00001234sd00005678bc02sc00i00/')
+		via=$(modprobe --show-depends "$id" 2>&1 | tail -n 1)
+		if modinfo -F alias "$ours" | grep -qxF "$alias"; then
+			want="insmod $ours"
+		else
+			want="install /usr/libexec/ath5k-dkms/load-kernel-ath5k"
+		fi
+		case $via in
+		"$want"*)
+			if [ "$want" = "insmod $ours" ]; then
+				routed=$((routed + 1))
+			else
+				fallback=$((fallback + 1))
+			fi
+			;;
+		*) wrong="$wrong $id -> '${via:-nothing}' (want '$want');" ;;
+		esac
+	done < "$WORK/kernel-ath5k-aliases"
+	detail "$((routed + fallback)) PCI IDs of $kfile: $routed to $ours, $fallback to the kernel's own through ath5k_kernel${wrong:+; wrong:$wrong}"
+	[ -z "$wrong" ] && [ "$fallback" -gt 0 ] && [ "$routed" -gt 0 ]
+}
+
 # dkms signs what it builds with its MOK key pair (/var/lib/dkms/mok.key and
 # mok.pub, made on first use; the image makes them ahead to save guest time).
 # The module's signature must name that certificate's serial; Secure Boot
@@ -110,7 +145,7 @@ hex_number() {
 # Every trace of the package: source trees, dkms's tree, built modules.
 package_leftovers() {
 	{
-		ls -d /usr/src/ath5k-* /var/lib/dkms/ath5k
+		ls -d /usr/src/ath5k-* /var/lib/dkms/ath5k /usr/lib/modprobe.d/ath5k-dkms.conf
 		find /lib/modules -path '*/updates/*' -name 'ath5k.ko*'
 	} 2>/dev/null
 }

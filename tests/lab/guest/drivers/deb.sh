@@ -9,7 +9,8 @@
 # LAB_PROFILE=full (make lab, make check), in this order:
 #   deb-missing-headers  running kernel's headers removed, then install
 #   deb-install          headers back: dkms's hook builds the module
-#   driver-load, module-is-ours, module-signature, Wi-Fi checks, extras
+#   driver-load, module-is-ours, older-chips, module-signature, Wi-Fi
+#                        checks, extras
 #   deb-upgrade          PKG_VERSION -> NEXT_VERSION (an unsupported kernel
 #                        is present meanwhile)
 #   unsupported-kernel   that kernel was skipped with a message
@@ -19,7 +20,7 @@
 #   build-failure        a broken source: make.log path and error shown
 #   deb-purge            nothing left; the in-tree ath5k binds again
 # LAB_PROFILE=matrix: deb-install (headers present), driver-load,
-#   module-is-ours, Wi-Fi checks, deb-purge.
+#   module-is-ours, older-chips, Wi-Fi checks, deb-purge.
 
 . "$PAYLOAD/guest/module-checks.sh"
 EXPECT_VERSION=$PKG_VERSION
@@ -189,6 +190,7 @@ run_driver_checks() {
 	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=deb-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
+	run_check older-chips 60 needs=driver-load check_older_chips
 	[ "${LAB_PROFILE:-full}" != full ] ||
 		run_check module-signature 30 needs=driver-load check_module_signature
 }

@@ -7,7 +7,7 @@
 # The payload's driver/ holds current.rpm (PKG_VERSION) and next.rpm
 # (NEXT_VERSION).
 #   rpm-install      rpm -i: %post builds and installs for the running kernel
-#   driver-load, module-is-ours, module-signature, Wi-Fi checks
+#   driver-load, module-is-ours, older-chips, module-signature, Wi-Fi checks
 #   rpm-upgrade      rpm -U to NEXT_VERSION: only it remains
 #   rpm-remove       rpm -e: nothing left; the in-tree ath5k binds again
 # The scriptlets always exit 0 (RPM cannot roll back), so each check judges
@@ -51,6 +51,7 @@ run_driver_checks() {
 	kmsg_mark > "$WORK/dmesg-at-load"
 	run_check driver-load 120 needs=rpm-install check_driver_load
 	run_check module-is-ours 30 needs=driver-load check_module_is_ours
+	run_check older-chips 60 needs=driver-load check_older_chips
 	run_check module-signature 30 needs=driver-load check_module_signature
 }
 
