@@ -47,6 +47,27 @@ def cell_facts(cell):
     return read_assignments(os.path.join(HERE, "cells", cell + ".conf"))
 
 
+# A guest's resources and limits where neither the command line nor the
+# cell file sets them: RAM in MiB, seconds to the first report line and
+# for the whole run.
+GUEST_DEFAULTS = {"mem": 1536, "boot_limit": 600, "total_limit": 3600}
+
+
+def guest_limits(facts, given, defaults=GUEST_DEFAULTS):
+    """What a run on a cell with FACTS gives its guest: mem, boot_limit and
+    total_limit from GIVEN (the command line's values, None where it gave
+    none), else the cell's lab_mem, lab_boot_limit and lab_total_limit,
+    else DEFAULTS; step_scale (every step's limit is multiplied, the cell's
+    lab_step_scale) and cmdline (the kernel command line the cell adds)."""
+    limits = {}
+    for key in ("mem", "boot_limit", "total_limit"):
+        value = given.get(key)
+        limits[key] = int(value if value is not None else facts.get("lab_" + key, defaults[key]))
+    limits["step_scale"] = int(facts.get("lab_step_scale", 1))
+    limits["cmdline"] = facts.get("kernel_cmdline", "").split()
+    return limits
+
+
 def image_dir(cell):
     """The cache entry the cell's current recipe names (built or not)."""
     r = subprocess.run([IMAGE_SH, cell, "--print-dir"], check=True,

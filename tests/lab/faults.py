@@ -25,6 +25,7 @@ import tempfile
 import time
 
 import labvm
+from cellinfo import GUEST_DEFAULTS, cell_facts, guest_limits
 from emulator_proc import Emulator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,6 +59,8 @@ GROUP_OPTIONS = {"ar5413": "", "rf5112": "model=ar5212"}
 SETUP_CHECKS = ("dkms-install", "driver-load", "module-is-ours", "probe", "baseline")
 OUTCOMES = ("recovered", "refused", "failed")
 MAX_BOOTS = 12
+# A boot runs a whole group of scenarios: more time than one lab run's.
+FAULTS_GUEST_DEFAULTS = dict(GUEST_DEFAULTS, total_limit=5400)
 
 
 def log(msg):
@@ -114,7 +117,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
         "MODULE_OPTIONS": run_cell.DRIVERS[driver]["options"],
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1", "LAB_PROFILE": "faults",
-        "FAULTS": "yes", "FAULT_SEED": args.seed,
+        "FAULTS": "yes", "FAULT_SEED": args.seed, "STEP_SCALE": args.step_scale,
     }
     rows, pending, checks = {}, {}, []
     for s, group in SCENARIOS:
@@ -142,7 +145,8 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
             emulator.start()
             argv = labvm.guest_command(
                 prefix, accel, image_dir, run, emulator.sockets, args.cpus, args.mem,
-                ["modprobe.blacklist=ath5k", "ath5k_lab_faults=" + ",".join(planned)],
+                ["modprobe.blacklist=ath5k", "ath5k_lab_faults=" + ",".join(planned)]
+                + args.cmdline,
                 control=emulator.control)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
@@ -153,7 +157,8 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
             # must not read the last boot's lines again.
             if os.path.exists(run["report"]):
                 os.remove(run["report"])
-            watch = run_cell.GuestWatch(run["report"], run["console"], args.boot_limit)
+            watch = run_cell.GuestWatch(run["report"], run["console"], args.boot_limit,
+                                        args.step_scale)
             try:
                 extra = run_cell.run_guest(argv, run, watch, emulator, args.total_limit,
                                            where)
@@ -248,6 +253,12 @@ def write_table(path_md, path_json, cell, seed, drivers, rows):
                                          for d in drivers)))
 
 
+def boot_limits(cell, given):
+    """Each boot's guest on CELL: cellinfo.guest_limits with the fault
+    table's defaults (GIVEN: the command line's values)."""
+    return guest_limits(cell_facts(cell), given, FAULTS_GUEST_DEFAULTS)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cell", default="debian-12")
@@ -259,10 +270,15 @@ def main():
     ap.add_argument("--out", default=os.path.join(TOP, "out"))
     ap.add_argument("--emulator", default=os.path.join(TOP, "out", "bin", "ath5k-emu"))
     ap.add_argument("--cpus", type=int, default=2)
-    ap.add_argument("--mem", type=int, default=1536)
-    ap.add_argument("--boot-limit", type=int, default=600)
-    ap.add_argument("--total-limit", type=int, default=5400)
+    # Each boot's; a cell file may raise them (cellinfo.guest_limits).
+    ap.add_argument("--mem", type=int, help="guest RAM, MiB (default 1536)")
+    ap.add_argument("--boot-limit", type=int, help="seconds (default 600)")
+    ap.add_argument("--total-limit", type=int, help="seconds (default 5400)")
     args = ap.parse_args()
+    limits = boot_limits(args.cell, vars(args))
+    args.mem, args.boot_limit, args.total_limit = (
+        limits["mem"], limits["boot_limit"], limits["total_limit"])
+    args.step_scale, args.cmdline = limits["step_scale"], limits["cmdline"]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     drivers = args.drivers.split()

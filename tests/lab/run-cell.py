@@ -23,7 +23,7 @@ import tempfile
 import time
 
 import labvm
-from cellinfo import cell_facts
+from cellinfo import cell_facts, guest_limits
 from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import Emulator, expected_mac, options_for_card
@@ -431,14 +431,12 @@ def main():
 
     cell, driver = args.cell, args.driver
     facts = cell_facts(cell)
-    for arg, fact, default in (("mem", "lab_mem", 1536),
-                               ("boot_limit", "lab_boot_limit", 600),
-                               ("total_limit", "lab_total_limit", 3600)):
-        if getattr(args, arg) is None:
-            setattr(args, arg, int(facts.get(fact, default)))
-    step_scale = int(facts.get("lab_step_scale", 1))
+    limits = guest_limits(facts, vars(args))
+    args.mem, args.boot_limit, args.total_limit = (
+        limits["mem"], limits["boot_limit"], limits["total_limit"])
+    step_scale = limits["step_scale"]
     debug_checks = facts.get("debug_checks") == "yes"
-    cmdline_extra = ["modprobe.blacklist=ath5k"] + facts.get("kernel_cmdline", "").split()
+    cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
     name = "%s-%s" % (cell, driver) + ("-matrix" if args.profile == "matrix" else "")
     packages = []
     if "packages" in DRIVERS[driver]:

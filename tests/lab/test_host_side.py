@@ -36,6 +36,7 @@ emulator_proc = load("emulator_proc", "emulator_proc.py")
 expected_checks = load("expected_checks", "expected_checks.py")
 kmsg = load("kmsg", os.path.join("guest", "kmsg.py"))
 bench = load("bench", "bench.py")
+faults = load("faults", "faults.py")
 TOP = os.path.dirname(os.path.dirname(HERE))
 POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
 EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
@@ -529,6 +530,29 @@ class BootMeansACheckRan(unittest.TestCase):
         self.assertEqual([(c["name"], c["result"]) for c in watch.results],
                          [("boot", "pass"), ("driver-load", "fail")])
         self.assertEqual(watch.results[0]["detail"], "kernel 6.1.0-57-amd64, checks ran")
+
+
+class CellGuestLimits(unittest.TestCase):
+    """A slow cell's RAM, limits and kernel command line reach every tool
+    that boots it: make lab (run-cell.py) and make faults alike."""
+
+    def test_faults_boot_the_debug_cell_with_its_limits(self):
+        limits = faults.boot_limits("debian-13-debug", {"mem": None})
+        self.assertEqual((limits["mem"], limits["boot_limit"], limits["total_limit"]),
+                         (3072, 2400, 14400))
+        self.assertEqual(limits["step_scale"], 5)
+        self.assertIn("log_buf_len=16M", limits["cmdline"])
+
+    def test_faults_defaults_on_a_plain_cell(self):
+        limits = faults.boot_limits("debian-12", {})
+        self.assertEqual((limits["mem"], limits["boot_limit"], limits["total_limit"],
+                          limits["step_scale"], limits["cmdline"]), (1536, 600, 5400, 1, []))
+
+    def test_the_command_line_wins(self):
+        limits = faults.boot_limits("debian-13-debug", {"mem": 4096, "boot_limit": 900})
+        self.assertEqual((limits["mem"], limits["boot_limit"]), (4096, 900))
+        limits = run_cell.guest_limits({"lab_mem": "3072"}, {"total_limit": 60})
+        self.assertEqual((limits["mem"], limits["total_limit"]), (3072, 60))
 
 
 class DebugReports(unittest.TestCase):
