@@ -63,6 +63,7 @@ struct ath5k_txq {
 	spinlock_t lock;		/* protects the fields below */
 	struct list_head frames;	/* handed to the hardware, in order */
 	__le32 *tail_link;		/* link word of the last descriptor */
+	bool txdp_pending;		/* frames wait for TXDP to take them */
 	struct ath5k_txq_fill fill;
 	unsigned int since_intreq;	/* frames queued without INTREQ */
 	bool watchdog_mark;		/* no completion since the last check */
