@@ -168,6 +168,9 @@ struct ath5k_dev {
 	unsigned int beacon_interval;	/* TU */
 	unsigned int beacon_miss;	/* consecutive unsent beacons */
 	struct tasklet_struct beacon_tasklet;
+	u32 beacon_tbtt;		/* TU: next TBTT the timers wait for */
+	u32 beacon_period;		/* TU between alerts, 0: timers off */
+	struct work_struct beacon_sync_work;	/* timers after a TSF jump */
 
 	/* interrupts */
 	u32 imask;			/* ATH5K_INT_* wanted while running */
@@ -262,6 +265,9 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_reclaim(struct ath5k_dev *dev);
 void ath5k_beacon_config(struct ath5k_dev *dev);
 void ath5k_beacon_tasklet(struct tasklet_struct *t);
+bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf);
+void ath5k_beacon_resync(struct ath5k_dev *dev);
+void ath5k_beacon_sync_work(struct work_struct *work);
 
 /* interrupt.c */
 irqreturn_t ath5k_intr(int irq, void *data);
