@@ -198,6 +198,8 @@ struct ath5k_dev {
 	int led_gpio;			/* -1 without a GPIO LED */
 	bool led_active_high;
 	struct tasklet_struct rfkill_tasklet;
+
+	struct dentry *debugfs;		/* our directory under the wiphy's */
 };
 
 static inline struct ath5k_dev *ath5k_hw_to_dev(struct ieee80211_hw *hw)
@@ -268,6 +270,10 @@ void ath5k_beacon_tasklet(struct tasklet_struct *t);
 bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf);
 void ath5k_beacon_resync(struct ath5k_dev *dev);
 void ath5k_beacon_sync_work(struct work_struct *work);
+
+/* debugfs.c */
+void ath5k_debugfs_init(struct ath5k_dev *dev);
+void ath5k_debugfs_exit(struct ath5k_dev *dev);
 
 /* interrupt.c */
 irqreturn_t ath5k_intr(int irq, void *data);

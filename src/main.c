@@ -1092,6 +1092,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
+	ath5k_debugfs_init(dev);
 	return 0;
 
 err_rx:
@@ -1107,6 +1108,7 @@ err_detach:
 
 void ath5k_deinit_device(struct ath5k_dev *dev)
 {
+	ath5k_debugfs_exit(dev);
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
