@@ -63,6 +63,7 @@ struct ath5k_txq {
 	spinlock_t lock;		/* protects the fields below */
 	struct list_head frames;	/* handed to the hardware, in order */
 	__le32 *tail_link;		/* link word of the last descriptor */
+	bool txdp_pending;		/* frames wait for TXDP to take them */
 	struct ath5k_txq_fill fill;
 	unsigned int since_intreq;	/* frames queued without INTREQ */
 	bool watchdog_mark;		/* no completion since the last check */
@@ -167,6 +168,9 @@ struct ath5k_dev {
 	unsigned int beacon_interval;	/* TU */
 	unsigned int beacon_miss;	/* consecutive unsent beacons */
 	struct tasklet_struct beacon_tasklet;
+	u32 beacon_tbtt;		/* TU: next TBTT the timers wait for */
+	u32 beacon_period;		/* TU between alerts, 0: timers off */
+	struct work_struct beacon_sync_work;	/* timers after a TSF jump */
 
 	/* interrupts */
 	u32 imask;			/* ATH5K_INT_* wanted while running */
@@ -194,6 +198,8 @@ struct ath5k_dev {
 	int led_gpio;			/* -1 without a GPIO LED */
 	bool led_active_high;
 	struct tasklet_struct rfkill_tasklet;
+
+	struct dentry *debugfs;		/* our directory under the wiphy's */
 };
 
 static inline struct ath5k_dev *ath5k_hw_to_dev(struct ieee80211_hw *hw)
@@ -261,6 +267,13 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_reclaim(struct ath5k_dev *dev);
 void ath5k_beacon_config(struct ath5k_dev *dev);
 void ath5k_beacon_tasklet(struct tasklet_struct *t);
+bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf);
+void ath5k_beacon_resync(struct ath5k_dev *dev);
+void ath5k_beacon_sync_work(struct work_struct *work);
+
+/* debugfs.c */
+void ath5k_debugfs_init(struct ath5k_dev *dev);
+void ath5k_debugfs_exit(struct ath5k_dev *dev);
 
 /* interrupt.c */
 irqreturn_t ath5k_intr(int irq, void *data);

@@ -28,6 +28,7 @@ void ath5k_beacon_init(struct ath5k_dev *dev)
 	for (i = 0; i < ATH5K_BEACON_BUFS; i++)
 		list_add_tail(&dev->bufs[ATH5K_RX_BUFS + ATH5K_TX_BUFS + i].list,
 			      &dev->bcbuf_free);
+	INIT_WORK(&dev->beacon_sync_work, ath5k_beacon_sync_work);
 }
 
 int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
@@ -122,6 +123,31 @@ static unsigned int ath5k_beacon_active(struct ath5k_dev *dev)
 	return n;
 }
 
+/* Interval of the beacon timers: several APs share the beacon interval. */
+static u32 ath5k_beacon_period(struct ath5k_dev *dev)
+{
+	u32 intval = dev->beacon_interval ? dev->beacon_interval :
+					    ATH5K_DEFAULT_BINTVAL;
+
+	if (dev->opmode == ATH5K_OPMODE_AP && dev->n_beaconing > 1)
+		intval /= ATH5K_BEACON_BUFS;
+	return intval;
+}
+
+/*
+ * Arm the timers for the first TBTT of @period's grid far enough ahead of
+ * the TSF for its alert to come, keeping the TSF.
+ */
+static void ath5k_beacon_arm(struct ath5k_dev *dev, u32 period)
+{
+	u32 tsf_tu = ath5k_hw_tsf_get(&dev->ah) >> ATH5K_TU_SHIFT;
+	u32 next = roundup(tsf_tu + ATH5K_FIRST_BEACON_TU, period);
+
+	ath5k_hw_beacon_timers_init(&dev->ah, next, period, false);
+	WRITE_ONCE(dev->beacon_tbtt, next);
+	WRITE_ONCE(dev->beacon_period, period);
+}
+
 /*
  * (Re)program beacon timing after a reset or a change of beaconing
  * interfaces; dev->lock held and the chip usable.
@@ -131,8 +157,7 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	struct ath5k_hw *ah = &dev->ah;
 	unsigned int active = ath5k_beacon_active(dev);
 	struct ath5k_txq_params p = { };
-	u32 intval, next;
-	u64 tsf_tu;
+	u32 intval;
 
 	if (test_bit(ATH5K_INVALID, &dev->flags))
 		return;
@@ -140,6 +165,7 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	    dev->opmode == ATH5K_OPMODE_MONITOR) {
 		ath5k_irq_set_wanted(dev, 0, ATH5K_INT_SWBA);
 		ath5k_hw_beacon_timers_stop(ah);
+		WRITE_ONCE(dev->beacon_period, 0);
 		return;
 	}
 
@@ -160,20 +186,67 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	if (!ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
 		ath5k_hw_txq_program(ah, ATH5K_TXQ_CAB);
 
+	intval = ath5k_beacon_period(dev);
 	if (dev->opmode == ATH5K_OPMODE_AP) {
 		/* an AP owns its TSF: restart it so the first TBTT is near */
-		if (dev->n_beaconing > 1)
-			intval /= ATH5K_BEACON_BUFS;
 		ath5k_hw_beacon_timers_init(ah, intval, intval, true);
+		WRITE_ONCE(dev->beacon_tbtt, intval);
+		WRITE_ONCE(dev->beacon_period, intval);
 	} else {
 		/* IBSS: keep the TSF the network agreed on */
-		tsf_tu = ath5k_hw_tsf_get(ah) >> ATH5K_TU_SHIFT;
-		next = roundup((u32)tsf_tu + ATH5K_FIRST_BEACON_TU, intval);
-		ath5k_hw_beacon_timers_init(ah, next, intval, false);
+		ath5k_beacon_arm(dev, intval);
 	}
 
 	dev->beacon_miss = 0;
 	ath5k_irq_set_wanted(dev, ATH5K_INT_SWBA, 0);
+}
+
+/*
+ * Whether the beacon timers lost touch with TSF @tsf.  They hold absolute
+ * TSF times, so the TSF jumping over the next TBTT (an IBSS merge, where
+ * the chip takes the later TSF of a beacon from its cell) leaves them
+ * behind, where they never fire again, and a jump back leaves them far
+ * ahead.  Normally the next TBTT lies between just passed (the alert's
+ * tasklet has not run yet) and one period plus the arming lead ahead.
+ */
+bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf)
+{
+	u32 period = READ_ONCE(dev->beacon_period);
+	s32 ahead;
+
+	if (!period)
+		return false;
+	ahead = (s32)(READ_ONCE(dev->beacon_tbtt) -
+		      (u32)(tsf >> ATH5K_TU_SHIFT));
+	return ahead < -ATH5K_FIRST_BEACON_TU ||
+	       ahead > (s32)period + ATH5K_FIRST_BEACON_TU;
+}
+
+/*
+ * Re-arm timers the TSF left behind on the grid of the TSF as it is now:
+ * they keep their phase to the TSF, as the cell's other stations do;
+ * dev->lock held.
+ */
+void ath5k_beacon_resync(struct ath5k_dev *dev)
+{
+	u32 period = READ_ONCE(dev->beacon_period);
+
+	if (!period || test_bit(ATH5K_INVALID, &dev->flags))
+		return;
+	if (!ath5k_beacon_timers_stale(dev, ath5k_hw_tsf_get(&dev->ah)))
+		return;
+	ath5k_beacon_arm(dev, period);
+	dev->beacon_miss = 0;
+}
+
+void ath5k_beacon_sync_work(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
+					     beacon_sync_work);
+
+	mutex_lock(&dev->lock);
+	ath5k_beacon_resync(dev);
+	mutex_unlock(&dev->lock);
 }
 
 /* The interface whose turn it is at this alert. */
@@ -257,6 +330,9 @@ void ath5k_beacon_tasklet(struct tasklet_struct *t)
 
 	if (test_bit(ATH5K_INVALID, &dev->flags))
 		return;
+	/* the alert comes once per period: the timers wait for the next TBTT */
+	WRITE_ONCE(dev->beacon_tbtt, READ_ONCE(dev->beacon_tbtt) +
+				     READ_ONCE(dev->beacon_period));
 
 	/* the previous beacon never left: the medium or the chip is stuck */
 	if (ath5k_hw_txq_pending(ah, ATH5K_TXQ_BEACON)) {

@@ -1398,4 +1398,27 @@ void ath5k_hw_rfkill_stop(struct ath5k_hw *ah);
  */
 void ath5k_hw_led_set(struct ath5k_hw *ah, enum ath5k_led_state state);
 
+/* ----- debugging ------------------------------------------------------- */
+
+/* One register of the debug dump. */
+struct ath5k_reg_value {
+	const char *name;
+	u32 offset;
+	u32 value;
+};
+
+/**
+ * ath5k_hw_debug_reg() - read one register of the debug dump
+ * @ah: the chip, awake
+ * @i: index into the dump, from 0
+ * @r: filled with the register's name, offset and value
+ *
+ * The dump holds the registers a report of a hung queue or a silent
+ * radio wants; reading them changes nothing on the chip.
+ *
+ * Return: 0, or -ENOENT when @i is past the last register.
+ */
+int ath5k_hw_debug_reg(struct ath5k_hw *ah, unsigned int i,
+		       struct ath5k_reg_value *r);
+
 #endif /* ATH5K_HW_H */

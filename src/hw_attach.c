@@ -620,3 +620,46 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
 	return ah->radio == ATH5K_RADIO_RF2413 ||
 	       ah->radio == ATH5K_RADIO_RF5413;
 }
+
+/* ----- debug dump ------------------------------------------------------ */
+
+/* Registers a hang report wants, none of which a read changes. */
+static const struct {
+	const char *name;
+	u32 offset;
+} ath5k_debug_regs[] = {
+	{ "CR", R_CR },
+	{ "RXDP", R_RXDP },
+	{ "CFG", R_CFG },
+	{ "IER", R_IER },
+	{ "TXCFG", R_TXCFG },
+	{ "RXCFG", R_RXCFG },
+	{ "PIMR", R_PIMR },
+	{ "SIMR0", R_SIMR(0) },
+	{ "SIMR1", R_SIMR(1) },
+	{ "SIMR2", R_SIMR(2) },
+	{ "QCU_TXE", R_QCU_TXE },
+	{ "QCU_TXD", R_QCU_TXD },
+	{ "SLEEP_CTL", R_SLEEP_CTL },
+	{ "STA_ID1", R_STA_ID1 },
+	{ "BEACON", R_BEACON },
+	{ "TIMER0", R_TIMER0 },
+	{ "TIMER1", R_TIMER1 },
+	{ "TIMER2", R_TIMER2 },
+	{ "TIMER3", R_TIMER3 },
+	{ "RX_FILTER", R_RX_FILTER },
+	{ "DIAG_SW", R_DIAG_SW },
+	{ "TSF_L32", R_TSF_L32 },
+	{ "TSF_U32", R_TSF_U32 },
+};
+
+int ath5k_hw_debug_reg(struct ath5k_hw *ah, unsigned int i,
+		       struct ath5k_reg_value *r)
+{
+	if (i >= ARRAY_SIZE(ath5k_debug_regs))
+		return -ENOENT;
+	r->name = ath5k_debug_regs[i].name;
+	r->offset = ath5k_debug_regs[i].offset;
+	r->value = ath5k_rd(ah, r->offset);
+	return 0;
+}

@@ -427,6 +427,7 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 	cancel_delayed_work_sync(&dev->ani_work);
 	cancel_work_sync(&dev->reset_work);
 	cancel_work_sync(&dev->calib_work);
+	cancel_work_sync(&dev->beacon_sync_work);
 }
 
 COMPAT_IEEE80211_OP_STOP(ath5k_op_stop);
@@ -875,8 +876,11 @@ static void ath5k_op_set_tsf(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
 
 	mutex_lock(&dev->lock);
-	if (!test_bit(ATH5K_INVALID, &dev->flags))
+	if (!test_bit(ATH5K_INVALID, &dev->flags)) {
 		ath5k_hw_tsf_set(&dev->ah, tsf);
+		/* the timers hold TSF times: a jump may have left them */
+		ath5k_beacon_resync(dev);
+	}
 	mutex_unlock(&dev->lock);
 }
 
@@ -1088,6 +1092,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	}
 	ath5k_regd_hint(dev);
 	ath5k_led_init(dev);
+	ath5k_debugfs_init(dev);
 	return 0;
 
 err_rx:
@@ -1103,6 +1108,7 @@ err_detach:
 
 void ath5k_deinit_device(struct ath5k_dev *dev)
 {
+	ath5k_debugfs_exit(dev);
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);

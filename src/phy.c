@@ -289,7 +289,7 @@ static void ath5k_rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *ch
 			ath5k_rf_field_set(ah, ATH5K_RF_PD_GAIN_HI,
 					   m->pd_gain_idx[m->npd_gains > 1 ? 1 : 0]);
 			/* revision 2 radios want a lower synth voltage */
-			if (ah->radio_rev & 0xf) {
+			if (ah->radio_rev & RADREV_REV) {
 				ath5k_rf_field_set(ah, ATH5K_RF_HIGH_VC_CP, 2);
 				ath5k_rf_field_set(ah, ATH5K_RF_MID_VC_CP, 2);
 				ath5k_rf_field_set(ah, ATH5K_RF_LOW_VC_CP, 2);

@@ -65,6 +65,7 @@
 
 /* radio: ah->radio_rev, the radio in RADREV_RADIO, then its revision */
 #define RADREV_RADIO		0xf0
+#define RADREV_REV		0x0f
 #define RADREV_5111		0x10
 #define RADREV_5111A		0x20
 #define RADREV_5112		0x30

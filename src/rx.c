@@ -217,6 +217,25 @@ static void ath5k_rx_track_beacon(struct ath5k_dev *dev, struct sk_buff *skb,
 	WRITE_ONCE(dev->beacon_rssi, avg ? (avg * 7 + rs->rssi) / 8 : rs->rssi);
 }
 
+/*
+ * A beacon of our IBSS cell carrying a later TSF moves the chip's TSF to
+ * it (the merge of two cells): when that left the beacon timers behind,
+ * re-arm them, under dev->lock, so from a work.  @tsf was read after the
+ * frame came in.
+ */
+static void ath5k_rx_ibss_tsf(struct ath5k_dev *dev, struct sk_buff *skb,
+			      u64 tsf)
+{
+	struct ieee80211_hdr *hdr = (struct ieee80211_hdr *)skb->data;
+
+	if (dev->opmode != ATH5K_OPMODE_IBSS || skb->len < 24 ||
+	    !ieee80211_is_beacon(hdr->frame_control) ||
+	    !ether_addr_equal(hdr->addr3, dev->bssid))
+		return;
+	if (ath5k_beacon_timers_stale(dev, tsf))
+		ieee80211_queue_work(dev->hw, &dev->beacon_sync_work);
+}
+
 static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 			     const struct ath5k_rx_status *rs,
 			     struct ieee80211_rx_status *rxs, u64 tsf)
@@ -255,6 +274,7 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	if (ath5k_rx_decrypted(dev, skb, rs, key_id))
 		rxs->flag |= RX_FLAG_DECRYPTED;
 	ath5k_rx_track_beacon(dev, skb, rs);
+	ath5k_rx_ibss_tsf(dev, skb, tsf);
 	ieee80211_rx(dev->hw, skb);
 }
 

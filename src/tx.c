@@ -117,6 +117,7 @@ static int ath5k_txq_add(struct ath5k_dev *dev, unsigned int q,
 	spin_lock_init(&txq->lock);
 	INIT_LIST_HEAD(&txq->frames);
 	txq->tail_link = NULL;
+	txq->txdp_pending = false;
 	ath5k_txq_fill_reset(&txq->fill);
 	return 0;
 }
@@ -294,6 +295,29 @@ static bool ath5k_txq_wants_intreq(struct ath5k_txq *txq)
 }
 
 /*
+ * Start queue @txq on its frames; txq->lock held.  A new chain needs TXDP
+ * on its first descriptor, which the chip refuses while the queue is
+ * still enabled at the end of its previous chain.  Starting then would
+ * send the queue on from its old TXDP, which no longer leads to these
+ * frames, so they wait: the queue raises TXEOL as it clears TXE, and the
+ * TX tasklet tries again.
+ */
+static void ath5k_txq_kick(struct ath5k_dev *dev, struct ath5k_txq *txq)
+{
+	struct ath5k_buf *first;
+
+	if (txq->txdp_pending) {
+		if (list_empty(&txq->frames))
+			return;
+		first = list_first_entry(&txq->frames, struct ath5k_buf, list);
+		if (ath5k_hw_txq_set_txdp(&dev->ah, txq->qnum, first->desc_dma))
+			return;
+		txq->txdp_pending = false;
+	}
+	ath5k_hw_txq_start(&dev->ah, txq->qnum);
+}
+
+/*
  * Hand @skb (header already padded) to queue @txq.  On error the caller
  * still owns the skb.
  */
@@ -363,9 +387,9 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	if (txq->tail_link)
 		*txq->tail_link = cpu_to_le32(bf->desc_dma);
 	else
-		ath5k_hw_txq_set_txdp(&dev->ah, txq->qnum, bf->desc_dma);
+		txq->txdp_pending = true;	/* first of a new chain */
 	txq->tail_link = &bf->desc->link;
-	ath5k_hw_txq_start(&dev->ah, txq->qnum);
+	ath5k_txq_kick(dev, txq);
 	spin_unlock_bh(&txq->lock);
 	return 0;
 }
@@ -471,6 +495,9 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 	/* nothing left to link to: the next frame sets TXDP afresh */
 	if (list_empty(&txq->frames))
 		txq->tail_link = NULL;
+	/* a chain the chip refused: its previous one has ended by now */
+	else if (txq->txdp_pending)
+		ath5k_txq_kick(dev, txq);
 	spin_unlock(&txq->lock);
 }
 
@@ -547,6 +574,7 @@ void ath5k_txq_drain_all(struct ath5k_dev *dev)
 		}
 		ath5k_txq_fill_reset(&txq->fill);
 		txq->tail_link = NULL;
+		txq->txdp_pending = false;
 		spin_unlock_bh(&txq->lock);
 	}
 }

@@ -2,10 +2,12 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * 802.11 header padding as the chip lays it out, for 24-byte (no pad),
- * 26-byte QoS (2 pad bytes) and 30-byte four-address (2 pad bytes)
- * headers: padding for transmit and back, unpadding a received frame,
- * and the key ID read from the IV behind the header (issue 12 finding
- * 7: it was read before the pad was removed).
+ * 26-byte QoS (2 pad bytes), 30-byte four-address (2 pad bytes) and
+ * 32-byte four-address QoS (no pad) headers, and the 10- and 16-byte
+ * headers of control frames (2 and no pad bytes): padding for transmit
+ * and back, unpadding a received frame, and the key ID read from the IV
+ * behind the header (issue 12 finding 7: it was read before the pad was
+ * removed).
  *
  * Links: src/frame.c
  */
@@ -40,6 +42,14 @@ static void test_pad_len(void)
 	CHECK_EQ(ath5k_hdr_pad(26), 2);
 	CHECK_EQ(ath5k_hdr_pad(30), 2);
 	CHECK_EQ(ath5k_hdr_pad(32), 0);
+	printf("check: control frame headers: ACK/CTS 10 bytes pad 2, "
+	       "RTS/PS-Poll/BAR 16 none\n");
+	CHECK_EQ(ath5k_hdr_pad(10), 2);
+	CHECK_EQ(ath5k_hdr_pad(16), 0);
+	/* every header length 802.11 has ends on a multiple of four */
+	CHECK_EQ((10 + ath5k_hdr_pad(10)) % 4, 0);
+	CHECK_EQ((26 + ath5k_hdr_pad(26)) % 4, 0);
+	CHECK_EQ((30 + ath5k_hdr_pad(30)) % 4, 0);
 }
 
 /* TX: pad in front of a frame, the chip's layout, then back. */
@@ -83,6 +93,32 @@ static void test_rx_unpad(unsigned int hdrlen, int key_id)
 	CHECK_EQ(got_id, key_id);
 }
 
+/*
+ * A header the chip pads that is not followed by an IV: a CTS as received
+ * in monitor mode, 10 bytes, the pad, then the FCS.  The FCS ends up right
+ * behind the header, and nothing past the frame is touched.
+ */
+static void test_rx_control(void)
+{
+	static const u8 cts[10] = { 0xc4, 0x00, 0x3a, 0x01,
+				    0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	static const u8 fcs[4] = { 0xf1, 0xf2, 0xf3, 0xf4 };
+	u8 buf[32];
+	unsigned int moved;
+	int id = -2;
+
+	printf("check: a received CTS (10-byte header) loses its 2 pad bytes\n");
+	memset(buf, 0xee, sizeof(buf));
+	memcpy(buf, cts, sizeof(cts));
+	memset(buf + 10, 0xff, 2);
+	memcpy(buf + 12, fcs, sizeof(fcs));
+	moved = ath5k_rx_frame_unpad(buf, 16, 10, &id);
+	CHECK_EQ(moved, 2);
+	CHECK(!memcmp(buf + moved, cts, sizeof(cts)));
+	CHECK(!memcmp(buf + moved + 10, fcs, sizeof(fcs)));
+	CHECK_EQ(buf[16], 0xee);	/* nothing written behind the frame */
+}
+
 static void test_rx_short(void)
 {
 	u8 buf[32] = { 0 };
@@ -106,11 +142,16 @@ int main(void)
 	test_tx_roundtrip(24);
 	test_tx_roundtrip(26);
 	test_tx_roundtrip(30);
+	test_tx_roundtrip(32);		/* four addresses and QoS */
+	test_tx_roundtrip(10);		/* ACK, CTS */
+	test_tx_roundtrip(16);		/* RTS, PS-Poll, BAR */
 	for (id = 0; id < 4; id++) {
 		test_rx_unpad(24, id);
 		test_rx_unpad(26, id);
 		test_rx_unpad(30, id);
+		test_rx_unpad(32, id);
 	}
+	test_rx_control();
 	test_rx_short();
 	return check_done("test_frame");
 }

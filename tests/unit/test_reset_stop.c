@@ -328,6 +328,18 @@ void ath5k_beacon_tasklet(struct tasklet_struct *t)
 {
 }
 
+void ath5k_beacon_resync(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_debugfs_init(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_debugfs_exit(struct ath5k_dev *dev)
+{
+}
+
 irqreturn_t ath5k_intr(int irq, void *data)
 {
 	return IRQ_NONE;

@@ -13,6 +13,9 @@
  *   is slow but completing (the mark used to be cleared on every visit);
  * - a frame that reaches the queue lock after a reset marked the device
  *   INVALID is dropped before it touches the chip (finding 2);
+ * - a frame whose TXDP the chip refuses (queue still enabled at the end
+ *   of its chain) waits for the queue to end and is sent then, instead of
+ *   being linked where the chip never looks;
  * - a frame with a hardware key counts the ICV/MIC the chip appends in
  *   both the frame and the buffer length (keys finding 4).
  *
@@ -40,6 +43,8 @@ static struct {
 
 /* The chip parks TXDP on the last descriptor; this one forgets it. */
 static bool chip_forgets_txdp;
+/* The chip clears TXE at the end of a chain; this one only at chip_eol(). */
+static bool chip_txe_lingers;
 
 int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 		       enum ath5k_txq_type type,
@@ -117,7 +122,8 @@ static unsigned int chip_send(unsigned int q, unsigned int max)
 			sent++;
 		}
 		if (!d->link) {
-			chipq[q].enabled = false;
+			if (!chip_txe_lingers)
+				chipq[q].enabled = false;
 			if (chip_forgets_txdp)
 				chipq[q].txdp = 0;
 			break;
@@ -231,6 +237,7 @@ static void dev_up(void)
 	memset(chipq, 0, sizeof(chipq));
 	ath5k_shim_coherent_used = 0;
 	chip_forgets_txdp = false;
+	chip_txe_lingers = false;
 	tx_status_count = 0;
 	freed_count = 0;
 	resets = 0;
@@ -320,6 +327,49 @@ static void test_queue_emptied(bool forgets)
 	CHECK_EQ(tx_status_count, 4);
 	CHECK_EQ(freed_count, 0);
 	CHECK_EQ(stopped_acs, 0);
+	dev_down();
+}
+
+/*
+ * Item 1 of the issue's remainder: a queue whose chain has ended but whose
+ * TXE is still set refuses TXDP for the next frame.  Starting the queue
+ * anyway left that frame, and every frame linked after it, where the chip
+ * never looks until the watchdog reset the chip.  The frames now wait for
+ * the queue's end (TXEOL runs the TX tasklet) and go out then.
+ */
+static void test_txdp_refused(void)
+{
+	unsigned int q = ath5k_ac_to_hwq(AC_BE);
+
+	printf("check: a frame whose TXDP the still-enabled queue refuses "
+	       "goes out once the queue ends\n");
+	dev_up();
+	chip_forgets_txdp = true;
+	chip_txe_lingers = true;
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 1);
+	CHECK(list_empty(&dev.txqs[q].frames));
+
+	/* TXE is still set: TXDP refused; a second frame chains behind */
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(chipq[q].txdp, 0);
+
+	/* the queue ends: TXE clears and TXEOL runs the tasklet */
+	chipq[q].enabled = false;
+	tx_tasklet_run();
+	CHECK(chipq[q].enabled);
+	CHECK_EQ(chip_send(q, 10), 2);
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 3);
+
+	/* the watchdog has nothing to reset */
+	watchdog_run();
+	watchdog_run();
+	CHECK_EQ(resets, 0);
+	CHECK_EQ(freed_count, 0);
 	dev_down();
 }
 
@@ -471,6 +521,7 @@ int main(void)
 {
 	test_queue_emptied(false);
 	test_queue_emptied(true);
+	test_txdp_refused();
 	test_reap_reads_txdp_once();
 	test_watchdog_hung_queue();
 	test_submit_during_reset();

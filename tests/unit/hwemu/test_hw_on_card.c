@@ -6,7 +6,8 @@
  * reset to 2.4 GHz, RX ring and filter, one frame transmitted through a
  * data queue with its interrupt and status, TSF, noise floor, a fast
  * channel change, a 5 GHz AP reset with beacon timers, the key cache,
- * and a card that died.  Every check reads back what the card model did.
+ * a card that died, and the debugfs register dump.  Every check reads
+ * back what the card model did.
  *
  * Links: src/hw_attach.c src/eeprom.c src/initvals.c src/rfbanks.c
  *        src/reset.c src/phy.c src/pcu.c src/qcu.c src/dma.c src/desc.c
@@ -1444,6 +1445,51 @@ static void run_interrupt_bus_cost(void)
 	card_close(0);
 }
 
+/*
+ * The debugfs register dump: unique names, each value what the card
+ * holds at that offset, one read per register and no write.
+ */
+static void run_debug_regs(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_reg_value r, seen[64];
+	struct card_config cfg;
+	unsigned int i, j, n = 0;
+
+	printf("== debug register dump\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	ath5k_hw_imr_set(&ah, ATH5K_INT_RXOK | ATH5K_INT_GLOBAL);
+
+	printf("check: the dump reads each register once and writes none\n");
+	bus_count_reset();
+	while (n < ARRAY_SIZE(seen) && !ath5k_hw_debug_reg(&ah, n, &seen[n]))
+		n++;
+	CHECK(n >= 16 && n < ARRAY_SIZE(seen));
+	CHECK_EQ(bus_count(bus_reads), n);
+	CHECK_EQ(bus_count(bus_writes), 0);
+	CHECK_EQ(ath5k_hw_debug_reg(&ah, n, &r), -ENOENT);
+
+	printf("check: names unique, values those of the card\n");
+	for (i = 0; i < n; i++) {
+		CHECK(seen[i].name && seen[i].name[0]);
+		CHECK_EQ(seen[i].offset % 4, 0);
+		for (j = 0; j < i; j++)
+			CHECK(strcmp(seen[i].name, seen[j].name));
+		if (seen[i].offset != R_TSF_L32)
+			CHECK_EQ(seen[i].value, card_bus_read(seen[i].offset));
+		if (seen[i].offset == R_PIMR)
+			CHECK(seen[i].value & INT_RXOK);
+		if (seen[i].offset == R_IER)
+			CHECK_EQ(seen[i].value, IER_ENABLE);
+	}
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
 int main(void)
 {
 	check_mcast_hash();
@@ -1468,5 +1514,6 @@ int main(void)
 	run_spur_below_centre();
 	run_beacon_causes_in_sisr2();
 	run_interrupt_bus_cost();
+	run_debug_regs();
 	return check_done("test_hw_on_card");
 }

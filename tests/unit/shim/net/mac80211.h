@@ -90,6 +90,7 @@ struct wiphy {
 	int n_iface_combinations;
 	u32 available_antennas_tx, available_antennas_rx;
 	u32 ext_features;
+	struct dentry *debugfsdir;
 };
 
 #define wiphy_ext_feature_set(w, f) ((w)->ext_features |= BIT(f))
