@@ -29,10 +29,18 @@ MODULE_PARM_DESC(no_hw_rfkill_switch, "Ignore the GPIO rfkill switch state");
 
 /* ----- wiphy description ---------------------------------------------- */
 
+/*
+ * mac80211 built without mesh takes the mode out of interface_modes, and
+ * cfg80211 refuses to register a wiphy whose combinations name a mode it
+ * does not offer: both must agree.
+ */
+#define ATH5K_MESH_IFTYPE \
+	(IS_ENABLED(CONFIG_MAC80211_MESH) ? BIT(NL80211_IFTYPE_MESH_POINT) : 0)
+
 static const struct ieee80211_iface_limit ath5k_if_limits[] = {
 	{ .max = 2048, .types = BIT(NL80211_IFTYPE_STATION) },
 	{ .max = ATH5K_MAX_VIFS,
-	  .types = BIT(NL80211_IFTYPE_AP) | BIT(NL80211_IFTYPE_MESH_POINT) },
+	  .types = BIT(NL80211_IFTYPE_AP) | ATH5K_MESH_IFTYPE },
 };
 
 static const struct ieee80211_iface_combination ath5k_if_comb = {
@@ -152,9 +160,7 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 
 	wiphy->interface_modes = BIT(NL80211_IFTYPE_AP) |
 				 BIT(NL80211_IFTYPE_STATION) |
-				 BIT(NL80211_IFTYPE_ADHOC);
-	if (IS_ENABLED(CONFIG_MAC80211_MESH))
-		wiphy->interface_modes |= BIT(NL80211_IFTYPE_MESH_POINT);
+				 BIT(NL80211_IFTYPE_ADHOC) | ATH5K_MESH_IFTYPE;
 	wiphy->iface_combinations = &ath5k_if_comb;
 	wiphy->n_iface_combinations = 1;
 	wiphy->flags |= WIPHY_FLAG_IBSS_RSN;

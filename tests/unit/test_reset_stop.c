@@ -14,7 +14,10 @@
  *   unmapped (finding 3);
  * - remove: bus mastering is off before the rings are freed (finding 3);
  * - beacon state mac80211 sets while a reset runs is kept for it
- *   (finding 18: beacon_on was dropped while INVALID).
+ *   (finding 18: beacon_on was dropped while INVALID);
+ * - registration: the interface combinations name only types the wiphy
+ *   offers, so a kernel without mesh takes the device (the debug-kernel
+ *   cell's cfg80211 refused it).
  *
  * Links: src/main.c src/ratemap.c src/rates.c src/channels.c src/keyslot.c src/txq_fill.c
  */
@@ -443,8 +446,29 @@ void ieee80211_iterate_active_interfaces_atomic(struct ieee80211_hw *hw,
 {
 }
 
+/*
+ * cfg80211 refuses a wiphy whose interface combinations name a type it
+ * does not offer (wiphy_register, with a WARN); mac80211 built without
+ * mesh (CONFIG_MAC80211_MESH, off in this build) offers no mesh point.
+ */
+static bool combination_refused;
+
 int ieee80211_register_hw(struct ieee80211_hw *hw)
 {
+	const struct wiphy *wiphy = hw->wiphy;
+	const struct ieee80211_iface_combination *c;
+	int i, j;
+
+	for (i = 0; i < wiphy->n_iface_combinations; i++) {
+		c = &wiphy->iface_combinations[i];
+		for (j = 0; j < c->n_limits; j++) {
+			if ((wiphy->interface_modes & c->limits[j].types) !=
+			    c->limits[j].types) {
+				combination_refused = true;
+				return -EINVAL;
+			}
+		}
+	}
 	return 0;
 }
 
@@ -621,8 +645,20 @@ static void test_beacon_on_while_resetting(void)
 	CHECK(at("beacon_config") < LOG_MAX);
 }
 
+static void test_register_without_mesh(void)
+{
+	printf("check: without mac80211 mesh the wiphy offers no mesh point "
+	       "and cfg80211 accepts its interface combinations\n");
+	dev_running();
+	CHECK(!combination_refused);
+	CHECK(!(wiphy.interface_modes & BIT(NL80211_IFTYPE_MESH_POINT)));
+	CHECK(wiphy.interface_modes & BIT(NL80211_IFTYPE_AP));
+	ath5k_ops.stop(&hw, false);
+}
+
 int main(void)
 {
+	test_register_without_mesh();
 	test_reset();
 	test_reset_dma_stuck();
 	test_stop();
