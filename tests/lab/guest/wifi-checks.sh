@@ -832,6 +832,7 @@ interop_to_copy() {
 		echo "$bdf" > "/sys/bus/pci/drivers/$drv/unbind" ||
 			{ echo "cannot unbind $bdf from $drv"; return 1; }
 	fi
+	modprobe -a cfg80211 mac80211
 	out=$(insmod "$WORK/swcrypto/src/$swcrypto_mod.ko" nohwcrypt=1 2>&1) ||
 		{ echo "insmod $swcrypto_mod nohwcrypt=1 failed: $out $(dmesg | tail -n 2 | tr '\n' ' ')"; return 1; }
 	drv=$(pci_driver_of "$bdf")
