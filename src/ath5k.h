@@ -25,8 +25,6 @@
 #include "txq_fill.h"
 #include "regd_table.h"
 
-#define ATH5K_DRV_NAME		"ath5k"
-
 #define ATH5K_RX_BUFS		40	/* receive descriptors in the ring */
 #define ATH5K_RX_POLL_US	1000	/* ring poll interval while RX is busy */
 #define ATH5K_TX_BUFS		200	/* shared by all data queues */

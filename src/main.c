@@ -1059,7 +1059,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 		 ah->radio_rev);
 	dev->keys.split_mic = !ath5k_hw_tkip_combined_mic(ah);
 
-	ret = request_irq(dev->irq, ath5k_intr, IRQF_SHARED, ATH5K_DRV_NAME, dev);
+	ret = request_irq(dev->irq, ath5k_intr, IRQF_SHARED, KBUILD_MODNAME, dev);
 	if (ret) {
 		dev_err(dev->dev, "cannot get IRQ %u: %d\n", dev->irq, ret);
 		goto err_detach;

@@ -104,7 +104,7 @@ static int ath5k_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ath5k_pci_setup_bus(pdev);
 	pci_set_master(pdev);
 
-	ret = pci_request_region(pdev, 0, ATH5K_DRV_NAME);
+	ret = pci_request_region(pdev, 0, KBUILD_MODNAME);
 	if (ret) {
 		dev_err(&pdev->dev, "BAR 0 is busy\n");
 		goto err_disable;
@@ -187,7 +187,7 @@ static DEFINE_SIMPLE_DEV_PM_OPS(ath5k_pci_pm, ath5k_pci_suspend,
 				ath5k_pci_resume);
 
 static struct pci_driver ath5k_pci_driver = {
-	.name = ATH5K_DRV_NAME,
+	.name = KBUILD_MODNAME,
 	.id_table = ath5k_pci_ids,
 	.probe = ath5k_pci_probe,
 	.remove = ath5k_pci_remove,

@@ -16,6 +16,19 @@ WIFI = (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
            + (["crypto-" + net] if net in PROTECTED else [])
            + (["rekey-" + net] if net == "wpa2-ch6" else [])]
         + ["two-bss", "dmesg-clean"])
+# guest/wifi-checks.sh: the interop checks, after two-bss, in the full
+# profile only (they build a second copy of our driver in the guest).
+INTEROP = ["interop-build"] + ["interop-%s-sw-%s" % (cipher, role)
+                               for role in ("sta", "ap") for cipher in ("ccmp", "tkip")] \
+    + ["interop-restore"]
+
+
+def wifi(profile):
+    """The Wi-Fi checks of a run with PROFILE."""
+    if profile != "full":
+        return list(WIFI)
+    at = WIFI.index("two-bss") + 1
+    return WIFI[:at] + INTEROP + WIFI[at:]
 # guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
 EXTRAS = ["ibss", "monitor", "reload-cycles"]
 # Checks that report skip by design: none.
@@ -35,9 +48,9 @@ def guest_checks(driver, profile, reported=()):
     only when kernel-upgrade-build passed."""
     passed = {c["name"] for c in reported if c.get("result") == "pass"}
     if driver == "in-tree":
-        return ["boot", "driver-load"] + WIFI
+        return ["boot", "driver-load"] + wifi(profile)
     if driver == "dkms":
-        return ["boot", "dkms-install", "driver-load", "module-is-ours"] + WIFI + EXTRAS
+        return ["boot", "dkms-install", "driver-load", "module-is-ours"] + wifi(profile) + EXTRAS
     if driver == "bench-in-tree":
         return ["boot", "driver-load"] + BENCH
     if driver == "bench-dkms":
@@ -54,13 +67,14 @@ def guest_checks(driver, profile, reported=()):
         return ["boot"] + setup + ["driver-load", "module-is-ours"] + BENCH
     if driver == "rpm":
         return (["boot", "rpm-install", "driver-load", "module-is-ours",
-                 "older-chips", "module-signature"] + WIFI + ["rpm-upgrade", "rpm-remove"])
+                 "older-chips", "module-signature"] + wifi(profile)
+                + ["rpm-upgrade", "rpm-remove"])
     if driver == "deb" and profile == "matrix":
         return (["boot", "deb-install", "driver-load", "module-is-ours", "older-chips"]
-                + WIFI + ["deb-purge"])
+                + wifi(profile) + ["deb-purge"])
     if driver == "deb":
         checks = (["boot", "deb-missing-headers", "deb-install", "driver-load",
-                   "module-is-ours", "older-chips", "module-signature"] + WIFI + EXTRAS
+                   "module-is-ours", "older-chips", "module-signature"] + wifi(profile) + EXTRAS
                   + ["deb-upgrade", "unsupported-kernel", "kernel-upgrade-build"])
         if "kernel-upgrade-build" in passed:
             checks += ["reboot", "kernel-upgrade"]

@@ -41,7 +41,11 @@ CARD_ROLES = ["A (station)", "B (AP)"]
 # run it (the emulated card's key cache really encrypts).  guest/drivers/<driver>.sh
 # does the rest.
 DRIVERS = {
-    "in-tree": {"payload": [], "options": ""},
+    # The in-tree driver's run carries our tree too: the interop checks
+    # build from it the software-crypto copy that its cards meet
+    # (guest/wifi-checks.sh, check_interop_build).
+    "in-tree": {"payload": ["VERSION", "src", "compat"],
+                "required": ["VERSION", "src"], "options": ""},
     "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
              "required": ["VERSION", "dkms.conf", "src"],
              "options": ""},
@@ -52,7 +56,7 @@ DRIVERS = {
 }
 # make bench (bench.py): a boot measures one driver, the in-tree ath5k or
 # ours from dkms (guest/bench-checks.sh).
-DRIVERS["bench-in-tree"] = dict(DRIVERS["in-tree"])
+DRIVERS["bench-in-tree"] = {"payload": [], "options": ""}
 DRIVERS["bench-dkms"] = dict(DRIVERS["dkms"])
 
 REPORT_PREFIX = "ath5k-lab "

@@ -393,6 +393,109 @@ class DriverErrorsInDmesg(unittest.TestCase):
     def test_a_clean_load_passes(self):
         self.assertEqual(self.bad_lines(self.BENIGN), [])
 
+    def test_the_interop_copy_of_ours_is_held_to_the_same_messages(self):
+        # The software-crypto copy (module and PCI driver ath5k_swcrypto).
+        copy = [l.replace("ath5k ", "ath5k_swcrypto ", 1) for l in self.OURS]
+        benign = self.BENIGN + [
+            "ath5k_swcrypto: loading out-of-tree module taints kernel.",
+            "ath5k_swcrypto: module verification failed: signature and/or required "
+            "key missing - tainting kernel",
+            "ath5k_swcrypto 0000:00:05.0: AR5413 MAC rev 0xa4, RF5413 radio rev 0x63"]
+        self.assertEqual(self.bad_lines(benign), [])
+        for line in copy:
+            self.assertEqual(self.bad_lines(benign + [line]), [line])
+
+
+# check_crypto (guest/wifi-checks.sh) with the emulator's answers and the
+# ping stubbed: ANSWERS holds card0 and card1 before, then after.
+CRYPTO_CHECK = r"""
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+# Each answer is asked for in a subshell: the count lives in a file.
+emu_ask() {
+	local n
+	n=$(($(cat "$ANSWERS.n" 2>/dev/null || echo 0) + 1))
+	echo $n > "$ANSWERS.n"
+	sed -n "${n}p" "$ANSWERS"
+}
+ip() { printf '20 packets transmitted, %s received, 0%% packet loss\n' "$RECEIVED"; }
+check_crypto "$@"
+rc=$?
+cat "$DETAIL_FILE"
+exit $rc
+"""
+
+
+class CryptoCounts(unittest.TestCase):
+    """check_crypto's verdict on the emulated cards' crypto counts: each
+    card's key cache seals and opens, or for the interop checks' software
+    card (nohwcrypt=1) mac80211 does and the key cache stays out."""
+
+    @staticmethod
+    def answer(ccmp_tx=0, ccmp_rx=0, sw=0, miss=0, icv=0, plain=0):
+        return ("ok: tx wep=0 tkip=0 ccmp=%d clear=0 sw=%d plain-keyed=%d; rx wep=0 "
+                "tkip=0 ccmp=%d miss=%d icv-fail=%d mic-fail=0 plain-keyed=0"
+                % (ccmp_tx, sw, plain, ccmp_rx, miss, icv))
+
+    def run_check(self, card_a, card_b, sw=None, received=20):
+        base = self.answer(ccmp_tx=100, ccmp_rx=90, sw=5, miss=7)
+        after = []
+        for counts in (card_a, card_b):
+            now = {"ccmp_tx": 100, "ccmp_rx": 90, "sw": 5, "miss": 7}
+            for k, v in counts.items():
+                now[k] = now.get(k, 0) + v
+            after.append(self.answer(**now))
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            os.makedirs(os.path.join(tmp, "logs", "checks"))
+            answers = os.path.join(tmp, "answers")
+            with open(answers, "w") as f:
+                f.write("\n".join([base, base] + after) + "\n")
+            env = dict(os.environ, PAYLOAD=tmp, LOGS=os.path.join(tmp, "logs"),
+                       DETAIL_FILE=os.path.join(tmp, "detail"), ANSWERS=answers,
+                       RECEIVED=str(received))
+            r = subprocess.run(["bash", "-c", CRYPTO_CHECK, "check", "wpa2-ch6"]
+                               + ([sw] if sw else []), env=env, capture_output=True,
+                               text=True)
+        return r.returncode, r.stdout
+
+    HW = {"ccmp_tx": 22, "ccmp_rx": 21}
+    SW = {"sw": 22, "miss": 21}
+
+    def test_both_cards_sealing_pass(self):
+        rc, detail = self.run_check(self.HW, self.HW)
+        self.assertEqual(rc, 0, detail)
+        self.assertIn("card A: tx_ccmp +22 rx_ccmp +21 rx_miss +0", detail)
+
+    def test_a_software_station_against_a_hardware_ap_passes(self):
+        rc, detail = self.run_check(self.SW, self.HW, sw="a")
+        self.assertEqual(rc, 0, detail)
+        self.assertIn("card A (software): tx_ccmp +0 rx_ccmp +0 tx_sw +22 rx_miss +21", detail)
+        self.assertIn("card B: tx_ccmp +22 rx_ccmp +21 tx_sw +0 rx_miss +0", detail)
+
+    def test_a_software_ap_against_a_hardware_station_passes(self):
+        self.assertEqual(self.run_check(self.HW, self.SW, sw="b")[0], 0)
+
+    def test_software_sealing_fails_a_check_of_hardware_crypto(self):
+        self.assertNotEqual(self.run_check(self.SW, self.HW)[0], 0)
+
+    def test_a_software_card_whose_key_cache_opened_frames_fails(self):
+        rc, detail = self.run_check(dict(self.SW, ccmp_rx=21), self.HW, sw="a")
+        self.assertNotEqual(rc, 0)
+        self.assertIn("card A with nohwcrypt=1 sealed or opened in its key cache", detail)
+
+    def test_a_hardware_card_that_could_not_open_software_sealed_frames_fails(self):
+        rc, detail = self.run_check(self.SW, {"ccmp_tx": 22, "miss": 21}, sw="a")
+        self.assertNotEqual(rc, 0)
+        self.assertIn("card B rx_miss +21", detail)
+
+    def test_frames_that_failed_their_mic_or_went_in_the_clear_fail(self):
+        self.assertNotEqual(self.run_check(self.SW, dict(self.HW, icv=1), sw="a")[0], 0)
+        self.assertNotEqual(self.run_check(dict(self.SW, plain=1), self.HW, sw="a")[0], 0)
+
+    def test_lost_pings_fail(self):
+        self.assertNotEqual(self.run_check(self.SW, self.HW, sw="a", received=19)[0], 0)
+
 
 # The guest's order of calls (guest/run-checks.sh) with run_check stubbed:
 # prints each check's name and records a pass, or a fail for the names in

@@ -11,8 +11,10 @@ CHECKS += check-unit
 
 UNIT_DIR := $(TOP)/tests/unit
 UNIT_OUT := $(OUT)/unit
+# KBUILD_MODNAME: what kbuild defines for every object of ath5k.ko (the
+# driver names its PCI driver, IRQ and BAR region after its module).
 UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -O1 -g \
-	-I$(UNIT_DIR)/shim -I$(UNIT_DIR) -I$(TOP)/src
+	-I$(UNIT_DIR)/shim -I$(UNIT_DIR) -I$(TOP)/src -DKBUILD_MODNAME=\"ath5k\"
 UNIT_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 

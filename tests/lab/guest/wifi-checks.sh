@@ -22,7 +22,8 @@ driver_errors='ath5k.*(error|fail|timeout|unable|invalid|stuck)|phy[0-9]+:.*(err
 # "ath5k: phy0: " (ATH5K_ERR), "ath5k: ath5k_fn: " (ATH5K_PRINTF) or
 # "ath5k: " (before the wiphy exists).  mac80211's own lines about the
 # interface ("ath5k 0000:00:04.0 wlan0: ...") do not have that prefix.
-own_prefix='ath5k(:| [0-9a-f]+:[0-9a-f]+:[0-9a-f]+\\.[0-9]+:)( (phy[0-9]+|ath5k_[a-z0-9_]+):)? '
+# The interop checks' copy of ours prints as "ath5k_swcrypto 0000:...".
+own_prefix='ath5k(_swcrypto)?(:| [0-9a-f]+:[0-9a-f]+:[0-9a-f]+\\.[0-9]+:)( (phy[0-9]+|ath5k_[a-z0-9_]+):)? '
 # Ours (src/):
 ours_errors="chip did not|(RX DMA|TX queue [0-9]+) did not stop|timed out|cannot |radio( \\(rev [^)]*\\))? is not supported|, not supported|not supported by this card|unknown radio|unknown EEPROM|card does not answer|802\\.11n chip|self test failed|EEPROM(:| read of word| size field| enables no)|the EEPROM enables no usable band|not possible in mode|outside (the|this) card's range|not on the synthesiser grid|no TX power calibration|32-bit DMA is not available|BAR 0 is busy|fatal bus error|stuck|no ani sysfs|regulatory hint"
 # The in-tree ath5k (drivers/net/wireless/ath/ath5k/):
@@ -392,16 +393,21 @@ crypto_delta() {
 	echo $((${a:-0} - ${b:-0}))
 }
 
-# check_crypto NETWORK: 20 pings over a protected network, and the
+# check_crypto NETWORK [SW]: 20 pings over a protected network, and the
 # emulated cards' counts say every one crossed the air sealed by the
 # sending card's key cache: the cipher's tx count grows by at least 20 on
 # both cards, and so does what each card received sealed (opened by its
 # key cache, or for WEP at the AP handed up for mac80211 to open); no
 # frame went out protected by software, in the clear to a keyed peer, or
 # failed its ICV or MIC.
+# SW (a or b, the interop checks) names a card whose driver runs
+# mac80211's software crypto (nohwcrypt=1): its key cache seals and opens
+# nothing, so its frames go out sealed by mac80211 (tx sw, at least 20)
+# and what it receives goes up sealed as it came (rx miss, at least 20),
+# while the other card's key cache must open all it gets (no miss).
 check_crypto() {
-	local net=$1 channel hw_mode security cipher out before_a before_b after_a after_b
-	local card name d miss bad='' text='' before after
+	local net=$1 sw=${2:-} channel hw_mode security cipher out before_a before_b after_a after_b
+	local card name d tx rx sw_tx miss bad='' text='' before after
 	eval "$(network_conf "$net")"
 	cipher=$(network_cipher "$security") || { detail "$net is not protected"; return 1; }
 	before_a=$(emu_crypto card0) && before_b=$(emu_crypto card1) ||
@@ -410,25 +416,36 @@ check_crypto() {
 	after_a=$(emu_crypto card0) && after_b=$(emu_crypto card1) ||
 		{ detail "no crypto counts from the emulator after the pings"; return 1; }
 	printf 'card A before: %s\ncard A after: %s\ncard B before: %s\ncard B after: %s\n%s\n' \
-		"$before_a" "$after_a" "$before_b" "$after_b" "$out" > "$LOGS/checks/crypto-counts-$net.log"
+		"$before_a" "$after_a" "$before_b" "$after_b" "$out" > "$LOGS/checks/crypto-counts-$net${sw:+-sw-$sw}.log"
 	for card in a b; do
 		eval "before=\$before_$card after=\$after_$card"
-		text+="card ${card^^}:"
-		d=$(crypto_delta "$before" "$after" "tx_$cipher")
-		text+=" tx_$cipher +$d"
-		[ "$d" -ge 20 ] || bad+="card ${card^^} tx_$cipher +$d (< 20); "
-		# Received sealed: opened by the card, or (a key-cache miss)
-		# handed up still sealed for mac80211 to open.
-		d=$(crypto_delta "$before" "$after" "rx_$cipher")
+		tx=$(crypto_delta "$before" "$after" "tx_$cipher")
+		rx=$(crypto_delta "$before" "$after" "rx_$cipher")
+		sw_tx=$(crypto_delta "$before" "$after" tx_sw)
 		miss=$(crypto_delta "$before" "$after" rx_miss)
-		text+=" rx_$cipher +$d rx_miss +$miss"
-		[ $((d + miss)) -ge 20 ] || bad+="card ${card^^} rx_$cipher + rx_miss = $((d + miss)) (< 20); "
-		# A pairwise key is always in the cache, so a miss is a bug;
-		# static WEP keys are group keys, which an AP keeps outside the
-		# key-id slots (ath/key.c), so its card cannot open WEP frames
-		# from stations and mac80211 does (the in-tree driver's way too).
-		[ "$cipher" = wep ] || [ "$miss" -eq 0 ] || bad+="card ${card^^} rx_miss +$miss; "
-		for name in tx_sw tx_plain_keyed rx_plain_keyed rx_icv_fail rx_mic_fail; do
+		text+="card ${card^^}"
+		if [ "$card" = "$sw" ]; then
+			text+=" (software):"
+			[ "$sw_tx" -ge 20 ] || bad+="card ${card^^} tx_sw +$sw_tx (< 20); "
+			[ "$miss" -ge 20 ] || bad+="card ${card^^} rx_miss +$miss (< 20); "
+			[ "$tx" -eq 0 ] && [ "$rx" -eq 0 ] ||
+				bad+="card ${card^^} with nohwcrypt=1 sealed or opened in its key cache; "
+		else
+			text+=":"
+			[ "$tx" -ge 20 ] || bad+="card ${card^^} tx_$cipher +$tx (< 20); "
+			# Received sealed: opened by the card, or (a key-cache
+			# miss) handed up still sealed for mac80211 to open.
+			[ $((rx + miss)) -ge 20 ] || bad+="card ${card^^} rx_$cipher + rx_miss = $((rx + miss)) (< 20); "
+			# A pairwise key is always in the cache, so a miss is a
+			# bug; static WEP keys are group keys, which an AP keeps
+			# outside the key-id slots (ath/key.c), so its card
+			# cannot open WEP frames from stations and mac80211 does
+			# (the in-tree driver's way too).
+			[ "$cipher" = wep ] || [ "$miss" -eq 0 ] || bad+="card ${card^^} rx_miss +$miss; "
+			[ "$sw_tx" -eq 0 ] || bad+="card ${card^^} tx_sw +$sw_tx; "
+		fi
+		text+=" tx_$cipher +$tx rx_$cipher +$rx${sw:+ tx_sw +$sw_tx} rx_miss +$miss"
+		for name in tx_plain_keyed rx_plain_keyed rx_icv_fail rx_mic_fail; do
 			d=$(crypto_delta "$before" "$after" "$name")
 			[ "$d" -eq 0 ] || bad+="card ${card^^} $name +$d; "
 		done
@@ -700,6 +717,188 @@ check_two_bss() {
 	[ -z "$bad" ]
 }
 
+# Interop: a card whose driver runs mac80211's software crypto against
+# a card of the driver under test in its default mode (hardware crypto),
+# both ways round (software station with the hardware AP, then software
+# AP with the hardware station), WPA2-CCMP and WPA-TKIP.  Pings pass only
+# when what the emulated key cache seals and opens is the standard's
+# cipher.  nohwcrypt is a module parameter and both cards are in this one
+# guest, so the software side is a second copy of our driver, built from
+# the source the guest has under another module name (swcrypto.kbuild)
+# and loaded with nohwcrypt=1; the card leaves the driver under test
+# (ath5k, ours or the in-tree one) through its driver_override.  After
+# each check, pass or fail, both cards are back on ath5k in their
+# namespaces (interop_restore), and interop-restore says so at the end.
+swcrypto_mod=ath5k_swcrypto
+
+# interop_source: the tree the copy is built from: the one the driver
+# under test was built from (/usr/src/ath5k-VERSION for dkms, deb and
+# rpm), or for the in-tree driver ours from the payload.
+interop_source() {
+	if [ -n "${EXPECT_VERSION:-}" ]; then
+		echo "/usr/src/ath5k-$EXPECT_VERSION"
+	else
+		echo "$PAYLOAD/driver"
+	fi
+}
+
+# card_vars CARD: the namespace, address and MAC of card a or b, as
+# shell assignments.
+card_vars() {
+	case $1 in
+	a) echo "ns=$ns_a addr=$addr_a mac=$CARD_A_MAC" ;;
+	b) echo "ns=$ns_b addr=$addr_b mac=$CARD_B_MAC" ;;
+	*) return 1 ;;
+	esac
+}
+
+# pci_driver_of BDF: the driver the PCI device is bound to, if any.
+pci_driver_of() {
+	local link
+	link=$(readlink "/sys/bus/pci/devices/$1/driver") && basename "$link"
+}
+
+# interop_bdf CARD: the card's PCI address, found through its interface
+# (in its namespace or the root one) the first time and remembered.
+interop_bdf() {
+	local card=$1 ns addr mac dev where path file="$WORK/interop-bdf-$1"
+	[ -s "$file" ] && { cat "$file"; return 0; }
+	eval "$(card_vars "$card")"
+	if dev=$(iface_of "$mac" "$ns"); then
+		where=$ns
+	else
+		dev=$(iface_of "$mac") || return 1
+		where=''
+	fi
+	path=$(in_ns "$where" readlink -f "/sys/class/net/$dev/device") &&
+		[ -e "/sys/bus/pci/devices/${path##*/}" ] || return 1
+	echo "${path##*/}" | tee "$file"
+}
+
+# card_home CARD: once the card is bound, its interface into the card's
+# namespace, up, with its address (as interfaces-up left it); prints it.
+card_home() {
+	local ns addr mac dev
+	eval "$(card_vars "$1")"
+	udevadm settle -t 30
+	for _ in $(seq 1 60); do
+		iface_of "$mac" "$ns" > /dev/null && break
+		if dev=$(iface_of "$mac"); then
+			iw phy "$(phy_of "$dev")" set netns name "$ns" ||
+				{ echo "cannot move $dev into $ns"; return 1; }
+		else
+			sleep 0.5
+		fi
+	done
+	dev=$(iface_of "$mac" "$ns") || { echo "no interface with $mac in $ns"; return 1; }
+	ip -n "$ns" link set lo up
+	ip -n "$ns" link set "$dev" up && ip -n "$ns" addr replace "$addr/24" dev "$dev" ||
+		{ echo "$dev would not come up with $addr in $ns"; return 1; }
+	echo "$dev"
+}
+
+# interop_restore: the copy unloaded, both cards' driver_override cleared
+# and both bound to ath5k again, each at home (card_home).
+interop_restore() {
+	local card ns addr mac bdf drv dev text='' bad=''
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	if [ -e "/sys/module/$swcrypto_mod" ]; then
+		rmmod "$swcrypto_mod" || bad+="rmmod $swcrypto_mod failed; "
+	fi
+	for card in a b; do
+		eval "$(card_vars "$card")"
+		bdf=$(interop_bdf "$card") || { bad+="card ${card^^}: no PCI address; "; continue; }
+		echo > "/sys/bus/pci/devices/$bdf/driver_override"
+		[ -n "$(pci_driver_of "$bdf")" ] || echo "$bdf" > /sys/bus/pci/drivers/ath5k/bind
+		drv=$(pci_driver_of "$bdf")
+		[ "$drv" = ath5k ] || { bad+="card ${card^^} ($bdf) on ${drv:-no driver}; "; continue; }
+		dev=$(card_home "$card") || { bad+="card ${card^^} ($bdf): $dev; "; continue; }
+		text+="card ${card^^} $bdf $dev on ath5k in $ns; "
+	done
+	echo "$text$bad"
+	[ -z "$bad" ]
+}
+
+# interop_to_copy CARD: the card moves from ath5k to the copy, loaded
+# with nohwcrypt=1 (the copy must not be loaded yet).
+interop_to_copy() {
+	local card=$1 bdf drv dev out
+	bdf=$(interop_bdf "$card") || { echo "card ${card^^}: no PCI address"; return 1; }
+	echo "$swcrypto_mod" > "/sys/bus/pci/devices/$bdf/driver_override" ||
+		{ echo "cannot set the driver_override of $bdf"; return 1; }
+	drv=$(pci_driver_of "$bdf")
+	if [ -n "$drv" ]; then
+		echo "$bdf" > "/sys/bus/pci/drivers/$drv/unbind" ||
+			{ echo "cannot unbind $bdf from $drv"; return 1; }
+	fi
+	modprobe -a cfg80211 mac80211
+	out=$(insmod "$WORK/swcrypto/src/$swcrypto_mod.ko" nohwcrypt=1 2>&1) ||
+		{ echo "insmod $swcrypto_mod nohwcrypt=1 failed: $out $(dmesg | tail -n 2 | tr '\n' ' ')"; return 1; }
+	drv=$(pci_driver_of "$bdf")
+	[ "$drv" = "$swcrypto_mod" ] ||
+		{ echo "card ${card^^} ($bdf) is on ${drv:-no driver}, not $swcrypto_mod"; return 1; }
+	[ "$(cat "/sys/module/$swcrypto_mod/parameters/nohwcrypt")" = Y ] ||
+		{ echo "$swcrypto_mod was loaded without nohwcrypt"; return 1; }
+	dev=$(card_home "$card") || { echo "card ${card^^} ($bdf) on $swcrypto_mod: $dev"; return 1; }
+	echo "card ${card^^} ($bdf, $dev) on $swcrypto_mod nohwcrypt=Y"
+}
+
+# The copy, from interop_source with swcrypto.kbuild, against the running
+# kernel's headers, as dkms builds ours.
+check_interop_build() {
+	local src dir="$WORK/swcrypto" ko card bdf bdfs=''
+	src=$(interop_source)
+	[ -f "$src/src/Kbuild" ] || { detail "no driver source in $src"; return 1; }
+	# Both cards are at home now: their PCI addresses, for the restores.
+	rm -f "$WORK"/interop-bdf-*
+	for card in a b; do
+		bdf=$(interop_bdf "$card") || { detail "card ${card^^}: no PCI address"; return 1; }
+		bdfs+="card ${card^^} $bdf "
+	done
+	rm -rf "$dir" && mkdir -p "$dir" && cp -a "$src/." "$dir/" &&
+		mv "$dir/src/Kbuild" "$dir/src/ath5k.kbuild" &&
+		cp "$PAYLOAD/guest/swcrypto.kbuild" "$dir/src/Kbuild" ||
+		{ detail "cannot copy $src to $dir"; return 1; }
+	ko="$dir/src/$swcrypto_mod.ko"
+	if ! make -C "/lib/modules/$(uname -r)/build" M="$dir/src" -j"$(nproc)" modules \
+		> "$LOGS/swcrypto-build.log" 2>&1 || [ ! -f "$ko" ]; then
+		detail "building $swcrypto_mod from $src failed: $(grep -E -m 3 'error|Error' "$LOGS/swcrypto-build.log" | tr '\n' ' ')"
+		return 1
+	fi
+	detail "$swcrypto_mod.ko from $src: version $(modinfo -F version "$ko"), parameters: $(modinfo -F parm "$ko" | cut -d: -f1 | tr '\n' ' '); ${bdfs}"
+	[ "$(modinfo -F name "$ko")" = "$swcrypto_mod" ] && modinfo -F parm "$ko" | grep -q '^nohwcrypt:'
+}
+
+# check_interop NETWORK SW: card SW (a, the station, or b, the AP) on the
+# copy with software crypto, the other on the driver under test; then
+# NETWORK's AP, association and check_crypto's pings and counts with SW
+# as the software card; then both cards back on ath5k, pass or fail.
+check_interop() {
+	local net=$1 sw=$2 text rc restore
+	text=$(interop_restore) || { detail "before the check: $text"; return 1; }
+	if text=$(interop_to_copy "$sw"); then
+		check_ap "$net" && check_assoc "$net" && check_crypto "$net" "$sw"
+		rc=$?
+		text+="; $(cat "$DETAIL_FILE")"
+	else
+		rc=1
+	fi
+	restore=$(interop_restore) || { rc=1; text+="; restoring: $restore"; }
+	detail "$text"
+	return $rc
+}
+
+# After the interop checks, whatever became of them (a check killed at its
+# time limit restores nothing): both cards on ath5k, at home.
+check_interop_restore() {
+	local text rc
+	text=$(interop_restore)
+	rc=$?
+	detail "$text"
+	return $rc
+}
+
 check_iperf3() {
 	local json bps
 	ip netns exec $ns_b iperf3 -s -1 -D -B $addr_b --logfile "$LOGS/iperf3-server.log" ||
@@ -747,6 +946,16 @@ run_wifi_checks() {
 		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
 	done
 	run_check two-bss 120 needs=interfaces-up check_two_bss
+	# Interop builds a module in the guest (minutes under TCG): the
+	# matrix profile leaves it out.
+	if [ "${LAB_PROFILE:-full}" = full ]; then
+		run_check interop-build 1200 needs=interfaces-up check_interop_build
+		run_check interop-ccmp-sw-sta 150 needs=interop-build check_interop wpa2-ch6 a
+		run_check interop-tkip-sw-sta 150 needs=interop-build check_interop tkip-ch6 a
+		run_check interop-ccmp-sw-ap 150 needs=interop-build check_interop wpa2-ch6 b
+		run_check interop-tkip-sw-ap 150 needs=interop-build check_interop tkip-ch6 b
+		run_check interop-restore 120 needs=interop-build check_interop_restore
+	fi
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	run_check dmesg-clean 30 check_dmesg_clean
