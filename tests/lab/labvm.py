@@ -219,11 +219,12 @@ def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
     loading the kernel directly."""
     vmlinuz, initrd = boot or (os.path.join(image_dir, "vmlinuz"),
                                os.path.join(image_dir, "initrd.img"))
-    def disk(name, path, fmt, serial=None, readonly=False):
+    def disk(name, path, fmt, serial=None, readonly=False, bootindex=None):
         drive = "if=none,id=%s,file=%s,format=%s%s" % (
             name, path, fmt, ",readonly=on" if readonly else "")
-        dev = "virtio-blk-pci,drive=%s%s" % (
-            name, ",serial=" + serial if serial else "")
+        dev = "virtio-blk-pci,drive=%s%s%s" % (
+            name, ",serial=" + serial if serial else "",
+            ",bootindex=%d" % bootindex if bootindex is not None else "")
         return ["-drive", drive, "-device", dev]
 
     if firmware:
@@ -251,11 +252,12 @@ def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
         "-device", "virtio-rng-pci",
     ]
     if firmware:
-        # The firmware boots the ESP and nothing else.
-        argv += ["-drive", "if=none,id=esp,file=%s,format=raw,readonly=on"
-                 % firmware["esp"],
-                 "-device", "virtio-blk-pci,drive=esp,bootindex=0"]
-    argv += disk("root", run["overlay"], "qcow2")
+        # The firmware boots the ESP.  It connects only the disks in QEMU's
+        # boot order, and GRUB sees only what the firmware connected: the
+        # root disk comes second (it has no loader of its own).
+        argv += disk("esp", firmware["esp"], "raw", readonly=True, bootindex=0)
+    argv += disk("root", run["overlay"], "qcow2",
+                 bootindex=1 if firmware else None)
     argv += disk("seed", run["seed"], "raw", readonly=True)
     argv += disk("payload", run["payload"], "raw", serial="ath5k-payload",
                  readonly=True)

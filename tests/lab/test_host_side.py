@@ -1009,6 +1009,8 @@ class SecureBootCell(unittest.TestCase):
         self.assertIn("if=pflash,format=raw,unit=0,readonly=on,file=/fw/code.fd", argv)
         self.assertIn("if=pflash,format=raw,unit=1,file=/r/vars.fd", argv)
         self.assertIn("virtio-blk-pci,drive=esp,bootindex=0", argv)
+        # GRUB finds the root only on a disk the firmware connected.
+        self.assertIn("virtio-blk-pci,drive=root,bootindex=1", argv)
         self.assertIn("file=/r/esp.img,format=raw", joined)
         plain = labvm.guest_command([], "tcg", "/img", self.RUN, [], 2, 1024, [])
         self.assertIn("-kernel", plain)
