@@ -31,6 +31,11 @@ def wifi(profile):
     return WIFI[:at] + INTEROP + WIFI[at:]
 # guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
 EXTRAS = ["ibss", "monitor", "reload-cycles"]
+# guest/secureboot-checks.sh, on a cell with secure_boot=yes: the boot's
+# checks right after it, the module's between the driver's checks and the
+# Wi-Fi ones (module-sig-trusted only where our module is installed).
+SECURE_BOOT_EARLY = ["sb-state", "lockdown", "mok-enrolled"]
+SECURE_BOOT_OURS = ("dkms", "deb", "rpm")
 # Checks that report skip by design: none.
 SKIP_BY_DESIGN = set()
 
@@ -41,11 +46,23 @@ BENCH = (["probe", "netns", "interfaces-up", "ap-open-ch6", "assoc-open-ch6", "b
          + ["bench-link", "dmesg-clean"])
 
 
-def guest_checks(driver, profile, reported=()):
-    """Names DRIVER (run-cell.py's --driver) with PROFILE must report.
-    REPORTED (the names a run did report, with results) decides the one
-    branch the guest takes: deb's reboot into the upgraded kernel happens
-    only when kernel-upgrade-build passed."""
+def guest_checks(driver, profile, reported=(), secure_boot=False):
+    """Names DRIVER (run-cell.py's --driver) with PROFILE must report, on a
+    Secure Boot cell when SECURE_BOOT.  REPORTED (the names a run did
+    report, with results) decides the one branch the guest takes: deb's
+    reboot into the upgraded kernel happens only when kernel-upgrade-build
+    passed."""
+    checks = driver_checks(driver, profile, reported)
+    if not secure_boot or driver.startswith("bench-"):
+        return checks
+    wifi = checks.index("probe")
+    module = (["module-sig-trusted"] if driver in SECURE_BOOT_OURS else []) + [
+        "unsigned-refused"]
+    return checks[:1] + SECURE_BOOT_EARLY + checks[1:wifi] + module + checks[wifi:]
+
+
+def driver_checks(driver, profile, reported):
+    """guest_checks without a cell's own additions."""
     passed = {c["name"] for c in reported if c.get("result") == "pass"}
     if driver == "in-tree":
         return ["boot", "driver-load"] + wifi(profile)
@@ -82,23 +99,24 @@ def guest_checks(driver, profile, reported=()):
     raise ValueError("no list of expected checks for driver %s" % driver)
 
 
-def missing_checks(driver, profile, results):
+def missing_checks(driver, profile, results, secure_boot=False):
     """(expected checks that did not report, skips nothing explains).  A
     skip is explained by a failure elsewhere in the run (a check it needs)
     or by SKIP_BY_DESIGN."""
     reported = {c["name"] for c in results}
-    missing = [n for n in guest_checks(driver, profile, results) if n not in reported]
+    missing = [n for n in guest_checks(driver, profile, results, secure_boot)
+               if n not in reported]
     failed = any(c["result"] == "fail" for c in results)
     skipped = [c["name"] for c in results if c["result"] == "skip"
                and c["name"] not in SKIP_BY_DESIGN]
     return missing, ([] if failed else skipped)
 
 
-def completeness(driver, profile, results):
+def completeness(driver, profile, results, secure_boot=False):
     """One check, checks-reported: fails when an expected check did not
     report or was skipped with no reason in the run."""
-    missing, skipped = missing_checks(driver, profile, results)
-    expected = len(guest_checks(driver, profile, results))
+    missing, skipped = missing_checks(driver, profile, results, secure_boot)
+    expected = len(guest_checks(driver, profile, results, secure_boot))
     if not missing and not skipped:
         detail = "all %d checks expected of DRIVER=%s (%s) reported" % (
             expected, driver, profile)

@@ -33,10 +33,11 @@ LAB_PACKAGES_rpm := --package $(LAB_RPM) --next-package $(LAB_RPM_NEXT)
 .PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm check-lab-host \
 	toolbox image lab-cells bench
 
-# LAB_PROFILE=matrix: a package driver runs only install, Wi-Fi and purge.
-LAB_PROFILE ?= full
+# LAB_PROFILE=matrix: a package driver runs only install, Wi-Fi and purge;
+# unset, the cell's lab_profile decides (full when it names none).
+LAB_PROFILE ?=
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
-	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) --profile $(LAB_PROFILE) \
+	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) $(if $(LAB_PROFILE),--profile $(LAB_PROFILE)) \
 		$(LAB_PACKAGES_$(DRIVER))
 
 lab-packages-deb: check-package-versions

@@ -2,8 +2,11 @@
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 """Which QEMU to run, with which accelerator, and the command line of a lab
 guest: direct kernel boot of a cell image through a throwaway overlay, a
-NoCloud seed, a payload disk, a results disk, and vfio-user cards."""
+NoCloud seed, a payload disk, a results disk, and vfio-user cards.  A
+Secure Boot cell boots through firmware instead: OVMF, then shim, GRUB and
+the image's signed kernel from a small ESP disk made for the run."""
 
+import base64
 import json
 import os
 import re
@@ -123,37 +126,138 @@ def vfio_user_card(socket_path):
                        "socket": {"path": socket_path, "type": "unix"}})
 
 
+def kernel_append(cmdline_extra):
+    """The guest kernel's command line."""
+    return " ".join(["root=LABEL=ath5kroot", "rw", "console=ttyS0,115200",
+                     "panic=1"] + cmdline_extra)
+
+
+# Debian's ovmf package: the Secure Boot build (needs SMM) and a variable
+# store with Microsoft's keys enrolled and Secure Boot on.
+OVMF_CODE = "/usr/share/OVMF/OVMF_CODE_4M.secboot.fd"
+OVMF_VARS = "/usr/share/OVMF/OVMF_VARS_4M.ms.fd"
+# The owner GUID of the MOK list entry the lab adds (any GUID will do;
+# this is shim's own, which mokutil --import uses too).
+SHIM_LOCK_GUID = "605dab50-e046-4300-abb6-3dd810dd8b23"
+# Where the cell's image root keeps what the run's ESP and MOK list take.
+IMAGE_SHIM = "root/usr/lib/shim/shimx64.efi.signed"
+IMAGE_GRUB = "root/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed"
+IMAGE_MOK = "root/var/lib/dkms/mok.pub"
+
+
+def grub_config(kver, cmdline_extra):
+    """GRUB's configuration on the run's ESP: the image's kernel KVER (in
+    its /boot, verified through shim by GRUB) with the lab's command line."""
+    return "\n".join([
+        "set timeout=0",
+        "search --no-floppy --label --set=root ath5kroot",
+        "linux /boot/vmlinuz-%s %s" % (kver, kernel_append(cmdline_extra)),
+        "initrd /boot/initrd.img-%s" % kver,
+        "boot", ""])
+
+
+def der_to_pem(der):
+    """A DER certificate in PEM armour."""
+    text = base64.b64encode(der).decode()
+    lines = [text[i:i + 64] for i in range(0, len(text), 64)]
+    return "\n".join(["-----BEGIN CERTIFICATE-----"] + lines
+                     + ["-----END CERTIFICATE-----", ""])
+
+
+def secure_boot_files(prefix, image_dir, run_dir, kver, cmdline_extra):
+    """The firmware of one Secure Boot guest, made in RUN_DIR with the
+    tools where QEMU runs (PREFIX): a copy of OVMF's variable store with the
+    image's dkms certificate added to shim's MOK list (what mokutil
+    --import and MokManager do on a real machine), and a FAT ESP disk with
+    the image's signed shim (as the removable-media boot path) and GRUB.
+    Returns {"code", "vars", "esp"}."""
+    files = {k: os.path.join(image_dir, v) for k, v in
+             (("shim", IMAGE_SHIM), ("grub", IMAGE_GRUB), ("mok", IMAGE_MOK))}
+    missing = [p for p in files.values() if not os.path.isfile(p)]
+    if missing:
+        raise RuntimeError("the Secure Boot image lacks %s (shim-signed, "
+                           "grub-efi-amd64-signed, a dkms key)" % ", ".join(missing))
+    out = {"code": OVMF_CODE, "vars": os.path.join(run_dir, "ovmf-vars.fd"),
+           "esp": os.path.join(run_dir, "esp.img")}
+    cfg = os.path.join(run_dir, "grub.cfg")
+    with open(cfg, "w") as f:
+        f.write(grub_config(kver, cmdline_extra))
+    # dkms keeps its certificate in DER; virt-fw-vars reads PEM.
+    pem = os.path.join(run_dir, "mok.pem")
+    with open(files["mok"], "rb") as f, open(pem, "w") as out_pem:
+        out_pem.write(der_to_pem(f.read()))
+    esp = out["esp"]
+    steps = [
+        ["virt-fw-vars", "--input", OVMF_VARS, "--output", out["vars"],
+         "--add-mok", SHIM_LOCK_GUID, pem],
+        ["mkfs.vfat", "-C", "-n", "LABESP", esp, "16384"],
+        ["mmd", "-i", esp, "::/EFI", "::/EFI/BOOT", "::/EFI/debian"],
+        ["mcopy", "-i", esp, files["shim"], "::/EFI/BOOT/BOOTX64.EFI"],
+        ["mcopy", "-i", esp, files["grub"], "::/EFI/BOOT/grubx64.efi"],
+        # GRUB's built-in prefix is /EFI/debian; the removable path's
+        # directory is where a copy without one looks.
+        ["mcopy", "-i", esp, cfg, "::/EFI/debian/grub.cfg"],
+        ["mcopy", "-i", esp, cfg, "::/EFI/BOOT/grub.cfg"],
+    ]
+    if os.path.exists(esp):
+        os.remove(esp)
+    for argv in steps:
+        r = subprocess.run(prefix + argv, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError("%s failed (exit %d): %s" % (
+                " ".join(argv[:3]), r.returncode, (r.stderr or r.stdout).strip()[-300:]))
+    return out
+
+
 def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
-                  cmdline_extra, boot=None, control=None):
+                  cmdline_extra, boot=None, control=None, firmware=None):
     """argv of one guest.  run: dict of paths (overlay, seed, payload,
     results, console, report); boot: (vmlinuz, initrd) to boot instead of
     the image's own kernel; control: the emulator's control socket, which
-    the guest reaches as /dev/virtio-ports/ath5k.control."""
+    the guest reaches as /dev/virtio-ports/ath5k.control; firmware: what
+    secure_boot_files made, to boot through OVMF, shim and GRUB instead of
+    loading the kernel directly."""
     vmlinuz, initrd = boot or (os.path.join(image_dir, "vmlinuz"),
                                os.path.join(image_dir, "initrd.img"))
-    def disk(name, path, fmt, serial=None, readonly=False):
+    def disk(name, path, fmt, serial=None, readonly=False, bootindex=None):
         drive = "if=none,id=%s,file=%s,format=%s%s" % (
             name, path, fmt, ",readonly=on" if readonly else "")
-        dev = "virtio-blk-pci,drive=%s%s" % (
-            name, ",serial=" + serial if serial else "")
+        dev = "virtio-blk-pci,drive=%s%s%s" % (
+            name, ",serial=" + serial if serial else "",
+            ",bootindex=%d" % bootindex if bootindex is not None else "")
         return ["-drive", drive, "-device", dev]
 
-    append = " ".join(["root=LABEL=ath5kroot", "rw", "console=ttyS0,115200",
-                       "panic=1"] + cmdline_extra)
+    if firmware:
+        # Secure Boot needs SMM, and the variable store writable only from it.
+        machine = ["-machine", "q35,smm=on,memory-backend=mem",
+                   "-global", "driver=cfi.pflash01,property=secure,value=on",
+                   "-drive", "if=pflash,format=raw,unit=0,readonly=on,file="
+                   + firmware["code"],
+                   "-drive", "if=pflash,format=raw,unit=1,file=" + firmware["vars"]]
+        kernel = []
+    else:
+        machine = ["-machine", "q35,memory-backend=mem"]
+        kernel = ["-kernel", vmlinuz, "-initrd", initrd,
+                  "-append", kernel_append(cmdline_extra)]
     argv = prefix + [
         "qemu-system-x86_64", "-accel", accel,
         # Guest RAM in a shared memfd: the emulator DMAs into it directly.
         "-object", "memory-backend-memfd,id=mem,size=%dM,share=on" % mem_mib,
-        "-machine", "q35,memory-backend=mem", "-m", "%dM" % mem_mib,
+    ] + machine + [
+        "-m", "%dM" % mem_mib,
         "-smp", str(cpus), "-nodefaults", "-display", "none", "-no-reboot",
-        "-kernel", vmlinuz,
-        "-initrd", initrd,
-        "-append", append,
+    ] + kernel + [
         "-serial", "file:" + run["console"],
         "-serial", "file:" + run["report"],
         "-device", "virtio-rng-pci",
     ]
-    argv += disk("root", run["overlay"], "qcow2")
+    if firmware:
+        # The firmware boots the ESP.  It connects only the disks in QEMU's
+        # boot order, and GRUB sees only what the firmware connected: the
+        # root disk comes second (it has no loader of its own).
+        argv += disk("esp", firmware["esp"], "raw", readonly=True, bootindex=0)
+    argv += disk("root", run["overlay"], "qcow2",
+                 bootindex=1 if firmware else None)
     argv += disk("seed", run["seed"], "raw", readonly=True)
     argv += disk("payload", run["payload"], "raw", serial="ath5k-payload",
                  readonly=True)

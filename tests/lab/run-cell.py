@@ -23,7 +23,7 @@ import tempfile
 import time
 
 import labvm
-from cellinfo import cell_facts, guest_limits
+from cellinfo import cell_facts, guest_limits, read_assignments
 from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import Emulator, expected_mac, options_for_card
@@ -398,6 +398,15 @@ def run_files(run_dir):
     return {k: os.path.join(run_dir, v) for k, v in RUN_FILES.items()}
 
 
+def run_name_and_profile(cell, driver, requested, facts):
+    """(the run's name, its profile).  The profile is the one REQUESTED,
+    else the cell's lab_profile, else full; the name says matrix only when
+    that was asked for (make matrix), so make lab's run of a cell is
+    CELL-DRIVER whatever the cell's own profile."""
+    name = "%s-%s" % (cell, driver) + ("-matrix" if requested == "matrix" else "")
+    return name, requested or facts.get("lab_profile", "full")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cell", required=True)
@@ -422,9 +431,10 @@ def main():
     ap.add_argument("--next-package",
                     help="DRIVER=deb|rpm: the same package, one version later "
                     "(the upgrade check)")
-    ap.add_argument("--profile", choices=("full", "matrix"), default="full",
+    ap.add_argument("--profile", choices=("full", "matrix"),
                     help="which checks a package driver runs: every one "
-                    "(full), or install, Wi-Fi and purge (matrix)")
+                    "(full), or install, Wi-Fi and purge (matrix); default: "
+                    "the cell's lab_profile, else full")
     ap.add_argument("--disk",
                     help="the guest's disk (a qcow2 overlay of the image): made "
                     "when missing and kept after the run, so a later run boots "
@@ -440,8 +450,9 @@ def main():
         limits["mem"], limits["boot_limit"], limits["total_limit"])
     step_scale = limits["step_scale"]
     debug_checks = facts.get("debug_checks") == "yes"
+    secure_boot = facts.get("secure_boot") == "yes"
     cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
-    name = "%s-%s" % (cell, driver) + ("-matrix" if args.profile == "matrix" else "")
+    name, args.profile = run_name_and_profile(cell, driver, args.profile, facts)
     packages = []
     if "packages" in DRIVERS[driver]:
         packages = [args.package, args.next_package]
@@ -516,6 +527,7 @@ def main():
         "LAB_PROFILE": args.profile,
         "STEP_SCALE": step_scale,
         "DEBUG_CHECKS": "yes" if debug_checks else "no",
+        "SECURE_BOOT": "yes" if secure_boot else "no",
     }
     if packages:
         env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p) for p in packages)
@@ -538,6 +550,10 @@ def main():
 
     results = []
     emulators = []
+    firmware = None
+
+    def secure_boot_firmware(kver):
+        return labvm.secure_boot_files(prefix, image_dir, run_dir, kver, cmdline_extra)
 
     def start_emulator(boot):
         """A fresh emulator for each boot: a reboot power-cycles the cards."""
@@ -551,6 +567,9 @@ def main():
 
     try:
         stages.run("prepare run", prepare)
+        if secure_boot:
+            firmware = stages.run("secure boot firmware", secure_boot_firmware,
+                                  read_assignments(os.path.join(image_dir, "image.env"))["kernel_release"])
         if args.cards and not os.access(args.emulator, os.X_OK):
             raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
         watch = GuestWatch(run["report"], run["console"], args.boot_limit, step_scale)
@@ -563,7 +582,8 @@ def main():
             cards = emulator.sockets if emulator else []
             argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
                                        args.cpus, args.mem, cmdline_extra,
-                                       boot_files, emulator.control if emulator else None)
+                                       boot_files, emulator.control if emulator else None,
+                                       firmware)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
             log("guest: booting %s%s (console: %s)"
@@ -584,6 +604,9 @@ def main():
                 extra = [check("reboot", "fail", "%s: the guest asked to boot %s but left "
                                "no vmlinuz and initrd.img on the results disk" % (where, kver))]
                 break
+            if firmware:
+                # Through the firmware again: GRUB names KVER on the disk.
+                firmware = stages.run("secure boot firmware", secure_boot_firmware, kver)
         results = watch.results + extra
         if not read_guest_logs(run["results"], run_dir):
             log("no guest logs on the results disk (the guest did not finish)")
@@ -597,7 +620,7 @@ def main():
                                  % rel(emulator.log_path)))
         if debug_checks:
             results.append(debug_reports_check(run_dir))
-        results.append(completeness(driver, args.profile, results))
+        results.append(completeness(driver, args.profile, results, secure_boot))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:

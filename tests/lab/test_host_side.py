@@ -35,6 +35,9 @@ matrix = load("matrix", "matrix.py")
 emulator_proc = load("emulator_proc", "emulator_proc.py")
 expected_checks = load("expected_checks", "expected_checks.py")
 kmsg = load("kmsg", os.path.join("guest", "kmsg.py"))
+modsig = load("modsig", os.path.join("guest", "modsig.py"))
+labvm = load("labvm", "labvm.py")
+cellinfo = load("cellinfo", "cellinfo.py")
 bench = load("bench", "bench.py")
 faults = load("faults", "faults.py")
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -210,6 +213,14 @@ class MatrixPlan(unittest.TestCase):
                              "next_package": "/p/a_0.1.1-1_all.deb",
                              "rpm_cell": "", "rpm_package": None,
                              "rpm_next_package": None})
+
+    def test_the_secure_boot_cell_is_a_deb_run_of_the_matrix(self):
+        self.assertIn("debian-12-secureboot", cellinfo.all_cells())
+        runs = {r["cell"]: r for r in matrix.plan(self.ARGS, cellinfo.all_cells())}
+        run = runs["debian-12-secureboot"]
+        self.assertEqual(run["driver"], "deb")
+        self.assertIn("/p/a_0.1.1-1_all.deb", run["packages"])
+        self.assertTrue(run["json"].endswith("/debian-12-secureboot-deb-matrix.json"))
 
     def test_a_release_with_too_old_a_dkms_runs_our_source_instead(self):
         runs = {r["cell"]: r for r in matrix.plan(self.ARGS, ["debian-11", "debian-12"])}
@@ -505,6 +516,7 @@ set -a
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
+. "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 run_check() {
@@ -517,7 +529,9 @@ reboot_into() { echo "reboot pass"; touch "$WORK/rebooted"; exit 0; }
 dmesg() { :; }
 echo "boot pass"
 (
+	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_early_checks
 	run_driver_checks
+	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_module_checks
 	run_wifi_checks
 	run_driver_extra_checks
 	! declare -F run_driver_late_checks > /dev/null || run_driver_late_checks
@@ -527,9 +541,10 @@ echo "boot pass"
 
 
 class ExpectedChecks(unittest.TestCase):
-    def dry_run(self, driver, profile, fail="", state_files=()):
+    def dry_run(self, driver, profile, fail="", state_files=(), secure_boot=False):
         """STATE_FILES: names made in the guest's state directory first
-        (what an earlier boot on the same disk left)."""
+        (what an earlier boot on the same disk left); SECURE_BOOT: as on a
+        cell with secure_boot=yes."""
         with tempfile.TemporaryDirectory() as tmp:
             os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
             os.makedirs(os.path.join(tmp, "work"))
@@ -538,7 +553,8 @@ class ExpectedChecks(unittest.TestCase):
                 open(os.path.join(tmp, "state", name), "w").close()
             env = dict(os.environ, PAYLOAD=tmp, DRIVER=driver, LAB_PROFILE=profile,
                        WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
-                       STATE=os.path.join(tmp, "state"), STUB_FAIL=fail)
+                       STATE=os.path.join(tmp, "state"), STUB_FAIL=fail,
+                       SECURE_BOOT="yes" if secure_boot else "no")
             r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
                                capture_output=True, text=True, check=True)
         return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
@@ -556,6 +572,28 @@ class ExpectedChecks(unittest.TestCase):
                 reported = self.dry_run(driver, profile, fail, state)
                 self.assertEqual([c["name"] for c in reported],
                                  expected_checks.guest_checks(driver, profile, reported))
+
+    def test_a_secure_boot_cell_reports_its_own_checks_too(self):
+        for driver, profile in (("in-tree", "full"), ("dkms", "full"), ("deb", "matrix"),
+                                ("deb", "full"), ("rpm", "full")):
+            with self.subTest(driver=driver, profile=profile):
+                reported = self.dry_run(driver, profile, secure_boot=True)
+                names = [c["name"] for c in reported]
+                self.assertEqual(names, expected_checks.guest_checks(
+                    driver, profile, reported, secure_boot=True))
+                self.assertEqual(names[1:4], ["sb-state", "lockdown", "mok-enrolled"])
+                # The module's checks come after it is loaded, before Wi-Fi.
+                self.assertLess(names.index("driver-load"), names.index("unsigned-refused"))
+                self.assertEqual(names.index("unsigned-refused") + 1, names.index("probe"))
+                self.assertEqual("module-sig-trusted" in names, driver != "in-tree")
+                # Elsewhere the same run lacks them, and the verdict says so.
+                self.assertEqual(expected_checks.completeness(
+                    driver, profile, reported, secure_boot=True)["result"], "pass")
+                plain = self.dry_run(driver, profile)
+                verdict = expected_checks.completeness(driver, profile, plain,
+                                                       secure_boot=True)
+                self.assertEqual(verdict["result"], "fail")
+                self.assertIn("sb-state", verdict["detail"])
 
     def test_a_bench_boot_of_ours_builds_once_per_disk(self):
         first = [c["name"] for c in self.dry_run("bench-dkms", "full")]
@@ -1017,6 +1055,121 @@ class BenchArithmetic(unittest.TestCase):
         self.assertEqual((r["min"], r["max"], r["pairs"]), (1.2, 1.2, 1))
         self.assertAlmostEqual(result["drivers"]["dkms"]["runs"][0]["share_of_emulated_ceiling"],
                                12.0 / result["ceiling"]["emulated"]["udp_mbps"])
+
+
+class ModuleSignature(unittest.TestCase):
+    """guest/modsig.py: a module's appended signature taken off."""
+    ELF = b"\x7fELF" + bytes(range(256)) * 3
+
+    def signed(self, module, signature, signer=b"", key_id=b"", sig_len=None):
+        trailer = modsig.TRAILER.pack(0, 0, 2, len(signer), len(key_id),
+                                      len(signature) if sig_len is None else sig_len)
+        return module + signer + key_id + signature + trailer + modsig.MARKER
+
+    def test_the_module_comes_back_byte_for_byte(self):
+        sig = b"\x30\x82" + b"\xa5" * 509
+        module, block = modsig.split_signature(self.signed(self.ELF, sig))
+        self.assertEqual(module, self.ELF)
+        self.assertEqual(len(block), len(sig) + 12 + 28)
+
+    def test_signer_and_key_id_go_with_the_signature(self):
+        module, _ = modsig.split_signature(self.signed(self.ELF, b"s" * 40, b"name", b"id"))
+        self.assertEqual(module, self.ELF)
+
+    def test_an_unsigned_module_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "marker"):
+            modsig.split_signature(self.ELF)
+
+    def test_a_length_past_the_start_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "does not fit"):
+            modsig.split_signature(self.signed(self.ELF, b"s" * 40, sig_len=10 ** 6))
+
+    def test_what_is_not_an_elf_file_is_refused(self):
+        # A compressed module given as it is, say: the marker is inside.
+        with self.assertRaisesRegex(ValueError, "not an ELF"):
+            modsig.split_signature(self.signed(b"\xfd7zXZ\x00" + self.ELF, b"s" * 40))
+
+    def test_the_command_writes_the_module(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src, dst = os.path.join(tmp, "in.ko"), os.path.join(tmp, "out.ko")
+            with open(src, "wb") as f:
+                f.write(self.signed(self.ELF, b"s" * 64))
+            r = subprocess.run([sys.executable, os.path.join(HERE, "guest", "modsig.py"),
+                                "strip", src, dst], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(dst, "rb") as f:
+                self.assertEqual(f.read(), self.ELF)
+            r = subprocess.run([sys.executable, os.path.join(HERE, "guest", "modsig.py"),
+                                "strip", dst, src], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1)
+
+
+class SecureBootCell(unittest.TestCase):
+    """The Secure Boot cell's configuration and its guest's command line."""
+    RUN = {k: "/r/" + k for k in ("overlay", "seed", "payload", "results",
+                                   "console", "report")}
+
+    def test_the_cell_asks_for_secure_boot_and_its_own_profile(self):
+        facts = cellinfo.cell_facts("debian-12-secureboot")
+        self.assertEqual(facts["secure_boot"], "yes")
+        for package in ("shim-signed", "grub-efi-amd64-signed", "mokutil"):
+            self.assertIn(package, facts["extra_packages"].split())
+        self.assertEqual(run_cell.run_name_and_profile(
+            "debian-12-secureboot", "deb", None, facts),
+            ("debian-12-secureboot-deb", "matrix"))
+        self.assertEqual(run_cell.run_name_and_profile(
+            "debian-12-secureboot", "deb", "matrix", facts),
+            ("debian-12-secureboot-deb-matrix", "matrix"))
+        self.assertEqual(run_cell.run_name_and_profile(
+            "debian-12", "deb", None, cellinfo.cell_facts("debian-12")),
+            ("debian-12-deb", "full"))
+
+    def test_firmware_boot_has_no_kernel_of_its_own(self):
+        fw = {"code": "/fw/code.fd", "vars": "/r/vars.fd", "esp": "/r/esp.img"}
+        argv = labvm.guest_command([], "tcg", "/img", self.RUN, [], 2, 1024,
+                                   ["modprobe.blacklist=ath5k"], firmware=fw)
+        joined = " ".join(argv)
+        for arg in ("-kernel", "-initrd", "-append"):
+            self.assertNotIn(arg, argv)
+        self.assertIn("q35,smm=on,memory-backend=mem", argv)
+        self.assertIn("driver=cfi.pflash01,property=secure,value=on", argv)
+        self.assertIn("if=pflash,format=raw,unit=0,readonly=on,file=/fw/code.fd", argv)
+        self.assertIn("if=pflash,format=raw,unit=1,file=/r/vars.fd", argv)
+        self.assertIn("virtio-blk-pci,drive=esp,bootindex=0", argv)
+        # GRUB finds the root only on a disk the firmware connected.
+        self.assertIn("virtio-blk-pci,drive=root,bootindex=1", argv)
+        self.assertIn("file=/r/esp.img,format=raw", joined)
+        plain = labvm.guest_command([], "tcg", "/img", self.RUN, [], 2, 1024, [])
+        self.assertIn("-kernel", plain)
+        self.assertNotIn("smm=on", " ".join(plain))
+
+    def test_grub_boots_the_images_kernel_with_the_labs_command_line(self):
+        cfg = labvm.grub_config("6.1.0-9-amd64", ["modprobe.blacklist=ath5k", "quiet"])
+        lines = cfg.splitlines()
+        self.assertIn("search --no-floppy --label --set=root ath5kroot", lines)
+        self.assertIn("linux /boot/vmlinuz-6.1.0-9-amd64 root=LABEL=ath5kroot rw "
+                      "console=ttyS0,115200 panic=1 modprobe.blacklist=ath5k quiet", lines)
+        self.assertIn("initrd /boot/initrd.img-6.1.0-9-amd64", lines)
+        self.assertEqual(lines[-1], "boot")
+
+    def test_the_der_certificate_reaches_virt_fw_vars_as_pem(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            key, der = os.path.join(tmp, "k"), os.path.join(tmp, "c.der")
+            subprocess.run(["openssl", "req", "-new", "-x509", "-nodes", "-days", "1",
+                            "-subj", "/CN=lab test", "-newkey", "rsa:2048", "-keyout", key,
+                            "-outform", "DER", "-out", der], check=True,
+                           capture_output=True)
+            with open(der, "rb") as f:
+                pem = labvm.der_to_pem(f.read())
+            r = subprocess.run(["openssl", "x509", "-noout", "-subject"], input=pem,
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("CN = lab test", r.stdout)
+
+    def test_an_image_without_shim_is_refused_before_booting(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with self.assertRaisesRegex(RuntimeError, "shimx64.efi.signed"):
+                labvm.secure_boot_files([], tmp, tmp, "6.1.0-9-amd64", [])
 
 
 if __name__ == "__main__":

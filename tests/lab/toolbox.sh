@@ -6,7 +6,9 @@
 #
 # The toolbox is a small Debian 13 root with QEMU from trixie-backports
 # (vfio-user-pci needs QEMU >= 10.1; Debian 12 ships 7.2) and the newest
-# kernel headers; backports is pinned like the main suite so the newer
+# kernel headers, plus what a Secure Boot cell's firmware needs (OVMF, its
+# variable store edited by virt-fw-vars, a FAT ESP made with mtools);
+# backports is pinned like the main suite so the newer
 # version of every package wins and dependencies resolve (the API src/ is written against).  It lives in the cache,
 # named by the hash of this recipe, and commands run in it under chroot
 # with the host's /dev, /proc, /sys, the repository and the cache mounted
@@ -22,6 +24,7 @@ packages=(
 	qemu-system-x86 qemu-utils linux-headers-amd64
 	build-essential sparse kmod bc flex bison libelf-dev libssl-dev
 	ca-certificates cpio zstd
+	ovmf python3-virt-firmware dosfstools mtools
 )
 
 # The recipe is what decides the root's content: the suite, the packages

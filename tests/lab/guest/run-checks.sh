@@ -26,6 +26,7 @@ LOGS=$STATE/logs
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/fault-checks.sh"
 . "$PAYLOAD/guest/debug-checks.sh"
+. "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 mkdir -p "$WORK" "$LOGS/checks"
@@ -64,7 +65,12 @@ else
 	# The debug kernel's cell (DEBUG_CHECKS=yes) adds checks before the
 	# driver and after the others (guest/debug-checks.sh).
 	[ "${DEBUG_CHECKS:-no}" != yes ] || run_debug_baseline
+	# A Secure Boot cell (SECURE_BOOT=yes) checks the boot before the
+	# driver and the loaded module's signature after it
+	# (guest/secureboot-checks.sh).
+	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_early_checks
 	run_driver_checks
+	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_module_checks
 	run_wifi_checks
 	run_driver_extra_checks
 	# Before a package driver's late checks, which purge it.
