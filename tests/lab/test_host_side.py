@@ -268,6 +268,14 @@ class CardOptions(unittest.TestCase):
             "02:a5:1a:b0:00:01", "eeprom-desc=%s,mac=02:00:00:00:00:bb,eeprom-desc=%s"
             % (self.mac_desc, POWER_CURVE)), "02:00:00:00:00:bb")
 
+    def test_each_cards_model_is_its_last_model_option(self):
+        self.assertEqual(emulator_proc.card_model(""), "ar5413")
+        self.assertEqual(emulator_proc.card_model("model=ar5212,rssi=30,model=ar5211"),
+                         "ar5211")
+        self.assertEqual(emulator_proc.card_model(
+            emulator_proc.options_for_card("model=ar5211", ["", "model=ar5413"], 1)),
+            "ar5413")
+
     def test_one_mac_for_both_cards_is_refused_before_booting(self):
         with self.assertRaisesRegex(ValueError, "both cards would have MAC 02:00:00:00:00:aa"):
             run_cell.card_macs("eeprom-desc=" + self.mac_desc, ["", ""])
@@ -423,9 +431,10 @@ echo "boot pass"
 
 
 class ExpectedChecks(unittest.TestCase):
-    def dry_run(self, driver, profile, fail="", state_files=()):
+    def dry_run(self, driver, profile, fail="", state_files=(), models=()):
         """STATE_FILES: names made in the guest's state directory first
-        (what an earlier boot on the same disk left)."""
+        (what an earlier boot on the same disk left); MODELS: the cards'
+        models (CARD_MODELS)."""
         with tempfile.TemporaryDirectory() as tmp:
             os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
             os.makedirs(os.path.join(tmp, "work"))
@@ -434,7 +443,8 @@ class ExpectedChecks(unittest.TestCase):
                 open(os.path.join(tmp, "state", name), "w").close()
             env = dict(os.environ, PAYLOAD=tmp, DRIVER=driver, LAB_PROFILE=profile,
                        WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
-                       STATE=os.path.join(tmp, "state"), STUB_FAIL=fail)
+                       STATE=os.path.join(tmp, "state"), STUB_FAIL=fail,
+                       CARD_MODELS=" ".join(models))
             r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
                                capture_output=True, text=True, check=True)
         return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
@@ -452,6 +462,40 @@ class ExpectedChecks(unittest.TestCase):
                 reported = self.dry_run(driver, profile, fail, state)
                 self.assertEqual([c["name"] for c in reported],
                                  expected_checks.guest_checks(driver, profile, reported))
+
+    def test_an_ar5211_run_expects_what_the_guest_runs_on_it(self):
+        # No AES unit on the AR5211: the guest does not run the check that
+        # counts card-sealed CCMP, and the list does not expect it; the
+        # WPA2 network's other checks still run.
+        for driver in ("in-tree", "dkms"):
+            for models in (("ar5211", "ar5211"), ("ar5413", "ar5211")):
+                with self.subTest(driver=driver, models=models):
+                    reported = self.dry_run(driver, "full", models=models)
+                    names = [c["name"] for c in reported]
+                    self.assertEqual(names, expected_checks.guest_checks(
+                        driver, "full", reported, models))
+                    self.assertNotIn("crypto-wpa2-ch6", names)
+                    for name in ("assoc-wpa2-ch6", "rekey-wpa2-ch6", "crypto-tkip-ch6",
+                                 "crypto-wep-ch6", "two-bss"):
+                        self.assertIn(name, names)
+        self.assertIn("crypto-wpa2-ch6", expected_checks.guest_checks(
+            "in-tree", "full", (), ("ar5212", "ar5413")))
+        verdict = expected_checks.completeness(
+            "in-tree", "full", self.dry_run("in-tree", "full", models=("ar5211",) * 2),
+            ("ar5211", "ar5211"))
+        self.assertEqual(verdict["result"], "pass", verdict["detail"])
+
+    def test_the_ar5211s_2ghz_networks_are_11b(self):
+        script = ('. "$PAYLOAD/guest/wifi-checks.sh"; network_conf open-ch6; '
+                  'network_conf open-ch36')
+        for models, mode in (("ar5211 ar5211", "b"), ("ar5413 ar5413", "g"), ("", "g")):
+            with self.subTest(models=models):
+                r = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                                   check=True, env=dict(os.environ, PAYLOAD=HERE,
+                                                        CARD_MODELS=models))
+                self.assertEqual(r.stdout.split("\n")[:2],
+                                 ["channel=6 hw_mode=%s security=open" % mode,
+                                  "channel=36 hw_mode=a security=open"])
 
     def test_a_bench_boot_of_ours_builds_once_per_disk(self):
         first = [c["name"] for c in self.dry_run("bench-dkms", "full")]
