@@ -983,6 +983,16 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 
 /* ---- listing ----------------------------------------------------------- */
 
+static void print_pcdac(FILE *out, const char *mode, const struct ee_pcdac_curve *c)
+{
+	if (!c)
+		return;
+	fprintf(out, "%s.pcdac = %u %u", mode, c->pcdac_min, c->pcdac_max);
+	for (unsigned int p = 0; p < EE_PCDAC_POINTS; p++)
+		fprintf(out, " %u", c->pwr[p]);
+	fprintf(out, "\n");
+}
+
 void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 {
 	fprintf(out, "mac = %02x:%02x:%02x:%02x:%02x:%02x\n", d->mac[0], d->mac[1],
@@ -1034,11 +1044,8 @@ void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 				fprintf(out, "\n");
 			}
 		} else if (d->eemap == 0) {
-			fprintf(out, "%s.pcdac = %u %u", n, m->pcdac.pcdac_min,
-				m->pcdac.pcdac_max);
-			for (unsigned int p = 0; p < EE_PCDAC_POINTS; p++)
-				fprintf(out, " %u", m->pcdac.pwr[p]);
-			fprintf(out, "\n");
+			/* a mode the driver does not read has no curve */
+			print_pcdac(out, n, map0_mode_read(d, mode) ? &m->pcdac : NULL);
 		} else {
 			const struct ee_xpd_curves *x = &m->xpd_curves;
 

@@ -38,6 +38,7 @@
 /* The 5212 fields it is made from */
 #define RX_ST1_DECRYPT_CRC	0x00000008
 #define RX_ST1_PHYERR		0x00000010
+#define RX_ST1_MIC		0x00000020
 #define RX_ST1_PHYERR_CODE_SHIFT 8
 #define RX_ST1_KEY_VALID	0x00000100
 #define RX_ST1_KEY_MISS		0x80000000
@@ -158,8 +159,9 @@ static unsigned int layout(const struct air_frame *f, uint8_t *out)
  * The AR5211 writes the 5210 layout: a 4-bit rate, RSSI one bit lower,
  * decrypt-CRC at bit 4, a 3-bit PHY error code at 7:5 (overlaying no key
  * fields), a 6-bit key index, 13 bits of TSF at 27:15, key-cache miss at
- * bit 28 and no MIC-error bit (the host checks Michael itself).  Made
- * from the 5212 status so faults and the key cache speak one layout.
+ * bit 28 and no MIC-error bit: it has no Michael check, so a frame whose
+ * only fault is its MIC is received OK and the host finds the bad MIC.
+ * Made from the 5212 status so faults and the key cache speak one layout.
  */
 void rx_status_5210(const struct card *card, uint32_t st[2])
 {
@@ -170,6 +172,9 @@ void rx_status_5210(const struct card *card, uint32_t st[2])
 		(uint32_t)(rate & 0xf) << RX_ST0_5210_RATE_SHIFT |
 		(s0 >> RX_ST0_RSSI_SHIFT & 0xff) << RX_ST0_5210_RSSI_SHIFT;
 	st[1] = s1 & (RX_ST1_DONE | RX_ST1_OK | RX_ST1_CRC);
+	if ((s1 & RX_ST1_MIC) &&
+	    !(s1 & (RX_ST1_CRC | RX_ST1_DECRYPT_CRC | RX_ST1_PHYERR)))
+		st[1] |= RX_ST1_OK;
 	st[1] |= ((s1 >> RX_ST1_TSF_SHIFT) & RX_ST1_5210_TSF_MASK) << RX_ST1_5210_TSF_SHIFT;
 	if (s1 & RX_ST1_DECRYPT_CRC)
 		st[1] |= RX_ST1_5210_DECRYPT_CRC;

@@ -250,6 +250,11 @@ static void test_rx_status_layout(void)
 	st[1] = 1 | 0x80000000u;
 	rx_status_5210(tc.card, st);
 	check(st[1] == (1 | 0x10000000u), "key-cache miss moves to bit 28 (%08x)", st[1]);
+	st[1] = 1 | 0x20 | 0x100 | 7u << 9;
+	rx_status_5210(tc.card, st);
+	check((st[1] & 3) == 3 && (st[1] >> 9 & 0x3f) == 7,
+	      "a MIC-only failure is received OK: no Michael check on a 5211 (%08x)",
+	      st[1]);
 	st[1] = 1 | 0x10 | 3u << 8;
 	rx_status_5210(tc.card, st);
 	check((st[1] >> 5 & 7) == 3 && !(st[1] & 0x100), "PHY error code 3 at 7:5 (%08x)",
