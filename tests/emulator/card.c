@@ -41,6 +41,7 @@ struct model_identity {
 	enum card_desc_format desc;
 	enum card_synth synth;
 	bool has_aes;			/* the key cache has an AES-CCM unit */
+	bool has_bssid_mask;		/* BSSID_MASK0/1 exist (AR5212 family) */
 };
 
 /*
@@ -49,14 +50,14 @@ struct model_identity {
  */
 static const struct model_identity identities[] = {
 	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
 	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
 	[CARD_MODEL_AR5212_RF5112] = { "AR5212/RF5112B", 0x0013, 0x2026, 0x59,
 				       0x43, 0x36, 0, CARD_DESC_5212,
-				       CARD_SYNTH_RF5112, true },
+				       CARD_SYNTH_RF5112, true, true },
 	[CARD_MODEL_AR5211] = { "AR5211/RF5111", 0x0012, 0x2011, 0x42, 0x30, 0x17,
-				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false },
+				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false },
 };
 
 enum card_desc_format card_desc_format(const struct card *card)
@@ -123,6 +124,15 @@ void card_addr_mask(const struct card *card, uint8_t mask[6])
 	uint32_t m0 = card_reg(card, REG_BSSID_MASK0);
 	uint32_t m1 = card_reg(card, REG_BSSID_MASK1);
 
+	/*
+	 * Before the AR5212 there is no BSSID mask (base.c's
+	 * ath5k_hw_hasbssidmask): every address bit is compared, so one
+	 * address only is the card's.
+	 */
+	if (!identities[card->cfg.model].has_bssid_mask) {
+		memset(mask, 0xff, 6);
+		return;
+	}
 	for (unsigned int i = 0; i < 4; i++)
 		mask[i] = (uint8_t)(m0 >> (8 * i));
 	mask[4] = m1 & 0xff;

@@ -232,6 +232,34 @@ static void test_descriptors(void)
 	air_destroy(air);
 }
 
+/* No BSSID mask before the AR5212: a second address is never the card's. */
+static void test_no_bssid_mask(void)
+{
+	static const char *const models[] = { "model=ar5211", "model=ar5212" };
+
+	printf("BSSID mask: absent on the AR5211, present on the AR5212\n");
+	for (int i = 0; i < 2; i++) {
+		struct test_card tc;
+		uint8_t own[6], mask[6], second[6];
+
+		test_card_open(&tc, NULL, 0, models[i]);
+		wr(tc.card, 0x4004, 0);
+		wr(tc.card, 0x8000, 0x1a1aa502);
+		wr(tc.card, 0x8004, 0x01b0);
+		/* ath/hw.c: the bit two interfaces differ in cleared */
+		wr(tc.card, 0x80e0, 0xfffffffb);
+		wr(tc.card, 0x80e4, 0xffff);
+		card_own_mac(tc.card, own);
+		card_addr_mask(tc.card, mask);
+		memcpy(second, own, 6);
+		second[0] ^= 0x04;
+		check(card_owns_addr(own, mask, second) == (i == 1),
+		      "%s: an address differing in the masked bit is %s", models[i],
+		      i ? "the card's" : "not the card's");
+		test_card_close(&tc);
+	}
+}
+
 static void test_rx_status_layout(void)
 {
 	struct test_card tc;
@@ -269,5 +297,6 @@ int main(void)
 	test_synth();
 	test_descriptors();
 	test_rx_status_layout();
+	test_no_bssid_mask();
 	return checks_report("test_ar5211");
 }

@@ -16,15 +16,23 @@ PROTECTED = ("wpa2-ch6", "tkip-ch6", "wep-ch6")
 # mac80211 seals and opens CCMP in software.  crypto-wpa2-ch6 counts the
 # CCMP frames the cards' key caches sealed and opened: on these cards
 # there are none to count, so it is not expected of a run with one
-# (wifi-checks.sh does not run it; rekey-wpa2-ch6 and two-bss still run
-# and check what software CCMP must still do).  The same cards have no
-# 802.11g (caps.c), so the 2.4 GHz networks run as 802.11b there.
+# (wifi-checks.sh does not run it; rekey-wpa2-ch6 still runs, without
+# its key-cache-miss clause).  The same cards have no 802.11g (caps.c),
+# so the 2.4 GHz networks run as 802.11b there.
 NO_HW_CCMP = frozenset({"ar5211"})
+# Card models without a BSSID mask (base.c: ath5k_hw_hasbssidmask is the
+# AR5212 family only; the AR5211 compares every bit of its one address):
+# a card answers (ACKs, receives unicast) for one interface's address
+# only, so two-bss, an AP and a station on each card, cannot work there
+# (the station's authentication to the other card's second interface
+# is never ACKed); it is not expected and wifi-checks.sh does not run it.
+NO_BSSID_MASK = frozenset({"ar5211"})
 
 
 def wifi_checks(models=()):
     """The Wi-Fi checks of a run whose cards are MODELS."""
     hw_ccmp = not NO_HW_CCMP.intersection(models)
+    bssid_mask = not NO_BSSID_MASK.intersection(models)
     return (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
             + [c for net in WIFI_NETWORKS
                for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
@@ -32,7 +40,7 @@ def wifi_checks(models=()):
                + (["crypto-" + net] if net in PROTECTED
                   and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])]
-            + ["two-bss", "dmesg-clean"])
+            + (["two-bss"] if bssid_mask else []) + ["dmesg-clean"])
 
 
 WIFI = wifi_checks()
