@@ -37,14 +37,33 @@ struct model_identity {
 	uint32_t srev;
 	uint32_t phy_chip_id;
 	uint8_t radio_rev;
+	uint8_t radio_rev_2ghz;		/* a separate 2 GHz radio's; 0: the same */
+	enum card_desc_format desc;
+	enum card_synth synth;
+	bool has_aes;			/* the key cache has an AES-CCM unit */
+	bool has_bssid_mask;		/* BSSID_MASK0/1 exist (AR5212 family) */
 };
 
+/*
+ * The AR5211 (MAC 4.2, PHY 3.0) pairs an RF5111 (5 GHz, 0x17) with an
+ * RF2111 (2 GHz, 0x23); the driver reads each through PHY_SHIFT.
+ */
 static const struct model_identity identities[] = {
-	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63 },
-	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56 },
+	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63, 0,
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
+	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56, 0,
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
 	[CARD_MODEL_AR5212_RF5112] = { "AR5212/RF5112B", 0x0013, 0x2026, 0x59,
-				       0x43, 0x36 },
+				       0x43, 0x36, 0, CARD_DESC_5212,
+				       CARD_SYNTH_RF5112, true, true },
+	[CARD_MODEL_AR5211] = { "AR5211/RF5111", 0x0012, 0x2011, 0x42, 0x30, 0x17,
+				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false },
 };
+
+enum card_desc_format card_desc_format(const struct card *card)
+{
+	return identities[card->cfg.model].desc;
+}
 
 /* ---- helpers shared with the engines ----------------------------------- */
 
@@ -105,6 +124,15 @@ void card_addr_mask(const struct card *card, uint8_t mask[6])
 	uint32_t m0 = card_reg(card, REG_BSSID_MASK0);
 	uint32_t m1 = card_reg(card, REG_BSSID_MASK1);
 
+	/*
+	 * Before the AR5212 there is no BSSID mask (base.c's
+	 * ath5k_hw_hasbssidmask): every address bit is compared, so one
+	 * address only is the card's.
+	 */
+	if (!identities[card->cfg.model].has_bssid_mask) {
+		memset(mask, 0xff, 6);
+		return;
+	}
 	for (unsigned int i = 0; i < 4; i++)
 		mask[i] = (uint8_t)(m0 >> (8 * i));
 	mask[4] = m1 & 0xff;
@@ -214,6 +242,44 @@ static uint32_t radio_revision_register(uint8_t revision)
 	return (uint32_t)((reversed & 0xf) << 4 | reversed >> 4) << 24;
 }
 
+/* The revision of the radio PHY_SHIFT selects (5 GHz unless bit 14). */
+static uint8_t radio_selected(const struct card *card)
+{
+	const struct model_identity *id = &identities[card->cfg.model];
+
+	if ((card_reg(card, REG_PHY_SHIFT) & PHY_SHIFT_2GHZ) && id->radio_rev_2ghz)
+		return id->radio_rev_2ghz;
+	return id->radio_rev;
+}
+
+/*
+ * RF5111 synthesiser: data1 = bit 0 and bit 10 set, bit 1 the reference
+ * (1: every channel number, 0: odd ones above 145 in 10 MHz steps), bits
+ * 9:2 the channel number less 24, bit-reversed.  On 2 GHz data0 has bit 4
+ * set and bits 12:5 a bit-reversed flags byte, 0x46 (0x44 for channel
+ * 14), and the channel is 115 + the 2 GHz channel.  RF_BUFFER takes the
+ * low bytes of data1 and data0, RF_BUFFER_CONTROL_3 the high bytes.
+ */
+static int decode_rf5111(uint32_t low, uint32_t high)
+{
+	uint32_t data1 = (low & 0xff) | (high & 0xff) << 8;
+	uint32_t data0 = (low >> 8 & 0xff) | (high & 0xff00);
+	unsigned int field, ch;
+
+	field = reverse_bits(data1 >> 2 & 0xff, 8);
+	ch = (data1 & 2) ? field + 24 : 2 * field + 25;
+	if (!(data0 & 0x10))
+		return data0 ? -1 : (int)(5000 + 5 * ch);
+	switch (reverse_bits(data0 >> 5 & 0xff, 8)) {
+	case 0x46:
+		return ch >= 116 && ch <= 128 ? (int)(2407 + 5 * (ch - 115)) : -1;
+	case 0x44:
+		return ch == 124 ? 2484 : -1;
+	default:
+		return -1;
+	}
+}
+
 /*
  * RF5112/RF2413/RF5413 synthesiser word: bit 0 and bit 12 set, bits 11:4
  * an 8-bit channel field stored bit-reversed, bits 3:2 a 2-bit reference
@@ -251,10 +317,23 @@ static void program_synth(struct card *card, uint32_t high)
 	uint32_t word, old = card->freq_mhz;
 	int mhz;
 
-	if ((card->rf_buffer_last & ~0xffu) || (high & ~0x7fu))
-		return;		/* an RF bank write, not the synthesiser */
-	word = (high << 8) | card->rf_buffer_last;
-	mhz = decode_synth(word, card_reg(card, REG_PHY_MODE) & PHY_MODE_2GHZ);
+	if (identities[card->cfg.model].synth == CARD_SYNTH_RF5111) {
+		/*
+		 * No RF5111 bank goes through CONTROL_3, but the radio
+		 * revision probe writes 0x1c16 there: only a word with the
+		 * synthesiser's fixed bits (data1 bits 0 and 10) tunes.
+		 */
+		if (!(card->rf_buffer_last & 1) || !(high & 0x4) ||
+		    (card->rf_buffer_last & ~0xffffu) || (high & ~0xffffu))
+			return;
+		word = (high << 16) | card->rf_buffer_last;
+		mhz = decode_rf5111(card->rf_buffer_last, high);
+	} else {
+		if ((card->rf_buffer_last & ~0xffu) || (high & ~0x7fu))
+			return;	/* an RF bank write, not the synthesiser */
+		word = (high << 8) | card->rf_buffer_last;
+		mhz = decode_synth(word, card_reg(card, REG_PHY_MODE) & PHY_MODE_2GHZ);
+	}
 	if (mhz < 0) {
 		card_logf(card, "synthesiser word 0x%04x not understood", word);
 		return;
@@ -449,7 +528,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 	case REG_TSF_U32:
 		return (uint32_t)(card_tsf(card) >> 32);
 	case REG_PHY_RADIO_REV:
-		return radio_revision_register(identities[card->cfg.model].radio_rev);
+		return radio_revision_register(radio_selected(card));
 	case REG_PHY_NF:
 		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
 		       (((uint32_t)link_noise_floor(card) << PHY_NF_MINCCA_SHIFT) &
@@ -609,9 +688,12 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		card->rf_buffer_last = value;
 		card_reg_set(card, off, value);
 		return;
-	case REG_RF_BUFFER_CTL5:
+	case REG_RF_BUFFER_CTL3: case REG_RF_BUFFER_CTL5:
 		card_reg_set(card, off, value);
-		program_synth(card, value);
+		/* RF5111 banks use CONTROL_5, its synthesiser CONTROL_3. */
+		if ((off == REG_RF_BUFFER_CTL3) ==
+		    (identities[card->cfg.model].synth == CARD_SYNTH_RF5111))
+			program_synth(card, value);
 		return;
 	default:
 		card_reg_set(card, off, value);
@@ -711,7 +793,8 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 	if (card->air && (aligned == REG_STA_ID0 || aligned == REG_STA_ID1 ||
 			  aligned == REG_BSSID_MASK0 || aligned == REG_BSSID_MASK1 ||
 			  aligned == REG_CR || aligned == REG_DIAG_SW ||
-			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL5))
+			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL3 ||
+			  aligned == REG_RF_BUFFER_CTL5))
 		air_note_change(card->air);
 }
 
@@ -763,7 +846,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 		return NULL;
 	}
 	card->cfg = *cfg;
-	card->aes_fused_off = desc.aes_disabled;
+	card->aes_fused_off = desc.aes_disabled || !identities[cfg->model].has_aes;
 	card->ops = ops;
 	card->host = host;
 	card->rssi = cfg->rssi;

@@ -67,11 +67,15 @@ static int set_model(struct card_config *cfg, const char *v)
 		cfg->model = CARD_MODEL_AR2413;
 	else if (!strcmp(v, "ar5212"))
 		cfg->model = CARD_MODEL_AR5212_RF5112;
+	else if (!strcmp(v, "ar5211"))
+		cfg->model = CARD_MODEL_AR5211;
 	else
 		return -1;
-	/* The AR2413 has no 5 GHz radio. */
+	/* The AR2413 has no 5 GHz radio, the AR5211 MAC no 802.11g. */
 	if (cfg->model == CARD_MODEL_AR2413)
 		cfg->mode_a = false;
+	if (cfg->model == CARD_MODEL_AR5211)
+		cfg->mode_g = false;
 	return 0;
 }
 
@@ -212,7 +216,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 	return 0;
 bad:
 	snprintf(err, errlen, "bad value '%s' for %s (%s)", v, key,
-		 !strcmp(key, "model") ? "ar5413, ar2413 or ar5212" :
+		 !strcmp(key, "model") ? "ar5413, ar2413, ar5212 or ar5211" :
 		 !strcmp(key, "mac") ? "xx:xx:xx:xx:xx:xx, unicast" :
 		 !strcmp(key, "regdomain") ? "0..0xffff" :
 		 !strcmp(key, "rssi") || !strcmp(key, "snr") ?
@@ -263,6 +267,10 @@ int card_config_parse(struct card_config *cfg, const char *spec, char *err,
 		ret = apply_desc(&work, after_desc, err, errlen);
 	if (!ret && work.model == CARD_MODEL_AR2413 && work.mode_a) {
 		snprintf(err, errlen, "model ar2413 has no 5 GHz band: drop 'a' from bands");
+		ret = -1;
+	}
+	if (!ret && work.model == CARD_MODEL_AR5211 && work.mode_g) {
+		snprintf(err, errlen, "model ar5211 has no 802.11g: drop 'g' from bands");
 		ret = -1;
 	}
 	if (!ret && !work.mode_a && !work.mode_b && !work.mode_g) {

@@ -202,7 +202,25 @@ struct card {
 	struct card_stats stats;
 };
 
+/*
+ * The descriptor layout of a model: the AR5212 family's four TX control
+ * words and 5212 RX status, or the AR5211's two TX control words, 5210
+ * RX status and 4-bit rate codes (CCK rates as their OFDM-looking low
+ * nibble, told apart by PHY_MODE).
+ */
+enum card_desc_format {
+	CARD_DESC_5212,
+	CARD_DESC_5211,
+};
+
+/* How the radio takes its channel. */
+enum card_synth {
+	CARD_SYNTH_RF5112,		/* RF5112/RF2413/RF5413: RF_BUFFER_CONTROL_5 */
+	CARD_SYNTH_RF5111,		/* RF5111/RF2111: RF_BUFFER_CONTROL_3 */
+};
+
 /* card.c */
+enum card_desc_format card_desc_format(const struct card *card);
 uint32_t card_reg(const struct card *card, uint32_t offset);
 void card_reg_set(struct card *card, uint32_t offset, uint32_t value);
 void card_logf(struct card *card, const char *fmt, ...)
@@ -225,6 +243,9 @@ void card_stats_log(struct card *card);
 const char *card_reg_name(uint32_t offset, char *buf, size_t len);
 
 /* tx_engine.c */
+/* A descriptor's rate code to the AR5212 code the air uses, and back. */
+uint8_t card_rate_from_hw(const struct card *card, uint8_t code);
+uint8_t card_rate_to_hw(const struct card *card, uint8_t code);
 void tx_write_txdp(struct card *card, unsigned int q, uint32_t value);
 void tx_write_txe(struct card *card, uint32_t bits);
 void tx_write_txd(struct card *card, uint32_t bits);
@@ -239,6 +260,8 @@ unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
 unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 
 /* rx_engine.c */
+/* A 5212-layout RX status (st[0], st[1]) rewritten in the 5210/5211 one. */
+void rx_status_5210(const struct card *card, uint32_t st[2]);
 void rx_deliver(struct card *card, const struct air_frame *frame);
 bool rx_accepts(struct card *card, const struct air_frame *frame);
 /* Whether the card's PHY_MODE lets it decode this rate at all. */

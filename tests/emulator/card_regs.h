@@ -123,6 +123,7 @@
 
 /* Baseband and radio */
 #define REG_PHY_SHIFT		0x9800
+#define  PHY_SHIFT_2GHZ		0x00004000	/* radio access: the 2 GHz radio */
 #define REG_PHY_CHIP_ID		0x9818
 #define REG_PHY_ACTIVE		0x981c
 #define REG_PHY_POST		0x9820	/* a baseband register POST writes */
@@ -133,6 +134,7 @@
 #define REG_PHY_PLL		0x987c
 #define REG_PHY_RF_SHIFT	0x9880	/* written 8 times before reading the radio */
 #define REG_RF_BUFFER		0x989c
+#define REG_RF_BUFFER_CTL3	0x98d0	/* RF5111 synthesiser, high bits */
 #define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
 #define REG_PHY_IQ		0x9920
 #define REG_PHY_PAPD_PROBE	0x9930	/* RF5111/RF5112 gain_F probe */

@@ -28,7 +28,11 @@
 #define W_MISC5			0xc9
 #define W_CTL_IDS		0x128
 #define W_SPURS			0x148
-#define W_GROUPS		0x150	/* EEMAP 1 calibration groups */
+#define W_GROUPS		0x150	/* EEMAP 0/1 calibration groups */
+#define GROUP_A_PIERS		0x05	/* EEMAP 0: where its groups start */
+#define GROUP_B_PIERS		0x37
+#define GROUP_G_PIERS		0x46
+#define MAP0_PIER_WORDS		5
 
 #define MAGIC_VALUE		0x5aa5
 #define HDR_DEVICE_MINIPCI	(3u << 11)
@@ -318,9 +322,85 @@ static void put_map1_calibration(uint16_t *img, const struct eeprom_desc *d)
 	}
 }
 
+void eeprom_rf5111_piers(unsigned int mode, uint16_t mhz[EE_MAX_PIERS_2GHZ_MAP1],
+			 unsigned int *n)
+{
+	static const uint16_t b[] = { 2412, 2447, 2484 }, g[] = { 2312, 2412, 2484 };
+
+	memcpy(mhz, mode == EE_MODE_G ? g : b, sizeof(b));
+	*n = EE_MAX_PIERS_2GHZ_MAP1;
+}
+
+/*
+ * An RF5111 pier: PCDAC range and 11 powers, packed 6 bits apiece across
+ * five words, from the top bits down.
+ */
+static void put_map0_pier(uint16_t *w, const struct ee_pcdac_curve *c)
+{
+	const uint8_t *p = c->pwr;
+
+	w[0] = (uint16_t)((c->pcdac_max & 0x3f) << 10 | (c->pcdac_min & 0x3f) << 4 |
+			  (p[0] >> 2 & 0xf));
+	w[1] = (uint16_t)((p[0] & 3) << 14 | (p[1] & 0x3f) << 8 | (p[2] & 0x3f) << 2 |
+			  (p[3] >> 4 & 3));
+	w[2] = (uint16_t)((p[3] & 0xf) << 12 | (p[4] & 0x3f) << 6 | (p[5] & 0x3f));
+	w[3] = (uint16_t)((p[6] & 0x3f) << 10 | (p[7] & 0x3f) << 4 | (p[8] >> 2 & 0xf));
+	w[4] = (uint16_t)((p[8] & 3) << 14 | (p[9] & 0x3f) << 8 | (p[10] & 0x3f) << 2);
+}
+
+static void get_map0_pier(const uint16_t *w, struct ee_pcdac_curve *c)
+{
+	uint8_t *p = c->pwr;
+
+	c->pcdac_max = w[0] >> 10 & 0x3f;
+	c->pcdac_min = w[0] >> 4 & 0x3f;
+	p[0] = (uint8_t)((w[0] & 0xf) << 2 | (w[1] >> 14 & 3));
+	p[1] = w[1] >> 8 & 0x3f;
+	p[2] = w[1] >> 2 & 0x3f;
+	p[3] = (uint8_t)((w[1] & 3) << 4 | (w[2] >> 12 & 0xf));
+	p[4] = w[2] >> 6 & 0x3f;
+	p[5] = w[2] & 0x3f;
+	p[6] = w[3] >> 10 & 0x3f;
+	p[7] = w[3] >> 4 & 0x3f;
+	p[8] = (uint8_t)((w[3] & 0xf) << 2 | (w[4] >> 14 & 3));
+	p[9] = w[4] >> 8 & 0x3f;
+	p[10] = w[4] >> 2 & 0x3f;
+}
+
+/* The group an EEMAP 0 mode's piers start at: fixed, whatever is enabled. */
+static unsigned int map0_group(unsigned int mode)
+{
+	static const unsigned int group[EE_MODES] = { GROUP_A_PIERS, GROUP_B_PIERS,
+						      GROUP_G_PIERS };
+
+	return W_GROUPS + group[mode];
+}
+
+/* Whether the driver reads a mode's RF5111 piers (11b's also for 11g). */
+static bool map0_mode_read(const struct eeprom_desc *d, unsigned int mode)
+{
+	return d->mode_enabled[mode] ||
+	       (mode == EE_MODE_B && d->mode_enabled[EE_MODE_G]);
+}
+
+static void put_map0_calibration(uint16_t *img, const struct eeprom_desc *d)
+{
+	put_pier_list(img, W_GROUPS, &d->mode[EE_MODE_A], true,
+		      EE_MAX_PIERS_5GHZ / 2);
+	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
+		const struct ee_mode *m = &d->mode[mode];
+		unsigned int o = map0_group(mode);
+
+		if (!map0_mode_read(d, mode))
+			continue;
+		for (unsigned int p = 0; p < m->n_piers; p++, o += MAP0_PIER_WORDS)
+			put_map0_pier(&img[o], &m->pcdac);
+	}
+}
+
 static unsigned int target_start(const struct eeprom_desc *d)
 {
-	return d->eemap == 1 ? MAP1_TARGET_START : MAP2_TARGET_START;
+	return d->eemap == 2 ? MAP2_TARGET_START : MAP1_TARGET_START;
 }
 
 static unsigned int target_offset(unsigned int mode)
@@ -388,18 +468,93 @@ static void put_ctls(uint16_t *img, const struct eeprom_desc *d)
 /*
  * The v5.3 spur table ends at 0x151, inside the EEMAP 1 groups that start
  * at 0x150; the driver only uses spurs on AR5424-class MACs (the AR5413),
- * so an EEMAP 1 image leaves the overlapping words to the groups.
+ * so an EEMAP 0 or 1 image leaves the overlapping words to the groups.
  */
 static bool spur_word_free(const struct eeprom_desc *d, unsigned int band,
 			   unsigned int i)
 {
-	return d->eemap != 1 || W_SPURS + EE_SPUR_CHANS * band + i < W_GROUPS;
+	return d->eemap == 2 || W_SPURS + EE_SPUR_CHANS * band + i < W_GROUPS;
+}
+
+/*
+ * EEMAP 0 (RF5111): the one curve the driver uses is the first gain bit
+ * x_gain leaves clear, the 2 GHz piers are the driver's fixed ones, and
+ * the power points must rise (the driver interpolates between them).
+ */
+static int check_targets(const struct ee_mode *m, unsigned int mode, char *err,
+			 size_t errlen)
+{
+	if (m->n_targets == 0 || m->n_targets > max_targets[mode]) {
+		fail(err, errlen, "%s: %u target power entries (1..%u)",
+		     mode_name(mode), m->n_targets, max_targets[mode]);
+		return -1;
+	}
+	for (unsigned int t = 0; t < m->n_targets; t++) {
+		const struct ee_target_power *tp = &m->target[t];
+
+		/* An all-zero second word ends the driver's list. */
+		if (freq_to_bin(tp->freq_mhz, mode == EE_MODE_A) < 0 ||
+		    ((tp->pwr_36 & 0xf) == 0 && tp->pwr_48 == 0 && tp->pwr_54 == 0)) {
+			fail(err, errlen,
+			     "%s: target power %u MHz: bad frequency or all-zero powers",
+			     mode_name(mode), tp->freq_mhz);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int check_map0_mode(const struct eeprom_desc *d, unsigned int mode,
+			   char *err, size_t errlen)
+{
+	const struct ee_mode *m = &d->mode[mode];
+	uint16_t fixed[EE_MAX_PIERS_2GHZ_MAP1];
+	unsigned int n_fixed;
+
+	if (!map0_mode_read(d, mode))
+		return 0;
+	if ((m->x_gain & 0xf) == 0xf) {
+		fail(err, errlen, "%s.x_gain 0x%x: an RF5111 needs a clear PD gain bit",
+		     mode_name(mode), m->x_gain);
+		return -1;
+	}
+	for (unsigned int p = 1; p < EE_PCDAC_POINTS; p++)
+		if (m->pcdac.pwr[p] <= m->pcdac.pwr[p - 1] || m->pcdac.pwr[p] > 63) {
+			fail(err, errlen, "%s.pcdac: powers must rise (0..63)", mode_name(mode));
+			return -1;
+		}
+	if (m->pcdac.pcdac_min >= m->pcdac.pcdac_max || m->pcdac.pcdac_max > 63) {
+		fail(err, errlen, "%s.pcdac: range %u..%u", mode_name(mode),
+		     m->pcdac.pcdac_min, m->pcdac.pcdac_max);
+		return -1;
+	}
+	if (mode == EE_MODE_A) {
+		if (m->n_piers == 0 || m->n_piers > EE_MAX_PIERS_5GHZ) {
+			fail(err, errlen, "a: %u calibration piers (1..%u)", m->n_piers,
+			     EE_MAX_PIERS_5GHZ);
+			return -1;
+		}
+		for (unsigned int p = 0; p < m->n_piers; p++)
+			if (freq_to_bin(m->pier_mhz[p], true) < 0) {
+				fail(err, errlen, "a: pier %u MHz not encodable", m->pier_mhz[p]);
+				return -1;
+			}
+	} else {
+		eeprom_rf5111_piers(mode, fixed, &n_fixed);
+		if (m->n_piers != n_fixed ||
+		    memcmp(m->pier_mhz, fixed, sizeof(fixed))) {
+			fail(err, errlen, "%s: an RF5111 image has the fixed piers %u %u %u",
+			     mode_name(mode), fixed[0], fixed[1], fixed[2]);
+			return -1;
+		}
+	}
+	return d->mode_enabled[mode] ? check_targets(m, mode, err, errlen) : 0;
 }
 
 static int check_desc(const struct eeprom_desc *d, char *err, size_t errlen)
 {
-	if (d->eemap != 1 && d->eemap != 2) {
-		fail(err, errlen, "eemap must be 1 (RF5112) or 2 (RF2413/RF5413)");
+	if (d->eemap > 2) {
+		fail(err, errlen, "eemap must be 0 (RF5111), 1 (RF5112) or 2 (RF2413/RF5413)");
 		return -1;
 	}
 	if (!d->mode_enabled[0] && !d->mode_enabled[1] && !d->mode_enabled[2]) {
@@ -412,6 +567,11 @@ static int check_desc(const struct eeprom_desc *d, char *err, size_t errlen)
 		unsigned int max_piers = mode == EE_MODE_A ? EE_MAX_PIERS_5GHZ :
 			d->eemap == 2 ? EE_MAX_PIERS_2GHZ_MAP2 : EE_MAX_PIERS_2GHZ_MAP1;
 
+		if (d->eemap == 0) {
+			if (check_map0_mode(d, mode, err, errlen))
+				return -1;
+			continue;
+		}
 		/* The driver derives its PD gain list from x_gain in every mode. */
 		if (gains == 0 || (d->eemap == 1 && gains > 2)) {
 			fail(err, errlen, "%s.x_gain 0x%x: need %s PD gain bits",
@@ -432,24 +592,8 @@ static int check_desc(const struct eeprom_desc *d, char *err, size_t errlen)
 				     mode_name(mode), m->pier_mhz[p]);
 				return -1;
 			}
-		if (m->n_targets == 0 || m->n_targets > max_targets[mode]) {
-			fail(err, errlen, "%s: %u target power entries (1..%u)",
-			     mode_name(mode), m->n_targets, max_targets[mode]);
+		if (check_targets(m, mode, err, errlen))
 			return -1;
-		}
-		for (unsigned int t = 0; t < m->n_targets; t++) {
-			const struct ee_target_power *tp = &m->target[t];
-
-			/* An all-zero second word ends the driver's list. */
-			if (freq_to_bin(tp->freq_mhz, mode == EE_MODE_A) < 0 ||
-			    ((tp->pwr_36 & 0xf) == 0 && tp->pwr_48 == 0 &&
-			     tp->pwr_54 == 0)) {
-				fail(err, errlen,
-				     "%s: target power %u MHz: bad frequency or all-zero powers",
-				     mode_name(mode), tp->freq_mhz);
-				return -1;
-			}
-		}
 	}
 	for (unsigned int i = 0; i < d->n_ctls; i++)
 		for (unsigned int e = 0; e < EE_CTL_EDGES; e++)
@@ -497,8 +641,10 @@ int eeprom_build(const struct eeprom_desc *d, uint16_t img[EE_WORDS],
 		put_mode(img, d, mode);
 	if (d->eemap == 2)
 		put_map2_calibration(img, d);
-	else
+	else if (d->eemap == 1)
 		put_map1_calibration(img, d);
+	else
+		put_map0_calibration(img, d);
 	put_targets(img, d);
 	put_ctls(img, d);
 	for (unsigned int band = 0; band < 2; band++)
@@ -693,6 +839,32 @@ static int get_map1_calibration(const uint16_t *img, struct eeprom_desc *d,
 	return 0;
 }
 
+static int get_map0_calibration(const uint16_t *img, struct eeprom_desc *d,
+				char *err, size_t errlen)
+{
+	get_pier_list(img, W_GROUPS, &d->mode[EE_MODE_A], true, EE_MAX_PIERS_5GHZ);
+	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
+		struct ee_mode *m = &d->mode[mode];
+
+		if (!map0_mode_read(d, mode))
+			continue;
+		if ((m->x_gain & 0xf) == 0xf) {
+			fail(err, errlen, "%s: x_gain 0x%x leaves no RF5111 curve",
+			     mode_name(mode), m->x_gain);
+			return -1;
+		}
+		if (mode != EE_MODE_A)
+			eeprom_rf5111_piers(mode, m->pier_mhz, &m->n_piers);
+		if (!m->n_piers) {
+			fail(err, errlen, "%s: no calibration piers", mode_name(mode));
+			return -1;
+		}
+		/* Every pier carries the same curve in our images: keep pier 0. */
+		get_map0_pier(&img[map0_group(mode)], &m->pcdac);
+	}
+	return 0;
+}
+
 static int get_targets(const uint16_t *img, struct eeprom_desc *d,
 		       char *err, size_t errlen)
 {
@@ -790,15 +962,14 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 	d->aes_disabled = img[W_MISC5] & MISC5_AES_DISABLED;
 	d->rfkill_gpio = img[W_RFKILL] >> 2 & 7;
 	d->rfkill_polarity = img[W_RFKILL] & 2;
-	if (d->eemap != 1 && d->eemap != 2) {
-		fail(err, errlen, "EEMAP %u: only 1 (RF5112) and 2 (RF2413/5413) modelled",
-		     d->eemap);
+	if (d->eemap == 3) {
+		fail(err, errlen, "EEMAP 3: only 0 (RF5111), 1 (RF5112) and 2 (RF2413/5413) modelled");
 		return -1;
 	}
 	for (unsigned int mode = 0; mode < EE_MODES; mode++)
 		get_mode(img, d, mode);
-	if ((d->eemap == 2 ? get_map2_calibration : get_map1_calibration)(img, d, err,
-									 errlen))
+	if ((d->eemap == 2 ? get_map2_calibration : d->eemap == 1 ?
+	     get_map1_calibration : get_map0_calibration)(img, d, err, errlen))
 		return -1;
 	if (get_targets(img, d, err, errlen))
 		return -1;
@@ -811,6 +982,16 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 }
 
 /* ---- listing ----------------------------------------------------------- */
+
+static void print_pcdac(FILE *out, const char *mode, const struct ee_pcdac_curve *c)
+{
+	if (!c)
+		return;
+	fprintf(out, "%s.pcdac = %u %u", mode, c->pcdac_min, c->pcdac_max);
+	for (unsigned int p = 0; p < EE_PCDAC_POINTS; p++)
+		fprintf(out, " %u", c->pwr[p]);
+	fprintf(out, "\n");
+}
 
 void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 {
@@ -862,6 +1043,9 @@ void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 						pd->pddac_step[p]);
 				fprintf(out, "\n");
 			}
+		} else if (d->eemap == 0) {
+			/* a mode the driver does not read has no curve */
+			print_pcdac(out, n, map0_mode_read(d, mode) ? &m->pcdac : NULL);
 		} else {
 			const struct ee_xpd_curves *x = &m->xpd_curves;
 

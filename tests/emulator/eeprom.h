@@ -27,6 +27,7 @@
 #define EE_MAX_PIERS_5GHZ	10
 #define EE_MAX_PIERS_2GHZ_MAP2	4
 #define EE_MAX_PIERS_2GHZ_MAP1	3
+#define EE_PCDAC_POINTS		11	/* RF5111 (EEMAP 0): points per pier */
 #define EE_CTLS			32
 #define EE_CTL_EDGES		8
 #define EE_SPUR_CHANS		5
@@ -38,6 +39,15 @@ struct ee_pd_curve {
 	uint8_t pddac_start;		/* 7 bits */
 	uint8_t pwr_step[4];		/* half dB, 4 bits; [3] only on the last gain */
 	uint8_t pddac_step[4];		/* 6 bits */
+};
+
+/*
+ * The RF5111 (EEMAP 0) curve of one pier: the power at 11 PCDAC values
+ * spread from pcdac_min to pcdac_max (the driver places them itself).
+ */
+struct ee_pcdac_curve {
+	uint8_t pcdac_min, pcdac_max;	/* 6 bits each */
+	uint8_t pwr[EE_PCDAC_POINTS];	/* half dB, 6 bits, rising */
 };
 
 /* The RF5112 (EEMAP 1) curves of one pier. */
@@ -71,6 +81,7 @@ struct ee_mode {
 	uint16_t pier_mhz[EE_MAX_PIERS_5GHZ];
 	struct ee_pd_curve pd[EE_PD_GAINS];	/* EEMAP 2, indexed by gain bit */
 	struct ee_xpd_curves xpd_curves;	/* EEMAP 1 */
+	struct ee_pcdac_curve pcdac;		/* EEMAP 0 */
 	unsigned int n_targets;
 	struct ee_target_power target[8];
 };
@@ -86,7 +97,7 @@ struct eeprom_desc {
 	uint8_t mac[6];
 	uint16_t regdomain;
 	bool mode_enabled[EE_MODES];
-	unsigned int eemap;		/* 2: RF2413/RF5413, 1: RF5112 */
+	unsigned int eemap;		/* 2: RF2413/RF5413, 1: RF5112, 0: RF5111 */
 	int8_t ant_gain_5ghz, ant_gain_2ghz;
 	uint8_t pd_gain_overlap;	/* 4 bits */
 	bool aes_disabled;
@@ -106,6 +117,13 @@ struct eeprom_desc {
 #define EE_NAMED_MAC		0x1
 #define EE_NAMED_REGDOMAIN	0x2
 #define EE_NAMED_BANDS		0x4
+
+/*
+ * The fixed 2 GHz calibration piers the driver assumes for an RF5111
+ * (EEMAP 0) image: 11b 2412/2447/2484, 11g 2312/2412/2484.
+ */
+void eeprom_rf5111_piers(unsigned int mode, uint16_t mhz[EE_MAX_PIERS_2GHZ_MAP1],
+			 unsigned int *n);
 
 /* The description a card of this model ships with. */
 void eeprom_desc_defaults(struct eeprom_desc *desc, enum card_model model);

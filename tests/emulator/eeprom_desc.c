@@ -47,6 +47,20 @@ static void mode_defaults(struct ee_mode *m, unsigned int mode, unsigned int eem
 		m->n_piers = eemap == 2 ? EE_MAX_PIERS_2GHZ_MAP2 : EE_MAX_PIERS_2GHZ_MAP1;
 		memcpy(m->pier_mhz, piers_bg, m->n_piers * sizeof(piers_bg[0]));
 	}
+	if (eemap == 0) {
+		/*
+		 * RF5111: one PD curve per pier, the first gain bit x_gain
+		 * leaves clear; the driver fixes the 2 GHz piers itself.
+		 */
+		m->x_gain = 0xe;
+		if (!five)
+			eeprom_rf5111_piers(mode, m->pier_mhz, &m->n_piers);
+	}
+	/* 1 dBm at the lowest PCDAC step to 21 dBm at the highest. */
+	m->pcdac.pcdac_min = 1;
+	m->pcdac.pcdac_max = 63;
+	for (unsigned int i = 0; i < EE_PCDAC_POINTS; i++)
+		m->pcdac.pwr[i] = (uint8_t)(2 + 4 * i);
 	/* Gain bit 3 (highest gain, lowest power) then bit 0 (up to 18 dBm). */
 	m->pd[3] = (struct ee_pd_curve){ 2, 20, { 4, 4, 4, 0 }, { 6, 6, 6, 0 } };
 	m->pd[0] = (struct ee_pd_curve){ 10, 10, { 4, 4, 4, 4 }, { 8, 8, 8, 8 } };
@@ -80,10 +94,12 @@ void eeprom_desc_defaults(struct eeprom_desc *d, enum card_model model)
 	memset(d, 0, sizeof(*d));
 	memcpy(d->mac, mac, sizeof(mac));
 	d->regdomain = 0;
-	d->eemap = model == CARD_MODEL_AR5212_RF5112 ? 1 : 2;
+	d->eemap = model == CARD_MODEL_AR5212_RF5112 ? 1 :
+		   model == CARD_MODEL_AR5211 ? 0 : 2;
 	d->mode_enabled[EE_MODE_A] = model != CARD_MODEL_AR2413;
 	d->mode_enabled[EE_MODE_B] = true;
-	d->mode_enabled[EE_MODE_G] = true;
+	/* The AR5211 MAC has no 11g (the driver ignores the bit there). */
+	d->mode_enabled[EE_MODE_G] = model != CARD_MODEL_AR5211;
 	d->ant_gain_5ghz = 2;
 	d->ant_gain_2ghz = 2;
 	d->pd_gain_overlap = 6;
@@ -274,6 +290,18 @@ static int set_mode_key(struct parse_state *ps, struct ee_mode *m,
 		}
 		return 0;
 	}
+	if (!strcmp(key, "pcdac")) {
+		if (n != 2 + EE_PCDAC_POINTS || list_in_range(v, n, 0, 63) || v[0] >= v[1])
+			return bad(ps, "pcdac wants: pcdac_min pcdac_max (0..63, min < max) then 11 powers (half dB, 0..63)");
+		for (int p = 1; p < EE_PCDAC_POINTS; p++)
+			if (v[2 + p] <= v[1 + p])
+				return bad(ps, "pcdac: powers must rise");
+		m->pcdac.pcdac_min = (uint8_t)v[0];
+		m->pcdac.pcdac_max = (uint8_t)v[1];
+		for (int p = 0; p < EE_PCDAC_POINTS; p++)
+			m->pcdac.pwr[p] = (uint8_t)v[2 + p];
+		return 0;
+	}
 	if (!strcmp(key, "xpd3")) {
 		if (n != 3 || list_in_range(v, n, -128, 127))
 			return bad(ps, "xpd3 wants 3 powers in quarter dBm");
@@ -397,8 +425,8 @@ static int set_key(struct parse_state *ps, const char *key, char *value)
 			return bad(ps, "rfkill_gpio wants 0..7");
 		d->rfkill_gpio = (uint8_t)x;
 	} else if (!strcmp(key, "eemap")) {
-		if (x != 1 && x != 2)
-			return bad(ps, "eemap wants 1 (RF5112) or 2 (RF2413/RF5413)");
+		if (x < 0 || x > 2)
+			return bad(ps, "eemap wants 0 (RF5111), 1 (RF5112) or 2 (RF2413/RF5413)");
 		d->eemap = (unsigned int)x;
 	} else {
 		return bad(ps, "unknown key '%s'", key);

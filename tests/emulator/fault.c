@@ -162,6 +162,27 @@ static uint16_t random_channel(uint64_t *rng, bool five)
 		      channels_2ghz[random_below(rng, sizeof(channels_2ghz) / 2)];
 }
 
+/*
+ * What an RF5111 image cannot do without and still attach: a clear gain
+ * bit (the one curve), the driver's fixed 2 GHz piers, rising powers;
+ * the rest stays random.
+ */
+static void random_rf5111_mode(uint64_t *rng, struct ee_mode *m, unsigned int mode)
+{
+	struct ee_pcdac_curve *c = &m->pcdac;
+	unsigned int pwr = random_below(rng, 20);
+
+	m->x_gain &= (uint8_t)~(1u << random_below(rng, EE_PD_GAINS));
+	if (mode != EE_MODE_A)
+		eeprom_rf5111_piers(mode, m->pier_mhz, &m->n_piers);
+	c->pcdac_min = (uint8_t)random_below(rng, 63);
+	c->pcdac_max = (uint8_t)(c->pcdac_min + 1 + random_below(rng, 63u - c->pcdac_min));
+	for (unsigned int p = 0; p < EE_PCDAC_POINTS; p++) {
+		c->pwr[p] = (uint8_t)pwr;
+		pwr += 1 + random_below(rng, 4);
+	}
+}
+
 void fault_randomize_eeprom_desc(struct eeprom_desc *d, uint64_t seed)
 {
 	uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
@@ -215,6 +236,8 @@ void fault_randomize_eeprom_desc(struct eeprom_desc *d, uint64_t seed)
 		}
 		for (unsigned int i = 0; i < 3; i++)
 			m->xpd_curves.pwr_x3[i] = (int8_t)random_below(&rng, 256);
+		if (d->eemap == 0)
+			random_rf5111_mode(&rng, m, mode);
 		m->n_targets = 1 + random_below(&rng, max_targets);
 		for (unsigned int t = 0; t < m->n_targets; t++) {
 			struct ee_target_power *tp = &m->target[t];
@@ -332,6 +355,8 @@ static int edge_max_lists(struct card *card, struct card_faults *f,
 			EE_MAX_PIERS_2GHZ_MAP2 : EE_MAX_PIERS_2GHZ_MAP1;
 		memcpy(m->pier_mhz, five ? a_piers : bg_piers,
 		       m->n_piers * sizeof(m->pier_mhz[0]));
+		if (d->eemap == 0 && !five)
+			eeprom_rf5111_piers(mode, m->pier_mhz, &m->n_piers);
 		m->n_targets = max_targets;
 		for (unsigned int t = 0; t < max_targets; t++)
 			m->target[t] = (struct ee_target_power){

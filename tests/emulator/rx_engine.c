@@ -24,6 +24,25 @@
 #define RX_ST1_CRC		0x00000004
 #define RX_ST1_TSF_SHIFT	16
 
+/* The 5210/5211 status layout (rx_status_5210) */
+#define RX_ST0_5210_RATE_SHIFT	15
+#define RX_ST0_5210_RSSI_SHIFT	19
+#define RX_ST1_5210_DECRYPT_CRC	0x00000010
+#define RX_ST1_5210_PHYERR_SHIFT 5
+#define RX_ST1_5210_KEY_VALID	0x00000100
+#define RX_ST1_5210_KEY_SHIFT	9
+#define RX_ST1_5210_KEY_MASK	0x3f
+#define RX_ST1_5210_TSF_SHIFT	15
+#define RX_ST1_5210_TSF_MASK	0x1fff
+#define RX_ST1_5210_KEY_MISS	0x10000000
+/* The 5212 fields it is made from */
+#define RX_ST1_DECRYPT_CRC	0x00000008
+#define RX_ST1_PHYERR		0x00000010
+#define RX_ST1_MIC		0x00000020
+#define RX_ST1_PHYERR_CODE_SHIFT 8
+#define RX_ST1_KEY_VALID	0x00000100
+#define RX_ST1_KEY_MISS		0x80000000
+
 #define RING_LIMIT		64	/* done descriptors skipped per frame */
 #define REG_FCS_FAIL		0x8094
 
@@ -136,6 +155,41 @@ static unsigned int layout(const struct air_frame *f, uint8_t *out)
 	return f->len + pad;
 }
 
+/*
+ * The AR5211 writes the 5210 layout: a 4-bit rate, RSSI one bit lower,
+ * decrypt-CRC at bit 4, a 3-bit PHY error code at 7:5 (overlaying no key
+ * fields), a 6-bit key index, 13 bits of TSF at 27:15, key-cache miss at
+ * bit 28 and no MIC-error bit: it has no Michael check, so a frame whose
+ * only fault is its MIC is received OK and the host finds the bad MIC.
+ * Made from the 5212 status so faults and the key cache speak one layout.
+ */
+void rx_status_5210(const struct card *card, uint32_t st[2])
+{
+	uint32_t s0 = st[0], s1 = st[1];
+	uint8_t rate = card_rate_to_hw(card, s0 >> RX_ST0_RATE_SHIFT & 0x1f);
+
+	st[0] = (s0 & (RX_CTL1_BUF_LEN | RX_ST0_MORE)) |
+		(uint32_t)(rate & 0xf) << RX_ST0_5210_RATE_SHIFT |
+		(s0 >> RX_ST0_RSSI_SHIFT & 0xff) << RX_ST0_5210_RSSI_SHIFT;
+	st[1] = s1 & (RX_ST1_DONE | RX_ST1_OK | RX_ST1_CRC);
+	if ((s1 & RX_ST1_MIC) &&
+	    !(s1 & (RX_ST1_CRC | RX_ST1_DECRYPT_CRC | RX_ST1_PHYERR)))
+		st[1] |= RX_ST1_OK;
+	st[1] |= ((s1 >> RX_ST1_TSF_SHIFT) & RX_ST1_5210_TSF_MASK) << RX_ST1_5210_TSF_SHIFT;
+	if (s1 & RX_ST1_DECRYPT_CRC)
+		st[1] |= RX_ST1_5210_DECRYPT_CRC;
+	if (s1 & RX_ST1_KEY_MISS)
+		st[1] |= RX_ST1_5210_KEY_MISS;
+	if (s1 & RX_ST1_PHYERR) {
+		st[1] |= (s1 >> RX_ST1_PHYERR_CODE_SHIFT & 7) << RX_ST1_5210_PHYERR_SHIFT;
+		return;
+	}
+	if (s1 & RX_ST1_KEY_VALID)
+		st[1] |= RX_ST1_5210_KEY_VALID |
+			 ((s1 >> RX_ST1_5210_KEY_SHIFT) & RX_ST1_5210_KEY_MASK) <<
+			 RX_ST1_5210_KEY_SHIFT;
+}
+
 void rx_deliver(struct card *card, const struct air_frame *air)
 {
 	static uint8_t bytes[CARD_MAX_FRAME + 4];
@@ -184,6 +238,8 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 			    (ok ? RX_ST1_OK : 0) | crypto.status1 |
 			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
 		fault_rx_status(card, status);
+		if (card_desc_format(card) == CARD_DESC_5211)
+			rx_status_5210(card, status);
 		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
 		    !card->ops->dma_write(card->host, cur + RXD_STATUS, status,
 					  sizeof(status))) {

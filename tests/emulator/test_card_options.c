@@ -125,6 +125,28 @@ static void test_card_serves_the_mac(void)
 	free(fh);
 }
 
+/* model=ar5211: an a/b card; asking it for 11g is refused, not ignored. */
+static void test_model_ar5211(void)
+{
+	struct card_config cfg = parsed(0, "model=ar5211");
+	char err[256] = "", spec[128];
+
+	printf("model=ar5211: AR5211 + RF5111, bands a and b\n");
+	check(cfg.model == CARD_MODEL_AR5211 && cfg.mode_a && cfg.mode_b && !cfg.mode_g,
+	      "model %d, bands %s%s%s", (int)cfg.model, cfg.mode_a ? "a" : "",
+	      cfg.mode_b ? "b" : "", cfg.mode_g ? "g" : "");
+	cfg = parsed(0, "model=ar5211,bands=b");
+	check(cfg.mode_b && !cfg.mode_a && !cfg.mode_g, "bands=b after it narrows it");
+	card_config_defaults(&cfg, 0);
+	check(card_config_parse(&cfg, "model=ar5211,bands=abg", err, sizeof(err)) == -1 &&
+	      strstr(err, "802.11g") && cfg.model == CARD_MODEL_AR5413,
+	      "bands=abg refused: %s", err);
+	card_config_defaults(&cfg, 0);
+	snprintf(spec, sizeof(spec), "eeprom-desc=%s,model=ar5211", named_desc);
+	check(card_config_parse(&cfg, spec, err, sizeof(err)) == -1 &&
+	      strstr(err, "802.11g"), "a description naming bands=bg refused too: %s", err);
+}
+
 int main(void)
 {
 	struct card_config cfg;
@@ -145,6 +167,7 @@ int main(void)
 	test_power_curve_only();
 	test_description_names_keys();
 	test_card_serves_the_mac();
+	test_model_ar5211();
 
 	printf("a refused spec changes nothing\n");
 	card_config_defaults(&cfg, 0);

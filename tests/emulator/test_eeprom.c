@@ -50,6 +50,11 @@ static bool same_mode(const struct ee_mode *a, const struct ee_mode *b,
 				ok = false;
 			}
 		}
+	} else if (eemap == 0) {
+		if (memcmp(&a->pcdac, &b->pcdac, sizeof(a->pcdac))) {
+			printf("    %s.pcdac curve differs\n", name);
+			ok = false;
+		}
 	} else if (memcmp(&a->xpd_curves, &b->xpd_curves, sizeof(a->xpd_curves))) {
 		printf("    %s.xpd curves differ\n", name);
 		ok = false;
@@ -84,10 +89,10 @@ static bool same_desc(const struct eeprom_desc *a, const struct eeprom_desc *b)
 
 static void test_defaults_round_trip(void)
 {
-	static const char *const names[] = { "ar5413", "ar2413", "ar5212" };
+	static const char *const names[] = { "ar5413", "ar2413", "ar5212", "ar5211" };
 
 	printf("built-in descriptions build and read back unchanged\n");
-	for (int model = 0; model < 3; model++) {
+	for (int model = 0; model < 4; model++) {
 		struct eeprom_desc d, back;
 		uint16_t img[EE_WORDS];
 		char err[256] = "";

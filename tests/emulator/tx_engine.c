@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * Transmit side: ten queue control units walking AR5212 four-control-word
- * descriptors in guest memory.  A queue sends one frame at a time; with
+ * Transmit side: ten queue control units walking descriptors in guest
+ * memory, AR5212 four-control-word ones or the AR5211's two-word ones
+ * (read_desc turns either into one form).  A queue sends one frame at a time; with
  * airtime on, the frame completes when its time on the air has passed
  * (card_advance), otherwise at once.  Queues 9 (beacon) and 8 (CAB) wait
  * for the beacon slot when their scheduling mode says they are gated.
@@ -12,24 +13,33 @@
 
 #include <string.h>
 
-/* Descriptor words (byte offsets in the 32-byte descriptor) */
-#define TXD_LINK		0
-#define TXD_BUF			4
-#define TXD_CTL0		8
-#define TXD_STATUS		24
+/* Descriptor words: link, buffer, control words, then two status words */
+#define TXD_WORDS		8
+#define TXD_CTL0_WORD		2
 
+/* Both layouts */
 #define CTL0_FRAME_LEN		0x00000fff
-#define CTL0_VEOL		0x00800000
 #define CTL0_INTREQ		0x20000000
 #define CTL0_KEY_VALID		0x40000000
 #define CTL1_BUF_LEN		0x00000fff
-#define CTL1_MORE		0x00001000
 #define CTL1_KEY_INDEX_SHIFT	13
 #define CTL1_KEY_INDEX_MASK	0x7f
 #define CTL1_TYPE_SHIFT		20
-#define CTL1_NOACK		0x01000000
 #define TYPE_BEACON		3
 #define TYPE_PROBE_RESP		4
+/* AR5212: four control words, rate series in words 2 and 3 */
+#define CTL0_VEOL		0x00800000
+#define CTL1_TYPE_MASK		0xf
+#define CTL1_NOACK		0x01000000
+/* AR5211: two control words, one rate, tries from the DCU */
+#define CTL0_2W_RATE_SHIFT	18
+#define CTL0_2W_RATE_MASK	0xf
+#define CTL0_2W_VEOL		0x00800000
+#define CTL1_2W_TYPE_MASK	0x7
+#define CTL1_2W_NOACK		0x00800000
+#define REG_DCU_RETRY_LMT(q)	(0x1080 + 4 * (q))
+#define DCU_RETRY_STA_DATA_SHIFT 14
+#define DCU_RETRY_STA_DATA_MASK	0x3f
 
 #define ST0_OK			0x00000001
 #define ST0_XRETRY		0x00000002
@@ -48,8 +58,14 @@
 #define ACK_RATE_CCK		0x1b	/* 1 Mbit/s */
 #define FC1_RETRY		0x08	/* frame control: a retransmission */
 
+/* A descriptor of either layout, decoded. */
 struct tx_desc {
-	uint32_t link, buf, ctl[4], status[2];
+	uint32_t link, buf, status[2];
+	unsigned int status_word;	/* where the status words sit */
+	unsigned int frame_len, buf_len, type, key_index;
+	bool key_valid, veol, intreq, noack;
+	unsigned int tries[4];		/* per rate series */
+	uint8_t rate[4];		/* AR5212 rate codes */
 };
 
 unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len)
@@ -136,16 +152,72 @@ static unsigned int backoff_us(struct card *card, uint8_t rate_code, unsigned in
 	       (ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US);
 }
 
-static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
+/*
+ * The AR5211's 4-bit rate codes: CCK rates are the low nibble of the
+ * AR5212 code, meant as CCK while PHY_MODE selects CCK (802.11b).
+ */
+uint8_t card_rate_from_hw(const struct card *card, uint8_t code)
 {
-	uint32_t w[8];
+	if (card_desc_format(card) == CARD_DESC_5212)
+		return code;
+	code &= 0xf;
+	return (card_reg(card, REG_PHY_MODE) & PHY_MODE_CCK) ? code | 0x10 : code;
+}
+
+uint8_t card_rate_to_hw(const struct card *card, uint8_t code)
+{
+	return card_desc_format(card) == CARD_DESC_5212 ? code : code & 0xf;
+}
+
+static void decode_4word(const uint32_t *ctl, struct tx_desc *d)
+{
+	d->veol = ctl[0] & CTL0_VEOL;
+	d->type = ctl[1] >> CTL1_TYPE_SHIFT & CTL1_TYPE_MASK;
+	d->noack = ctl[1] & CTL1_NOACK;
+	for (unsigned int s = 0; s < 4; s++) {
+		d->tries[s] = ctl[2] >> (16 + 4 * s) & 0xf;
+		d->rate[s] = ctl[3] >> (5 * s) & 0x1f;
+	}
+	d->status_word = TXD_CTL0_WORD + 4;
+}
+
+/* One rate; the DCU's station data retry limit bounds the tries. */
+static void decode_2word(const struct card *card, unsigned int q,
+			 const uint32_t *ctl, struct tx_desc *d)
+{
+	uint32_t limit = card_reg(card, REG_DCU_RETRY_LMT(q));
+
+	d->veol = ctl[0] & CTL0_2W_VEOL;
+	d->type = ctl[1] >> CTL1_TYPE_SHIFT & CTL1_2W_TYPE_MASK;
+	d->noack = ctl[1] & CTL1_2W_NOACK;
+	memset(d->tries, 0, sizeof(d->tries));
+	memset(d->rate, 0, sizeof(d->rate));
+	d->tries[0] = limit >> DCU_RETRY_STA_DATA_SHIFT & DCU_RETRY_STA_DATA_MASK;
+	d->rate[0] = card_rate_from_hw(card, ctl[0] >> CTL0_2W_RATE_SHIFT &
+					     CTL0_2W_RATE_MASK);
+	d->status_word = TXD_CTL0_WORD + 2;
+}
+
+static bool read_desc(struct card *card, unsigned int q, uint32_t addr,
+		      struct tx_desc *d)
+{
+	uint32_t w[TXD_WORDS];
+	const uint32_t *ctl = &w[TXD_CTL0_WORD];
 
 	if (!card->ops->dma_read(card->host, addr, w, sizeof(w)))
 		return false;
 	d->link = w[0];
 	d->buf = w[1];
-	memcpy(d->ctl, &w[2], sizeof(d->ctl));
-	memcpy(d->status, &w[6], sizeof(d->status));
+	d->frame_len = ctl[0] & CTL0_FRAME_LEN;
+	d->buf_len = ctl[1] & CTL1_BUF_LEN;
+	d->intreq = ctl[0] & CTL0_INTREQ;
+	d->key_valid = ctl[0] & CTL0_KEY_VALID;
+	d->key_index = ctl[1] >> CTL1_KEY_INDEX_SHIFT & CTL1_KEY_INDEX_MASK;
+	if (card_desc_format(card) == CARD_DESC_5212)
+		decode_4word(ctl, d);
+	else
+		decode_2word(card, q, ctl, d);
+	memcpy(d->status, &w[d->status_word], sizeof(d->status));
 	return true;
 }
 
@@ -153,9 +225,10 @@ static bool read_desc(struct card *card, uint32_t addr, struct tx_desc *d)
  * A descriptor the engine takes up from the chain, as the hardware's DMA
  * would fetch it (counted); read_desc alone is the model looking again.
  */
-static bool fetch_desc(struct card *card, uint32_t addr, struct tx_desc *d)
+static bool fetch_desc(struct card *card, unsigned int q, uint32_t addr,
+		       struct tx_desc *d)
 {
-	if (!read_desc(card, addr, d))
+	if (!read_desc(card, q, addr, d))
 		return false;
 	card->stats.tx_desc_fetched++;
 	return true;
@@ -187,8 +260,8 @@ static bool airtime_enabled(const struct card *card)
 static bool load_frame(struct card *card, const struct tx_desc *d,
 		       struct air_frame *f)
 {
-	unsigned int frame_len = d->ctl[0] & CTL0_FRAME_LEN;
-	unsigned int buf_len = d->ctl[1] & CTL1_BUF_LEN;
+	unsigned int frame_len = d->frame_len;
+	unsigned int buf_len = d->buf_len;
 	unsigned int body_len, pad, pos;
 	uint8_t raw[CARD_MAX_FRAME];
 
@@ -199,7 +272,7 @@ static bool load_frame(struct card *card, const struct tx_desc *d,
 	 * With a key set the driver counts the ICV or MIC the crypto engine
 	 * appends (keycache.c fills those bytes).
 	 */
-	if (buf_len < body_len && !(d->ctl[0] & CTL0_KEY_VALID))
+	if (buf_len < body_len && !d->key_valid)
 		return false;
 	if (buf_len > body_len + 4 || buf_len > sizeof(raw))
 		buf_len = body_len + 4 < sizeof(raw) ? body_len + 4 : sizeof(raw);
@@ -250,12 +323,12 @@ static void measure_gain(struct card *card)
 
 static unsigned int series_tries(const struct tx_desc *d, unsigned int s)
 {
-	return d->ctl[2] >> (16 + 4 * s) & 0xf;
+	return d->tries[s];
 }
 
 static uint8_t series_rate(const struct tx_desc *d, unsigned int s)
 {
-	return d->ctl[3] >> (5 * s) & 0x1f;
+	return d->rate[s];
 }
 
 /* The series after s that has tries, or 4 when none is left. */
@@ -289,7 +362,7 @@ static void write_status(struct card *card, unsigned int q, uint32_t addr,
 {
 	uint32_t status[2] = { st0, st1 };
 
-	if (!card->ops->dma_write(card->host, addr + TXD_STATUS, status,
+	if (!card->ops->dma_write(card->host, addr + 4 * d->status_word, status,
 				  sizeof(status)))
 		card_logf(card, "queue %u: status write to 0x%08x failed", q, addr);
 	else
@@ -298,7 +371,7 @@ static void write_status(struct card *card, unsigned int q, uint32_t addr,
 		card->sisr[0] |= 1u << q;
 	else
 		card->sisr[1] |= 1u << q;
-	if (d->ctl[0] & CTL0_INTREQ)
+	if (d->intreq)
 		card->sisr[0] |= 1u << (16 + q);
 	card_update_irq(card);
 }
@@ -315,7 +388,7 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 {
 	static struct air_frame f;
 	struct tx_queue *tq = &card->txq[q];
-	unsigned int type = d->ctl[1] >> CTL1_TYPE_SHIFT & 0xf;
+	unsigned int type = d->type;
 	uint32_t st0 = 0, st1 = ST1_DONE;
 	uint64_t tsf = card_tsf(card);
 	bool wants_ack, acked = false;
@@ -332,9 +405,7 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 		return true;
 	}
 	/* The crypto engine seals the frame with the descriptor's key. */
-	keycache_transmit(card, &f, d->ctl[0] & CTL0_KEY_VALID,
-			  d->ctl[1] >> CTL1_KEY_INDEX_SHIFT & CTL1_KEY_INDEX_MASK,
-			  tq->attempts == 0);
+	keycache_transmit(card, &f, d->key_valid, d->key_index, tq->attempts == 0);
 	rate = series_rate(d, tq->series);
 	f.freq_mhz = card->freq_mhz;
 	f.rate_code = rate;
@@ -342,7 +413,7 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	if (tq->attempts)
 		f.data[1] |= FC1_RETRY;
 	finish_frame(&f, tsf, type);
-	wants_ack = !(d->ctl[1] & CTL1_NOACK) && !(f.data[4] & 1);
+	wants_ack = !d->noack && !(f.data[4] & 1);
 	tq->attempts++;
 	measure_gain(card);
 	if (tq->collided) {
@@ -383,7 +454,9 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	st0 |= (tq->failed & 0xf) << ST0_LONG_RETRY_SHIFT;
 	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
 	st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff) << ST1_SEQ_SHIFT;
-	st1 |= (uint32_t)tq->series << ST1_FINAL_SHIFT;
+	/* The final rate series: AR5212 status only (the AR5211 has one). */
+	if (card_desc_format(card) == CARD_DESC_5212)
+		st1 |= (uint32_t)tq->series << ST1_FINAL_SHIFT;
 	link_count(card, f.data + 4, wants_ack, st0 & ST0_OK, tq->attempts);
 	card->stats.tx_frames++;
 	card->stats.tx_tries += tq->attempts;
@@ -420,7 +493,7 @@ static bool next_pending(struct card *card, unsigned int q, uint32_t *addr,
 	uint32_t cur = card_reg(card, REG_QCU_TXDP(q));
 
 	for (unsigned int i = 0; i < CHAIN_LIMIT && cur; i++) {
-		if (!fetch_desc(card, cur, d)) {
+		if (!fetch_desc(card, q, cur, d)) {
 			card_logf(card, "queue %u: descriptor 0x%08x unreadable", q, cur);
 			return false;
 		}
@@ -429,7 +502,7 @@ static bool next_pending(struct card *card, unsigned int q, uint32_t *addr,
 			*addr = cur;
 			return true;
 		}
-		if (!d->link || d->link == cur || (d->ctl[0] & CTL0_VEOL))
+		if (!d->link || d->link == cur || d->veol)
 			return false;
 		cur = d->link;
 		card_reg_set(card, REG_QCU_TXDP(q), cur);
@@ -441,7 +514,7 @@ static bool next_pending(struct card *card, unsigned int q, uint32_t *addr,
 static bool step_chain(struct card *card, unsigned int q, uint32_t addr,
 		       const struct tx_desc *d)
 {
-	if (d->ctl[0] & CTL0_VEOL) {
+	if (d->veol) {
 		if (q == CARD_BEACON_QUEUE) {
 			/* IBSS: this beacon goes out again at every TBTT. */
 			card->txq[q].veol_beacon = true;
@@ -463,7 +536,7 @@ static void schedule_attempt(struct card *card, unsigned int q,
 			     const struct tx_desc *d)
 {
 	struct tx_queue *tq = &card->txq[q];
-	unsigned int len = d->ctl[0] & CTL0_FRAME_LEN;
+	unsigned int len = d->frame_len;
 	uint8_t rate = series_rate(d, tq->series), addr1 = 0xff;
 	struct air_attempt a;
 	bool ofdm;
@@ -472,7 +545,7 @@ static void schedule_attempt(struct card *card, unsigned int q,
 	rate_100k(rate, &ofdm);
 	a.backoff_us = card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0;
 	a.exchange_us = tx_exchange_us(rate, len,
-				       !(d->ctl[1] & CTL1_NOACK) && !(addr1 & 1));
+				       !d->noack && !(addr1 & 1));
 	a.slot_us = ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US;
 	tq->in_flight = true;
 	tq->collided = false;
@@ -520,7 +593,7 @@ static void complete_in_flight(struct card *card, unsigned int q, bool finish_no
 	struct tx_desc d;
 
 	tq->in_flight = false;
-	if (!read_desc(card, tq->desc, &d)) {
+	if (!read_desc(card, q, tq->desc, &d)) {
 		queue_stop(card, q);
 		return;
 	}
@@ -585,11 +658,11 @@ static unsigned int frames_pending(struct card *card, unsigned int q)
 	for (unsigned int i = 0; i < CHAIN_LIMIT && cur && n < QCU_STS_FRMPENDCNT; i++) {
 		struct tx_desc d;
 
-		if (!read_desc(card, cur, &d))
+		if (!read_desc(card, q, cur, &d))
 			break;
 		if (!(d.status[1] & ST1_DONE))
 			n++;
-		if (!d.link || d.link == cur || (d.ctl[0] & CTL0_VEOL))
+		if (!d.link || d.link == cur || d.veol)
 			break;
 		cur = d.link;
 	}
@@ -640,7 +713,7 @@ static void drain_gated(struct card *card, unsigned int q)
 		struct tx_desc d;
 		uint32_t addr = card_reg(card, REG_QCU_TXDP(q));
 
-		if (fetch_desc(card, addr, &d))
+		if (fetch_desc(card, q, addr, &d))
 			send_descriptor(card, q, addr, &d);
 		return;
 	}

@@ -28,6 +28,10 @@ DRIVER_MISUSE = re.compile(
 CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
 
 
+# ath5k-emu's card model without model= (tests/emulator/card_config.c).
+DEFAULT_MODEL = "ar5413"
+
+
 def option_items(options):
     """(key, value) of each key=value in a --card option string."""
     items = []
@@ -36,6 +40,16 @@ def option_items(options):
         if key.strip():
             items.append((key.strip(), value.strip()))
     return items
+
+
+def card_model(options):
+    """The ath5k-emu model a card started with OPTIONS is (the last model=,
+    else the emulator's default)."""
+    model = DEFAULT_MODEL
+    for key, value in option_items(options):
+        if key == "model":
+            model = value
+    return model
 
 
 def normal_mac(text):

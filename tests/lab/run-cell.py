@@ -26,7 +26,7 @@ import labvm
 from cellinfo import cell_facts, guest_limits, read_assignments
 from debug_reports import debug_reports_check
 from expected_checks import completeness
-from emulator_proc import Emulator, expected_mac, options_for_card
+from emulator_proc import Emulator, card_model, expected_mac, options_for_card
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -479,6 +479,8 @@ def main():
         return 2
     for note in notes:
         log(note)
+    models = [card_model(options_for_card(args.card_options, per_card_options, i))
+              for i in range(len(CARD_MACS))]
     where = "cell %s, DRIVER=%s" % (cell, driver)
     run_dir = os.path.join(args.out, name)
     json_path = os.path.join(args.out, name + ".json")
@@ -521,6 +523,8 @@ def main():
         "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
         "CARD_A_MAC": macs[0], "CARD_B_MAC": macs[1],
         "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
+        # Each card's model, A then B: what the checks expect of the MAC.
+        "CARD_MODELS": " ".join(models),
         "MODULE_OPTIONS": DRIVERS[driver]["options"],
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1",
@@ -620,7 +624,7 @@ def main():
                                  % rel(emulator.log_path)))
         if debug_checks:
             results.append(debug_reports_check(run_dir))
-        results.append(completeness(driver, args.profile, results, secure_boot))
+        results.append(completeness(driver, args.profile, results, secure_boot, models))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:

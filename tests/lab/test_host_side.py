@@ -280,6 +280,14 @@ class CardOptions(unittest.TestCase):
             "02:a5:1a:b0:00:01", "eeprom-desc=%s,mac=02:00:00:00:00:bb,eeprom-desc=%s"
             % (self.mac_desc, POWER_CURVE)), "02:00:00:00:00:bb")
 
+    def test_each_cards_model_is_its_last_model_option(self):
+        self.assertEqual(emulator_proc.card_model(""), "ar5413")
+        self.assertEqual(emulator_proc.card_model("model=ar5212,rssi=30,model=ar5211"),
+                         "ar5211")
+        self.assertEqual(emulator_proc.card_model(
+            emulator_proc.options_for_card("model=ar5211", ["", "model=ar5413"], 1)),
+            "ar5413")
+
     def test_one_mac_for_both_cards_is_refused_before_booting(self):
         with self.assertRaisesRegex(ValueError, "both cards would have MAC 02:00:00:00:00:aa"):
             run_cell.card_macs("eeprom-desc=" + self.mac_desc, ["", ""])
@@ -541,10 +549,11 @@ echo "boot pass"
 
 
 class ExpectedChecks(unittest.TestCase):
-    def dry_run(self, driver, profile, fail="", state_files=(), secure_boot=False):
+    def dry_run(self, driver, profile, fail="", state_files=(), secure_boot=False,
+                models=()):
         """STATE_FILES: names made in the guest's state directory first
         (what an earlier boot on the same disk left); SECURE_BOOT: as on a
-        cell with secure_boot=yes."""
+        cell with secure_boot=yes; MODELS: the cards' models (CARD_MODELS)."""
         with tempfile.TemporaryDirectory() as tmp:
             os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
             os.makedirs(os.path.join(tmp, "work"))
@@ -554,7 +563,8 @@ class ExpectedChecks(unittest.TestCase):
             env = dict(os.environ, PAYLOAD=tmp, DRIVER=driver, LAB_PROFILE=profile,
                        WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
                        STATE=os.path.join(tmp, "state"), STUB_FAIL=fail,
-                       SECURE_BOOT="yes" if secure_boot else "no")
+                       SECURE_BOOT="yes" if secure_boot else "no",
+                       CARD_MODELS=" ".join(models))
             r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
                                capture_output=True, text=True, check=True)
         return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
@@ -594,6 +604,43 @@ class ExpectedChecks(unittest.TestCase):
                                                        secure_boot=True)
                 self.assertEqual(verdict["result"], "fail")
                 self.assertIn("sb-state", verdict["detail"])
+
+    def test_an_ar5211_run_expects_what_the_guest_runs_on_it(self):
+        # No AES unit on the AR5211: the guest does not run the check that
+        # counts card-sealed CCMP, and the list does not expect it; the
+        # WPA2 network's other checks still run.  No BSSID mask either:
+        # no two-bss.
+        for driver in ("in-tree", "dkms"):
+            for models in (("ar5211", "ar5211"), ("ar5413", "ar5211")):
+                with self.subTest(driver=driver, models=models):
+                    reported = self.dry_run(driver, "full", models=models)
+                    names = [c["name"] for c in reported]
+                    self.assertEqual(names, expected_checks.guest_checks(
+                        driver, "full", reported, models=models))
+                    self.assertNotIn("crypto-wpa2-ch6", names)
+                    self.assertNotIn("two-bss", names)
+                    for name in ("assoc-wpa2-ch6", "rekey-wpa2-ch6", "crypto-tkip-ch6",
+                                 "crypto-wep-ch6", "dmesg-clean"):
+                        self.assertIn(name, names)
+        for name in ("crypto-wpa2-ch6", "two-bss"):
+            self.assertIn(name, expected_checks.guest_checks(
+                "in-tree", "full", (), models=("ar5212", "ar5413")))
+        verdict = expected_checks.completeness(
+            "in-tree", "full", self.dry_run("in-tree", "full", models=("ar5211",) * 2),
+            models=("ar5211", "ar5211"))
+        self.assertEqual(verdict["result"], "pass", verdict["detail"])
+
+    def test_the_ar5211s_2ghz_networks_are_11b(self):
+        script = ('. "$PAYLOAD/guest/wifi-checks.sh"; network_conf open-ch6; '
+                  'network_conf open-ch36')
+        for models, mode in (("ar5211 ar5211", "b"), ("ar5413 ar5413", "g"), ("", "g")):
+            with self.subTest(models=models):
+                r = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                                   check=True, env=dict(os.environ, PAYLOAD=HERE,
+                                                        CARD_MODELS=models))
+                self.assertEqual(r.stdout.split("\n")[:2],
+                                 ["channel=6 hw_mode=%s security=open" % mode,
+                                  "channel=36 hw_mode=a security=open"])
 
     def test_a_bench_boot_of_ours_builds_once_per_disk(self):
         first = [c["name"] for c in self.dry_run("bench-dkms", "full")]

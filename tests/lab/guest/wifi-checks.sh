@@ -40,6 +40,25 @@ bad_kernel_lines() {
 
 lower() { tr 'A-F' 'a-f'; }
 
+# cards_lack FEATURE: whether a card of the run lacks it (CARD_MODELS:
+# each card's ath5k-emu model=, A then B; expected_checks.py says which
+# checks that leaves out).  The AR5211 has no AES-CCM unit in its key
+# cache (attach.c: only from SREV 0x54 on), so mac80211 seals and opens
+# CCMP in software; no 802.11g (caps.c), so its 2.4 GHz networks run
+# 802.11b; and no BSSID mask (base.c ath5k_hw_hasbssidmask), so a card
+# answers to one address only and cannot serve two interfaces.
+cards_lack() {
+	case $1 in
+	hw-ccmp | 11g | bssid-mask) case " ${CARD_MODELS:-} " in *" ar5211 "*) return 0 ;; esac ;;
+	esac
+	return 1
+}
+
+# hostapd's hw_mode for the 2.4 GHz networks.
+mode_24ghz() {
+	if cards_lack 11g; then echo b; else echo g; fi
+}
+
 # Netdev of the wireless interface with MAC $1 in namespace $2 (or root).
 iface_of() {
 	local mac ns=${2:-} dev
@@ -204,10 +223,10 @@ stop_pidfile() {
 # check_ap NETWORK: hostapd on card B for one of the networks below.
 network_conf() {
 	case $1 in
-	open-ch6) echo "channel=6 hw_mode=g security=open" ;;
-	wpa2-ch6) echo "channel=6 hw_mode=g security=wpa2" ;;
-	tkip-ch6) echo "channel=6 hw_mode=g security=tkip" ;;
-	wep-ch6) echo "channel=6 hw_mode=g security=wep104" ;;
+	open-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=open" ;;
+	wpa2-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=wpa2" ;;
+	tkip-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=tkip" ;;
+	wep-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=wep104" ;;
 	open-ch36) echo "channel=36 hw_mode=a security=open" ;;
 	*) return 1 ;;
 	esac
@@ -483,13 +502,16 @@ check_rekey() {
 	text="$((n1 - n0)) group rekeys; broadcast: $(printf '%s\n' "$out" | grep -E 'packets transmitted' | tr '\n' ' ')"
 	text+="; unicast: $(grep -E 'packets transmitted' "$LOGS/checks/rekey-unicast-$net.log")"
 	text+="; card A rx_$cipher +$d, rx_miss +$(crypto_delta "$before" "$after" rx_miss)"
+	# Without an AES unit every CCMP frame misses the key cache and
+	# mac80211 opens it: only a failed ICV would be wrong then.
+	cards_lack hw-ccmp && text+=" (CCMP in software: $CARD_MODELS)"
 	detail "$text"
 	[ $((n1 - n0)) -ge 2 ] || return 1
 	# At least 18 of 30 answered, one of them in the last 10.
 	printf '%s\n' "$out" | grep -qE ' (1[89]|2[0-9]|30) received' || return 1
 	printf '%s\n' "$out" | grep -qE 'icmp_seq=(2[1-9]|30) ' || return 1
 	grep -qE ' (6[8-9]|7[0-5]) received' "$LOGS/checks/rekey-unicast-$net.log" || return 1
-	[ "$(crypto_delta "$before" "$after" rx_miss)" -eq 0 ] &&
+	{ cards_lack hw-ccmp || [ "$(crypto_delta "$before" "$after" rx_miss)" -eq 0 ]; } &&
 		[ "$(crypto_delta "$before" "$after" rx_icv_fail)" -eq 0 ]
 }
 
@@ -526,7 +548,7 @@ two_bss_hostapd() {
 		echo "driver=nl80211"
 		echo "ctrl_interface=/run/hostapd-lab"
 		echo "ssid=ath5k-lab-$net"
-		echo "hw_mode=g"
+		echo "hw_mode=$(mode_24ghz)"
 		echo "channel=6"
 		echo "country_code=US"
 		echo "beacon_int=100"
@@ -941,14 +963,19 @@ run_wifi_checks() {
 		run_check "ping-$net" 60 needs="assoc-$net" check_ping "$net"
 		[ "$net" != open-ch6 ] || run_check iperf3 60 needs="ping-$net" check_iperf3
 		case $net in
-		wpa2-*|tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
+		# No card-sealed CCMP to count without an AES unit (cards_lack).
+		wpa2-*) cards_lack hw-ccmp ||
+			run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
+		tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
 		esac
 		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
 	done
-	run_check two-bss 120 needs=interfaces-up check_two_bss
+	# Two interfaces per card need a BSSID mask (cards_lack).
+	cards_lack bssid-mask || run_check two-bss 120 needs=interfaces-up check_two_bss
 	# Interop builds a module in the guest (minutes under TCG): the
-	# matrix profile leaves it out.
-	if [ "${LAB_PROFILE:-full}" = full ]; then
+	# matrix profile leaves it out.  It holds the hardware-crypto card to
+	# its cipher's counts, which a card without AES-CCM cannot show.
+	if [ "${LAB_PROFILE:-full}" = full ] && ! cards_lack hw-ccmp; then
 		run_check interop-build 1200 needs=interfaces-up check_interop_build
 		run_check interop-ccmp-sw-sta 150 needs=interop-build check_interop wpa2-ch6 a
 		run_check interop-tkip-sw-sta 150 needs=interop-build check_interop tkip-ch6 a
