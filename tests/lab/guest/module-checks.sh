@@ -89,35 +89,42 @@ check_module_is_ours() {
 # The package hides the kernel's ath5k (same module name) but leaves it the
 # chips ours does not drive: each PCI ID of the kernel's module must lead,
 # through modprobe's configuration as installed, either to our module (an
-# ID ours lists) or to the package's loader of the kernel's file
-# (ath5k_kernel, /usr/lib/modprobe.d/ath5k-dkms.conf), never nowhere.
+# ID ours lists) or to ath5k_kernel, whose install command is the
+# package's loader of the kernel's file (/usr/lib/modprobe.d/ath5k-dkms.conf),
+# never nowhere.  modprobe -R resolves an alias to module names the way
+# udev's modprobe does, but ignoring the blacklist: the lab boots with
+# modprobe.blacklist=ath5k, under which an alias of ath5k resolves to
+# nothing.
 check_older_chips() {
-	local kfile ours alias id via want routed=0 fallback=0 wrong=
+	local kfile ours alias id name want routed=0 fallback=0 wrong="" install
 	kfile=$(find "/lib/modules/$(uname -r)/$in_tree_dir" -name 'ath5k.ko*' 2>/dev/null | head -n 1)
 	[ -n "$kfile" ] || { detail "no ath5k of the kernel's own under $in_tree_dir"; return 1; }
 	ours=$(modinfo -n ath5k)
+	case $ours in */$in_tree_dir/*) detail "modprobe's ath5k is the kernel's ($ours)"; return 1 ;; esac
+	install=$(modprobe --show-depends ath5k_kernel 2>&1 | tail -n 1)
+	case $install in
+	"install /usr/libexec/ath5k-dkms/load-kernel-ath5k"*) ;;
+	*) detail "ath5k_kernel is not the package's loader: '${install:-nothing}'"; return 1 ;;
+	esac
 	modinfo -F alias "$kfile" > "$WORK/kernel-ath5k-aliases"
 	while read -r alias; do
 		# A device's modalias: the wildcards of the ID's alias filled in.
 		id=$(printf '%s' "$alias" | sed 's/sv\*sd\*bc\*sc\*i\*$/sv00001234sd00005678bc02sc00i00/')
-		via=$(modprobe --show-depends "$id" 2>&1 | tail -n 1)
+		name=$(modprobe -R "$id" 2>/dev/null | tr '\n' ' ')
 		if modinfo -F alias "$ours" | grep -qxF "$alias"; then
-			want="insmod $ours"
+			want=ath5k
 		else
-			want="install /usr/libexec/ath5k-dkms/load-kernel-ath5k"
+			want=ath5k_kernel
 		fi
-		case $via in
-		"$want"*)
-			if [ "$want" = "insmod $ours" ]; then
-				routed=$((routed + 1))
-			else
-				fallback=$((fallback + 1))
-			fi
-			;;
-		*) wrong="$wrong $id -> '${via:-nothing}' (want '$want');" ;;
-		esac
+		if [ "$name" != "$want " ]; then
+			wrong="$wrong $id -> '${name:-nothing}' (want '$want');"
+		elif [ "$want" = ath5k ]; then
+			routed=$((routed + 1))
+		else
+			fallback=$((fallback + 1))
+		fi
 	done < "$WORK/kernel-ath5k-aliases"
-	detail "$((routed + fallback)) PCI IDs of $kfile: $routed to $ours, $fallback to the kernel's own through ath5k_kernel${wrong:+; wrong:$wrong}"
+	detail "$((routed + fallback)) PCI IDs of $kfile: $routed to ath5k ($ours), $fallback to ath5k_kernel ($install)${wrong:+; wrong:$wrong}"
 	[ -z "$wrong" ] && [ "$fallback" -gt 0 ] && [ "$routed" -gt 0 ]
 }
 
