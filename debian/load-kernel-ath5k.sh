@@ -11,12 +11,16 @@
 #
 # The kernel's module and ours share the name ath5k, so modprobe cannot
 # name the kernel's: it is loaded by path, after the modules it needs.
-# ATH5K_MODULES_DIR, ATH5K_SYS_MODULE and ATH5K_KMSG stand in for
-# /lib/modules, /sys/module and /dev/kmsg in tests.
+# dkms from 3.1 on moves the kernel's file aside while ours is installed
+# ("archiving for uninstallation") and puts it back when ours goes: then
+# it is loaded from dkms's archive.
+# ATH5K_MODULES_DIR, ATH5K_DKMS_TREE, ATH5K_SYS_MODULE and ATH5K_KMSG stand
+# in for /lib/modules, /var/lib/dkms, /sys/module and /dev/kmsg in tests.
 set -u
 
 kver=$(uname -r)
 modules=${ATH5K_MODULES_DIR:-/lib/modules}/$kver
+archive=${ATH5K_DKMS_TREE:-/var/lib/dkms}/ath5k/original_module/$kver/$(uname -m)
 sys_module=${ATH5K_SYS_MODULE:-/sys/module}
 kmsg=${ATH5K_KMSG:-/dev/kmsg}
 
@@ -30,7 +34,8 @@ say() {
 }
 
 file=
-for candidate in "$modules"/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko*; do
+for candidate in "$modules"/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko* \
+	"$archive"/ath5k.ko*; do
 	if [ -f "$candidate" ]; then
 		file=$candidate
 		break

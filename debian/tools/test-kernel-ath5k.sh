@@ -83,7 +83,8 @@ done <"$scratch/fallback.ids"
 kver=6.1.0-9-amd64
 bin="$scratch/bin"
 mkdir -p "$bin"
-printf '#!/bin/sh\necho %s\n' "$kver" >"$bin/uname"
+# shellcheck disable=SC2016 # the stand-in's own script
+printf '#!/bin/sh\nif [ "${1:-}" = -m ]; then echo x86_64; else echo %s; fi\n' "$kver" >"$bin/uname"
 cat >"$bin/modinfo" <<'STUB'
 #!/bin/sh
 echo "modinfo $*" >>"$STUB_DIR/calls.log"
@@ -111,11 +112,14 @@ run_loader() {
 	name=$1
 	shift
 	world="$scratch/$name"
-	mkdir -p "$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k" "$world/sys"
+	mkdir -p "$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k" "$world/sys" \
+		"$world/dkms/ath5k/original_module/$kver/x86_64"
 	: >"$world/calls.log"
 	: >"$world/kmsg"
-	[ "$name" = no-module ] ||
-		: >"$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko.xz"
+	file="$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko.xz"
+	# dkms 3.1+ moved the kernel's file into its archive
+	[ "$name" != archived ] || file="$world/dkms/ath5k/original_module/$kver/x86_64/ath5k.ko.xz"
+	[ "$name" = no-module ] || : >"$file"
 	case $name in
 	ours-loaded) mkdir -p "$world/sys/ath5k" && : >"$world/sys/ath5k/version" ;;
 	kernels-loaded) mkdir -p "$world/sys/ath5k" ;;
@@ -124,11 +128,10 @@ run_loader() {
 	esac
 	status=0
 	said=$(PATH="$bin:$PATH" STUB_DIR="$world" ATH5K_MODULES_DIR="$world/modules" \
-		ATH5K_SYS_MODULE="$world/sys" ATH5K_KMSG="$world/kmsg" sh "$loader" "$@" 2>&1 >/dev/null) ||
-		status=$?
+		ATH5K_DKMS_TREE="$world/dkms" ATH5K_SYS_MODULE="$world/sys" ATH5K_KMSG="$world/kmsg" \
+		sh "$loader" "$@" 2>&1 >/dev/null) || status=$?
 	calls=$(cat "$world/calls.log")
 	logged=$(cat "$world/kmsg")
-	file="$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko.xz"
 }
 
 run_loader plain debug=0
@@ -139,6 +142,10 @@ check "plain: dependencies first, then the kernel's file with configured then gi
 	"$(holds test "$calls" = "$expected")"
 check "plain: the kernel log says what was loaded" \
 	"$(holds test -n "$(printf '%s\n' "$logged" | grep "loaded the kernel's own ath5k ($file)")")"
+
+run_loader archived
+check "archived by dkms: the kernel's file is loaded from dkms's archive" \
+	"$(holds test "$status" -eq 0 -a -n "$(printf '%s\n' "$calls" | grep -xF "insmod $file nohwcrypt=1")")"
 
 run_loader ours-loaded
 check "ours loaded: exit 1" "$(holds test "$status" -eq 1)"
