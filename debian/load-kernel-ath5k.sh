@@ -34,12 +34,15 @@ say() {
 }
 
 file=
-for candidate in "$modules"/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko* \
-	"$archive"/ath5k.ko*; do
-	if [ -f "$candidate" ]; then
-		file=$candidate
-		break
-	fi
+# Beside its archived file dkms keeps a ".origin" note: only the module
+# file itself, plain or compressed, is wanted.
+for dir in "$modules"/kernel/drivers/net/wireless/ath/ath5k "$archive"; do
+	for candidate in "$dir"/ath5k.ko "$dir"/ath5k.ko.xz "$dir"/ath5k.ko.zst "$dir"/ath5k.ko.gz; do
+		if [ -f "$candidate" ]; then
+			file=$candidate
+			break 2
+		fi
+	done
 done
 if [ -z "$file" ]; then
 	say "kernel $kver has no ath5k module of its own, so this card (AR5210, AR5211 or AR5311) has no driver"

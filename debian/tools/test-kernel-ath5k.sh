@@ -118,7 +118,11 @@ run_loader() {
 	: >"$world/kmsg"
 	file="$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko.xz"
 	# dkms 3.1+ moved the kernel's file into its archive
-	[ "$name" != archived ] || file="$world/dkms/ath5k/original_module/$kver/x86_64/ath5k.ko.xz"
+	if [ "$name" = archived ]; then
+		file="$world/dkms/ath5k/original_module/$kver/x86_64/ath5k.ko.xz"
+		# dkms's note of where the file came from
+		echo "$world/modules/$kver/kernel/drivers/net/wireless/ath/ath5k/ath5k.ko.xz" >"$file.origin"
+	fi
 	[ "$name" = no-module ] || : >"$file"
 	case $name in
 	ours-loaded) mkdir -p "$world/sys/ath5k" && : >"$world/sys/ath5k/version" ;;

@@ -100,7 +100,7 @@ check_older_chips() {
 	# dkms from 3.1 on moves the kernel's file to its archive meanwhile.
 	kfile=$(find "/lib/modules/$(uname -r)/$in_tree_dir" \
 		"/var/lib/dkms/ath5k/original_module/$(uname -r)/$(uname -m)" \
-		-name 'ath5k.ko*' 2>/dev/null | head -n 1)
+		-name 'ath5k.ko*' ! -name '*.origin' 2>/dev/null | head -n 1)
 	[ -n "$kfile" ] || { detail "no ath5k of the kernel's own under $in_tree_dir or in dkms's archive"; return 1; }
 	ours=$(modinfo -n ath5k)
 	case $ours in */$in_tree_dir/*) detail "modprobe's ath5k is the kernel's ($ours)"; return 1 ;; esac
