@@ -22,6 +22,7 @@
 #include "ath5k.h"
 #include "check.h"
 #include "descblock.h"
+#include "rx_dev.h"
 #include "rx_hw_idle.h"
 
 #define BUFS		(ATH5K_RX_BUFS + ATH5K_TX_BUFS + ATH5K_BEACON_BUFS)
@@ -29,7 +30,6 @@
 #define RXS0_RATE	GENMASK(19, 15)
 #define RXS1_DONE	BIT(0)
 #define RXS1_OK		BIT(1)
-#define RATE_1M		0x1b
 #define BEACON_LEN	(24 + 12 + FCS_LEN)
 #define TU		1024ULL
 #define INTVAL		100
@@ -256,23 +256,12 @@ static void ibss_up(enum ath5k_opmode opmode)
 {
 	struct ath5k_vif *avf = ath5k_vif_priv(&vif);
 
-	memset(&dev, 0, sizeof(dev));
 	memset(&timers, 0, sizeof(timers));
 	memset(vif.drv_priv, 0, sizeof(vif.drv_priv));
-	hw.priv = &dev;
-	dev.hw = &hw;
-	dev.dev = &device;
-	dev.cachelsz = 32;
-	dev.opmode = opmode;
+	rx_dev_setup(&dev, &hw, &device, &chan, rates, opmode, BUFS);
 	dev.power_level = 20;
 	dev.beacon_interval = INTVAL;
-	dev.curchan = &chan;
-	dev.sbands[NL80211_BAND_2GHZ].bitrates = rates;
-	dev.sbands[NL80211_BAND_2GHZ].n_bitrates = 1;
-	memset(dev.rate_idx, -1, sizeof(dev.rate_idx));
-	dev.rate_idx[NL80211_BAND_2GHZ][RATE_1M] = 0;
 	ether_addr_copy(dev.bssid, our_cell);
-	descblock_alloc(&dev, BUFS);
 	ath5k_beacon_init(&dev);
 	tasklet_setup(&dev.beacon_tasklet, ath5k_beacon_tasklet);
 	tasklet_setup(&dev.rx_tasklet, ath5k_rx_tasklet);

@@ -17,6 +17,7 @@
 #include "ath5k.h"
 #include "check.h"
 #include "descblock.h"
+#include "rx_dev.h"
 #include "rx_hw_idle.h"
 
 #define RXS0_LEN	GENMASK(11, 0)
@@ -25,7 +26,6 @@
 #define RXS1_OK		BIT(1)
 
 #define FRAME_LEN	(24 + 40 + FCS_LEN)
-#define RATE_1M		0x1b
 
 /* ----- the hardware layer, as far as rx.c uses it ---------------------- */
 
@@ -143,18 +143,8 @@ void ieee80211_rx(struct ieee80211_hw *h, struct sk_buff *skb)
 
 static void rx_up(void)
 {
-	memset(&dev, 0, sizeof(dev));
-	hw.priv = &dev;
-	dev.hw = &hw;
-	dev.dev = &device;
-	dev.cachelsz = 32;
-	dev.opmode = ATH5K_OPMODE_AP;
-	dev.curchan = &chan;
-	dev.sbands[NL80211_BAND_2GHZ].bitrates = rates;
-	dev.sbands[NL80211_BAND_2GHZ].n_bitrates = 1;
-	memset(dev.rate_idx, -1, sizeof(dev.rate_idx));
-	dev.rate_idx[NL80211_BAND_2GHZ][RATE_1M] = 0;
-	descblock_alloc(&dev, ATH5K_RX_BUFS);
+	rx_dev_setup(&dev, &hw, &device, &chan, rates, ATH5K_OPMODE_AP,
+		     ATH5K_RX_BUFS);
 	tasklet_setup(&dev.rx_tasklet, ath5k_rx_tasklet);
 	CHECK_EQ(ath5k_rx_init(&dev), 0);
 	CHECK(!dev.rx_poll.armed);
