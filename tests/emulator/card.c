@@ -925,9 +925,18 @@ static uint32_t write_ar5210(struct card *card, uint32_t off, uint32_t value)
 static void trace_access(struct card *card, char dir, uint32_t off, uint32_t value)
 {
 	char name[48];
+	const char *named;
+	uint32_t internal;
 
-	card_logf(card, "%c %04x %-16s %08x", dir, off,
-		  card_reg_name(off, name, sizeof(name)), value);
+	/* An AR5210 access is named after the register it reaches. */
+	if (card_is_ar5210(card) && map_ar5210(off, &internal) != MAP_INTERNAL) {
+		snprintf(name, sizeof(name), "AR5210 %04x", off);
+		named = name;
+	} else {
+		named = card_reg_name(card_is_ar5210(card) ? internal : off, name,
+				      sizeof(name));
+	}
+	card_logf(card, "%c %04x %-16s %08x", dir, off, named, value);
 }
 
 /*
