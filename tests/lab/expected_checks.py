@@ -34,7 +34,7 @@ NO_BSSID_MASK = frozenset({"ar5211", "ar5210"})
 # MHz).  The ch6 networks and every check on them (their crypto and
 # rekey checks, the interop checks, which run on ch6) are not expected;
 # open-ch36 runs, with iperf3 after its ping, and the channels check
-# expects 5 GHz alone (run-cell.py's EXPECT_BANDS).  The AR5210 also has
+# expects 5 GHz alone of such a card (wifi-checks.sh card_bands).  The AR5210 also has
 # a single data queue (qcu.c: AR5K_NUM_TX_QUEUES_NOQCU, no DCU), so no
 # WMM queues: no check here depends on them.
 NO_2GHZ = frozenset({"ar5210"})
@@ -50,11 +50,6 @@ def wifi_networks(models=()):
     if NO_2GHZ.intersection(models):
         return tuple(n for n in WIFI_NETWORKS if not n.endswith("-ch6"))
     return WIFI_NETWORKS
-
-
-def expect_bands(models=()):
-    """The bands the channels check expects the cards of MODELS to offer."""
-    return "5" if NO_2GHZ.intersection(models) else "2.4 5"
 
 
 def wifi_checks(models=(), profile="full"):
