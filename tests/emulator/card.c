@@ -46,7 +46,9 @@ struct model_identity {
 
 /*
  * The AR5211 (MAC 4.2, PHY 3.0) pairs an RF5111 (5 GHz, 0x17) with an
- * RF2111 (2 GHz, 0x23); the driver reads each through PHY_SHIFT.
+ * RF2111 (2 GHz, 0x23); the driver reads each through PHY_SHIFT.  The
+ * AR5210 (SREV below 0x10, attach.c's AR5K_AR5210) has one RF5110; its
+ * radio revision comes through its own nibble (radio_revision_register).
  */
 static const struct model_identity identities[] = {
 	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63, 0,
@@ -58,11 +60,18 @@ static const struct model_identity identities[] = {
 				       CARD_SYNTH_RF5112, true, true },
 	[CARD_MODEL_AR5211] = { "AR5211/RF5111", 0x0012, 0x2011, 0x42, 0x30, 0x17,
 				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false },
+	[CARD_MODEL_AR5210] = { "AR5210/RF5110", 0x0007, 0x2007, 0x01, 0x00, 0x03,
+				0, CARD_DESC_5210, CARD_SYNTH_RF5110, false, false },
 };
 
 enum card_desc_format card_desc_format(const struct card *card)
 {
 	return identities[card->cfg.model].desc;
+}
+
+bool card_is_ar5210(const struct card *card)
+{
+	return card->cfg.model == CARD_MODEL_AR5210;
 }
 
 /* ---- helpers shared with the engines ----------------------------------- */
@@ -75,6 +84,11 @@ uint32_t card_reg(const struct card *card, uint32_t offset)
 void card_reg_set(struct card *card, uint32_t offset, uint32_t value)
 {
 	card->regs[(offset & (CARD_BAR0_SIZE - 1)) / 4] = value;
+}
+
+uint32_t card_reg_5210(const struct card *card, uint32_t offset)
+{
+	return card->regs_5210[(offset & (CARD_BAR0_SIZE - 1)) / 4];
 }
 
 void card_logf(struct card *card, const char *fmt, ...)
@@ -163,8 +177,11 @@ bool card_is_receiving(const struct card *card)
 	bool stopped = card->rx_stop_at &&
 		       card->ops->now_us(card->host) >= card->rx_stop_at;
 
+	/* reg.h: the AR5210's DIAG_SW has DIS_RX one bit higher. */
+	uint32_t dis_rx = card_is_ar5210(card) ? DIAG_SW_DIS_RX_5210 : DIAG_SW_DIS_RX;
+
 	return !card->dead && card->rx_enabled && !stopped && !card_asleep(card) &&
-	       !(card_reg(card, REG_DIAG_SW) & DIAG_SW_DIS_RX) &&
+	       !(card_reg(card, REG_DIAG_SW) & dis_rx) &&
 	       !(card_reg(card, REG_RESET_CTL) & (RESET_CTL_PCU | RESET_CTL_BASEBAND));
 }
 
@@ -173,10 +190,15 @@ bool card_is_receiving(const struct card *card)
 static uint32_t effective_pisr(const struct card *card)
 {
 	uint32_t pisr = (card->pisr | fault_stuck_pisr(card)) & ~INT_FROM_SISR;
-	/* Only the queues SIMR0/1 unmask reach the summary bits. */
-	uint32_t s0 = card->sisr[0] & card_reg(card, REG_SIMR(0));
-	uint32_t s1 = card->sisr[1] & card_reg(card, REG_SIMR(1));
-	uint32_t s2 = card->sisr[2] & card_reg(card, REG_SIMR(2));
+	/*
+	 * Only the queues SIMR0/1 unmask reach the summary bits.  The
+	 * AR5210 has no per-queue registers: its two queues raise the ISR
+	 * bits directly (the engine keeps them in SISR all the same).
+	 */
+	bool ar5210 = card_is_ar5210(card);
+	uint32_t s0 = card->sisr[0] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(0)));
+	uint32_t s1 = card->sisr[1] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(1)));
+	uint32_t s2 = card->sisr[2] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(2)));
 
 	if (s0 & 0x3ff)
 		pisr |= INT_TXOK;
@@ -234,11 +256,17 @@ static unsigned int reverse_bits(unsigned int value, unsigned int width)
 	return out;
 }
 
-/* The driver reads the radio id nibble-swapped and bit-reversed. */
-static uint32_t radio_revision_register(uint8_t revision)
+/*
+ * The driver reads the radio id nibble-swapped and bit-reversed; on the
+ * AR5210 (phy.c ath5k_hw_radio_revision) only bits 31:28, bit-reversed,
+ * plus one.
+ */
+static uint32_t radio_revision_register(const struct card *card, uint8_t revision)
 {
 	unsigned int reversed = reverse_bits(revision, 8);
 
+	if (card_is_ar5210(card))
+		return (uint32_t)reverse_bits((revision - 1u) & 0xf, 4) << 28;
 	return (uint32_t)((reversed & 0xf) << 4 | reversed >> 4) << 24;
 }
 
@@ -312,12 +340,27 @@ static int decode_synth(uint32_t word, bool two_ghz)
 	}
 }
 
+/*
+ * RF5110 (phy.c ath5k_hw_rf5110_channel): one RF_BUFFER word, bit 0 and
+ * bit 6 set, bits 5:1 the 5 GHz channel number less 24, halved and
+ * bit-reversed; RF_BUFFER_CONTROL_0 latches it.  So only even channels.
+ */
+static int decode_rf5110(uint32_t word)
+{
+	if ((word & ~0x7fu) || (word & 0x41) != 0x41)
+		return -1;
+	return (int)(5000 + 5 * (2 * reverse_bits(word >> 1 & 0x1f, 5) + 24));
+}
+
 static void program_synth(struct card *card, uint32_t high)
 {
 	uint32_t word, old = card->freq_mhz;
 	int mhz;
 
-	if (identities[card->cfg.model].synth == CARD_SYNTH_RF5111) {
+	if (identities[card->cfg.model].synth == CARD_SYNTH_RF5110) {
+		word = card->rf_buffer_last;
+		mhz = decode_rf5110(word);
+	} else if (identities[card->cfg.model].synth == CARD_SYNTH_RF5111) {
 		/*
 		 * No RF5111 bank goes through CONTROL_3, but the radio
 		 * revision probe writes 0x1c16 there: only a word with the
@@ -419,6 +462,7 @@ static void power_on(struct card *card)
 	card->rf_buffer_last = 0;
 	tx_reset(card);
 	set_tsf(card, 0);
+	memset(card->regs_5210, 0, sizeof(card->regs_5210));
 	card_reg_set(card, REG_SREV, id->srev);
 	card_reg_set(card, REG_PHY_CHIP_ID, id->phy_chip_id);
 	card_reg_set(card, REG_SLEEP_CTL, SLEEP_CTL_SLE_SLEEP);
@@ -528,7 +572,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 	case REG_TSF_U32:
 		return (uint32_t)(card_tsf(card) >> 32);
 	case REG_PHY_RADIO_REV:
-		return radio_revision_register(radio_selected(card));
+		return radio_revision_register(card, radio_selected(card));
 	case REG_PHY_NF:
 		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
 		       (((uint32_t)link_noise_floor(card) << PHY_NF_MINCCA_SHIFT) &
@@ -688,6 +732,11 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		card->rf_buffer_last = value;
 		card_reg_set(card, off, value);
 		return;
+	case REG_RF_BUFFER_CTL0:
+		card_reg_set(card, off, value);
+		if (identities[card->cfg.model].synth == CARD_SYNTH_RF5110)
+			program_synth(card, value);
+		return;
 	case REG_RF_BUFFER_CTL3: case REG_RF_BUFFER_CTL5:
 		card_reg_set(card, off, value);
 		/* RF5111 banks use CONTROL_5, its synthesiser CONTROL_3. */
@@ -701,14 +750,193 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 	}
 }
 
+/* ---- the AR5210's register map ------------------------------------------ */
+
+/*
+ * The AR5210 (reg.h's [5210] registers) has no QCU/DCU and no secondary
+ * interrupt registers, and its PCU registers sit at other offsets.  Its
+ * accesses are translated to the AR5212-family registers of the same
+ * meaning, so one model runs both; what has no counterpart is plain
+ * storage by its AR5210 offset (regs_5210).
+ */
+#define R5210_TXDP0		0x0000	/* data queue */
+#define R5210_TXDP1		0x0004	/* beacon (and CAB) queue */
+#define R5210_ISR		0x001c	/* one status register; a read clears it */
+#define R5210_IMR		0x0020
+#define  R5210_CR_TXE0		0x00000001
+#define  R5210_CR_TXE1		0x00000002
+#define  R5210_CR_TXD0		0x00000008
+#define  R5210_CR_TXD1		0x00000010
+#define R5210_EEPROM_WINDOW	0x6000	/* reading 0x6000 + 4n fetches word n */
+#define R5210_EEPROM_DATA	0x6800
+#define R5210_EEPROM_STATUS	0x6c00
+#define  R5210_PCICFG_EEAE	0x00000001	/* EEPROM access enable */
+#define R5210_KEYCACHE		0x9000
+#define R5210_KEYS		64
+#define R5210_QUEUE_DATA	0	/* the engine's queues for TXDP0/1 */
+#define R5210_QUEUE_BEACON	CARD_BEACON_QUEUE
+
+static const struct {
+	uint16_t ar5210, internal;
+} map_5210[] = {
+	{ R5210_TXDP0, REG_QCU_TXDP(R5210_QUEUE_DATA) },
+	{ R5210_TXDP1, REG_QCU_TXDP(R5210_QUEUE_BEACON) },
+	{ REG_CR, REG_CR }, { REG_RXDP, REG_RXDP }, { REG_CFG, REG_CFG },
+	{ R5210_ISR, REG_PISR }, { R5210_IMR, REG_PIMR }, { REG_IER, REG_IER },
+	{ REG_TXCFG, REG_TXCFG }, { REG_RXCFG, REG_RXCFG },
+	{ 0x8000, REG_STA_ID0 }, { 0x8004, REG_STA_ID1 },
+	{ 0x8008, REG_BSSID0 }, { 0x800c, REG_BSSID1 },
+	{ 0x8024, REG_BEACON },
+	{ 0x802c, REG_TIMER0 }, { 0x8030, REG_TIMER1 },
+	{ 0x8034, REG_TIMER2 }, { 0x8038, REG_TIMER3 },
+	{ 0x804c, REG_RX_FILTER },
+	{ 0x8050, REG_MCAST_FILTER0 }, { 0x8054, REG_MCAST_FILTER1 },
+	{ 0x8068, REG_DIAG_SW },
+	{ 0x806c, REG_TSF_L32 }, { 0x8070, REG_TSF_U32 },
+	/* RTS ok/fail, ACK fail, FCS fail, beacons: 8 bytes above the 5211's */
+	{ 0x8090, REG_MIB_FIRST }, { 0x8094, REG_MIB_FIRST + 4 },
+	{ 0x8098, REG_MIB_FIRST + 8 }, { 0x809c, REG_MIB_FIRST + 12 },
+	{ 0x80a0, REG_MIB_LAST },
+};
+
+/* What an AR5210 offset is to the model. */
+enum map_kind { MAP_INTERNAL, MAP_PLAIN, MAP_EEPROM_WINDOW };
+
+static enum map_kind map_ar5210(uint32_t off, uint32_t *internal)
+{
+	*internal = off;
+	for (size_t i = 0; i < sizeof(map_5210) / sizeof(map_5210[0]); i++)
+		if (map_5210[i].ar5210 == off) {
+			*internal = map_5210[i].internal;
+			return MAP_INTERNAL;
+		}
+	if (off >= R5210_EEPROM_WINDOW && off < R5210_EEPROM_DATA)
+		return MAP_EEPROM_WINDOW;
+	if (off == R5210_EEPROM_DATA || off == R5210_EEPROM_STATUS) {
+		*internal = off == R5210_EEPROM_DATA ? REG_EEPROM_DATA : REG_EEPROM_STATUS;
+		return MAP_INTERNAL;
+	}
+	if (off >= R5210_KEYCACHE && off < R5210_KEYCACHE + 32 * R5210_KEYS) {
+		*internal = REG_KEYCACHE + (off - R5210_KEYCACHE);
+		return MAP_INTERNAL;
+	}
+	/* The host interface and the baseband are where the 5211's are. */
+	if ((off >= HOST_IF_FIRST && off < HOST_IF_END) || off >= REG_PHY_SHIFT)
+		return MAP_INTERNAL;
+	return MAP_PLAIN;
+}
+
+/* The register an access of the driver's counts under (card_stats.c). */
+static uint32_t stat_offset(const struct card *card, uint32_t off)
+{
+	uint32_t internal;
+
+	if (!card_is_ar5210(card))
+		return off;
+	return map_ar5210(off, &internal) == MAP_INTERNAL ? internal : 0x0ffc;
+}
+
+static uint32_t read_ar5210(struct card *card, uint32_t off)
+{
+	uint32_t internal, v;
+
+	switch (map_ar5210(off, &internal)) {
+	case MAP_PLAIN:
+		return card_reg_5210(card, off);
+	case MAP_EEPROM_WINDOW:
+		/* pci.c: the read primes the word; status and data follow. */
+		if (card_reg(card, REG_PCICFG) & R5210_PCICFG_EEAE) {
+			card_reg_set(card, REG_EEPROM_BASE, (off - R5210_EEPROM_WINDOW) / 4);
+			eeprom_command(card, EEPROM_CMD_READ);
+		}
+		return card_reg(card, REG_EEPROM_DATA);
+	default:
+		break;
+	}
+	switch (internal) {
+	case REG_PISR:
+		/* dma.c ath5k_hw_get_isr only reads: the read clears. */
+		v = effective_pisr(card);
+		card->pisr = 0;
+		memset(card->sisr, 0, sizeof(card->sisr));
+		card_update_irq(card);
+		return v;
+	case REG_CR:
+		v = read_reg(card, REG_CR);
+		if (card_reg(card, REG_QCU_TXE) >> R5210_QUEUE_DATA & 1)
+			v |= R5210_CR_TXE0;
+		if (card_reg(card, REG_QCU_TXE) >> R5210_QUEUE_BEACON & 1)
+			v |= R5210_CR_TXE1;
+		return v;
+	default:
+		return read_reg(card, internal);
+	}
+}
+
+/* CR: RX and SWI as on the 5211; TXE0/1 and TXD0/1 drive the two queues. */
+static void write_cr_5210(struct card *card, uint32_t value)
+{
+	static const struct {
+		uint32_t enable, disable;
+		unsigned int queue;
+	} q[] = {
+		{ R5210_CR_TXE0, R5210_CR_TXD0, R5210_QUEUE_DATA },
+		{ R5210_CR_TXE1, R5210_CR_TXD1, R5210_QUEUE_BEACON },
+	};
+
+	write_reg(card, REG_CR, value & ~(R5210_CR_TXE0 | R5210_CR_TXE1 |
+					  R5210_CR_TXD0 | R5210_CR_TXD1));
+	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
+		if (value & q[i].disable) {
+			if (!fault_ignores_tx_stop(card))
+				tx_write_txd(card, 1u << q[i].queue);
+		} else if (value & q[i].enable) {
+			tx_write_txe(card, 1u << q[i].queue);
+		}
+	}
+}
+
+/* Returns the model's register the write went to (~0: none with behaviour). */
+static uint32_t write_ar5210(struct card *card, uint32_t off, uint32_t value)
+{
+	uint32_t internal;
+
+	switch (map_ar5210(off, &internal)) {
+	case MAP_PLAIN:
+		card->regs_5210[off / 4] = value;
+		return ~0u;
+	case MAP_EEPROM_WINDOW:
+		/* A write of word n: the image is read-only, the write fails. */
+		if (card_reg(card, REG_PCICFG) & R5210_PCICFG_EEAE)
+			eeprom_command(card, EEPROM_CMD_WRITE);
+		return ~0u;
+	default:
+		break;
+	}
+	if (internal == REG_CR)
+		write_cr_5210(card, value);
+	else
+		write_reg(card, internal, value);
+	return internal;
+}
+
 /* ---- public interface ---------------------------------------------------- */
 
 static void trace_access(struct card *card, char dir, uint32_t off, uint32_t value)
 {
 	char name[48];
+	const char *named;
+	uint32_t internal;
 
-	card_logf(card, "%c %04x %-16s %08x", dir, off,
-		  card_reg_name(off, name, sizeof(name)), value);
+	/* An AR5210 access is named after the register it reaches. */
+	if (card_is_ar5210(card) && map_ar5210(off, &internal) != MAP_INTERNAL) {
+		snprintf(name, sizeof(name), "AR5210 %04x", off);
+		named = name;
+	} else {
+		named = card_reg_name(card_is_ar5210(card) ? internal : off, name,
+				      sizeof(name));
+	}
+	card_logf(card, "%c %04x %-16s %08x", dir, off, named, value);
 }
 
 /*
@@ -725,12 +953,14 @@ static void count_access(struct card *card, bool write, uint32_t offset,
 	unsigned int words = size == 8 ? 2 : 1;
 
 	for (unsigned int i = 0; i < words && aligned < CARD_BAR0_SIZE; i++, aligned += 4) {
+		unsigned int reg = card_stat_reg(stat_offset(card, aligned));
+
 		if (write) {
 			s->mmio_writes++;
-			s->writes[card_stat_reg(aligned)]++;
+			s->writes[reg]++;
 		} else {
 			s->mmio_reads++;
-			s->reads[card_stat_reg(aligned)]++;
+			s->reads[reg]++;
 		}
 	}
 }
@@ -749,7 +979,8 @@ static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 
 		return low | bar0_read(card, offset + 4, 4) << 32;
 	}
-	value = fault_filter_read(card, aligned, read_reg(card, aligned));
+	value = card_is_ar5210(card) ? read_ar5210(card, aligned) : read_reg(card, aligned);
+	value = fault_filter_read(card, aligned, value);
 	if (card->cfg.trace)
 		trace_access(card, 'R', aligned, value);
 	if (size < 4)
@@ -789,7 +1020,13 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 	}
 	if (aligned == REG_SLEEP_CTL)
 		card->sleep_write_logged = false;
-	write_reg(card, aligned, v);
+	if (card_is_ar5210(card)) {
+		aligned = write_ar5210(card, aligned, v);
+		if (card->air && aligned == REG_RF_BUFFER_CTL0)
+			air_note_change(card->air);
+	} else {
+		write_reg(card, aligned, v);
+	}
 	if (card->air && (aligned == REG_STA_ID0 || aligned == REG_STA_ID1 ||
 			  aligned == REG_BSSID_MASK0 || aligned == REG_BSSID_MASK1 ||
 			  aligned == REG_CR || aligned == REG_DIAG_SW ||

@@ -45,6 +45,7 @@ enum card_model {
 	CARD_MODEL_AR2413,	/* 168c:001a, RF2413 */
 	CARD_MODEL_AR5212_RF5112, /* 168c:0013, RF5112B */
 	CARD_MODEL_AR5211,	/* 168c:0012, RF5111 + RF2111: 11a and 11b */
+	CARD_MODEL_AR5210,	/* 168c:0007, RF5110: 11a only, no QCU/DCU */
 };
 
 struct card_config {

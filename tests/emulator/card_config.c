@@ -69,6 +69,8 @@ static int set_model(struct card_config *cfg, const char *v)
 		cfg->model = CARD_MODEL_AR5212_RF5112;
 	else if (!strcmp(v, "ar5211"))
 		cfg->model = CARD_MODEL_AR5211;
+	else if (!strcmp(v, "ar5210"))
+		cfg->model = CARD_MODEL_AR5210;
 	else
 		return -1;
 	/* The AR2413 has no 5 GHz radio, the AR5211 MAC no 802.11g. */
@@ -76,6 +78,9 @@ static int set_model(struct card_config *cfg, const char *v)
 		cfg->mode_a = false;
 	if (cfg->model == CARD_MODEL_AR5211)
 		cfg->mode_g = false;
+	/* The AR5210's RF5110 is a 5 GHz radio alone (caps.c: 11a only). */
+	if (cfg->model == CARD_MODEL_AR5210)
+		cfg->mode_b = cfg->mode_g = false;
 	return 0;
 }
 
@@ -216,7 +221,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 	return 0;
 bad:
 	snprintf(err, errlen, "bad value '%s' for %s (%s)", v, key,
-		 !strcmp(key, "model") ? "ar5413, ar2413, ar5212 or ar5211" :
+		 !strcmp(key, "model") ? "ar5413, ar2413, ar5212, ar5211 or ar5210" :
 		 !strcmp(key, "mac") ? "xx:xx:xx:xx:xx:xx, unicast" :
 		 !strcmp(key, "regdomain") ? "0..0xffff" :
 		 !strcmp(key, "rssi") || !strcmp(key, "snr") ?
@@ -271,6 +276,11 @@ int card_config_parse(struct card_config *cfg, const char *spec, char *err,
 	}
 	if (!ret && work.model == CARD_MODEL_AR5211 && work.mode_g) {
 		snprintf(err, errlen, "model ar5211 has no 802.11g: drop 'g' from bands");
+		ret = -1;
+	}
+	if (!ret && work.model == CARD_MODEL_AR5210 && (work.mode_b || work.mode_g)) {
+		snprintf(err, errlen,
+			 "model ar5210 has no 2.4 GHz band (RF5110, 802.11a only): bands must be a");
 		ret = -1;
 	}
 	if (!ret && !work.mode_a && !work.mode_b && !work.mode_g) {

@@ -157,6 +157,11 @@ struct card {
 	struct card *air_next;
 
 	uint32_t regs[CARD_BAR0_SIZE / 4];
+	/*
+	 * AR5210: its registers the AR5212-family file has no place for
+	 * (or has something else at), by their AR5210 offset.
+	 */
+	uint32_t regs_5210[CARD_BAR0_SIZE / 4];
 	uint16_t eeprom[EE_WORDS];
 	bool aes_fused_off;		/* EEPROM AES-disable: no CCM in the engine */
 	bool dead;
@@ -211,16 +216,21 @@ struct card {
 enum card_desc_format {
 	CARD_DESC_5212,
 	CARD_DESC_5211,
+	CARD_DESC_5210,			/* the 5211's, frame type and no VEOL/NOACK */
 };
 
 /* How the radio takes its channel. */
 enum card_synth {
 	CARD_SYNTH_RF5112,		/* RF5112/RF2413/RF5413: RF_BUFFER_CONTROL_5 */
 	CARD_SYNTH_RF5111,		/* RF5111/RF2111: RF_BUFFER_CONTROL_3 */
+	CARD_SYNTH_RF5110,		/* RF5110: RF_BUFFER, latched by CONTROL_0 */
 };
 
 /* card.c */
 enum card_desc_format card_desc_format(const struct card *card);
+bool card_is_ar5210(const struct card *card);
+/* An AR5210 register the model keeps by its AR5210 offset. */
+uint32_t card_reg_5210(const struct card *card, uint32_t offset);
 uint32_t card_reg(const struct card *card, uint32_t offset);
 void card_reg_set(struct card *card, uint32_t offset, uint32_t value);
 void card_logf(struct card *card, const char *fmt, ...)

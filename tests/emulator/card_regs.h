@@ -109,6 +109,7 @@
 #define REG_MCAST_FILTER1	0x8044
 #define REG_DIAG_SW		0x8048
 #define  DIAG_SW_DIS_RX		0x00000020
+#define  DIAG_SW_DIS_RX_5210	0x00000040
 #define REG_TSF_L32		0x804c
 #define REG_TSF_U32		0x8050
 #define REG_MIB_FIRST		0x8088	/* RTS ok/fail, ACK fail, FCS fail, beacons */
@@ -134,6 +135,7 @@
 #define REG_PHY_PLL		0x987c
 #define REG_PHY_RF_SHIFT	0x9880	/* written 8 times before reading the radio */
 #define REG_RF_BUFFER		0x989c
+#define REG_RF_BUFFER_CTL0	0x98c0	/* RF5110 synthesiser: latches RF_BUFFER */
 #define REG_RF_BUFFER_CTL3	0x98d0	/* RF5111 synthesiser, high bits */
 #define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
 #define REG_PHY_IQ		0x9920

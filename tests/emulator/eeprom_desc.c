@@ -95,11 +95,13 @@ void eeprom_desc_defaults(struct eeprom_desc *d, enum card_model model)
 	memcpy(d->mac, mac, sizeof(mac));
 	d->regdomain = 0;
 	d->eemap = model == CARD_MODEL_AR5212_RF5112 ? 1 :
-		   model == CARD_MODEL_AR5211 ? 0 : 2;
+		   model == CARD_MODEL_AR5211 || model == CARD_MODEL_AR5210 ? 0 : 2;
 	d->mode_enabled[EE_MODE_A] = model != CARD_MODEL_AR2413;
-	d->mode_enabled[EE_MODE_B] = true;
+	/* The AR5210's RF5110 has no 2.4 GHz side (caps.c: 11a only). */
+	d->mode_enabled[EE_MODE_B] = model != CARD_MODEL_AR5210;
 	/* The AR5211 MAC has no 11g (the driver ignores the bit there). */
-	d->mode_enabled[EE_MODE_G] = model != CARD_MODEL_AR5211;
+	d->mode_enabled[EE_MODE_G] = model != CARD_MODEL_AR5211 &&
+				     model != CARD_MODEL_AR5210;
 	d->ant_gain_5ghz = 2;
 	d->ant_gain_2ghz = 2;
 	d->pd_gain_overlap = 6;

@@ -3,7 +3,7 @@
 /*
  * ath5k-eeprom-gen: turns a card description into the 2048-byte EEPROM
  * image (little-endian words) or lists what an image holds.
- *   ath5k-eeprom-gen [--model ar5413|ar2413|ar5212|ar5211] DESC OUT.bin
+ *   ath5k-eeprom-gen [--model ar5413|ar2413|ar5212|ar5211|ar5210] DESC OUT.bin
  *   ath5k-eeprom-gen [--model ...] --random SEED OUT.bin   (a hostile image)
  *   ath5k-eeprom-gen --dump IMAGE
  */
@@ -18,7 +18,7 @@
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: ath5k-eeprom-gen [--model ar5413|ar2413|ar5212|ar5211] DESC OUT.bin\n"
+		"usage: ath5k-eeprom-gen [--model ar5413|ar2413|ar5212|ar5211|ar5210] DESC OUT.bin\n"
 		"       ath5k-eeprom-gen [--model ...] --random SEED OUT.bin\n"
 		"       ath5k-eeprom-gen --dump IMAGE\n");
 	return 2;
@@ -105,6 +105,8 @@ int main(int argc, char **argv)
 			model = CARD_MODEL_AR5212_RF5112;
 		else if (!strcmp(argv[2], "ar5211"))
 			model = CARD_MODEL_AR5211;
+		else if (!strcmp(argv[2], "ar5210"))
+			model = CARD_MODEL_AR5210;
 		else
 			return usage();
 		i = 3;

@@ -238,7 +238,7 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 			    (ok ? RX_ST1_OK : 0) | crypto.status1 |
 			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
 		fault_rx_status(card, status);
-		if (card_desc_format(card) == CARD_DESC_5211)
+		if (card_desc_format(card) != CARD_DESC_5212)
 			rx_status_5210(card, status);
 		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
 		    !card->ops->dma_write(card->host, cur + RXD_STATUS, status,

@@ -369,7 +369,7 @@ static void test_config(void)
 		const char *spec, *reason;
 	} bad[] = {
 		{ "colour=blue", "unknown card option 'colour'" },
-		{ "model=ar9999", "ar5413, ar2413, ar5212 or ar5211" },
+		{ "model=ar9999", "ar5413, ar2413, ar5212, ar5211 or ar5210" },
 		{ "mac=01:02:03:04:05:06", "unicast" },
 		{ "mac=00:11:22:33:44", "xx:xx" },
 		{ "regdomain=0x10000", "0..0xffff" },

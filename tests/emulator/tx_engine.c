@@ -40,6 +40,17 @@
 #define REG_DCU_RETRY_LMT(q)	(0x1080 + 4 * (q))
 #define DCU_RETRY_STA_DATA_SHIFT 14
 #define DCU_RETRY_STA_DATA_MASK	0x3f
+/*
+ * AR5210 (desc.c ath5k_hw_setup_2word_tx_desc): the frame type in ctl0
+ * 28:26 (beacons and probe responses "no delay", 3), no VEOL or NOACK,
+ * a 6-bit key index; tries from the PCU's retry limit register
+ * (qcu.c: NODCU_RETRY_LMT, station long retries at 19:14).
+ */
+#define CTL0_5210_TYPE_SHIFT	26
+#define CTL0_5210_TYPE_MASK	0x7
+#define TYPE_5210_NO_DELAY	3
+#define CTL1_5210_KEY_INDEX_MASK 0x3f
+#define REG_5210_RETRY_LMT	0x801c
 
 #define ST0_OK			0x00000001
 #define ST0_XRETRY		0x00000002
@@ -198,6 +209,25 @@ static void decode_2word(const struct card *card, unsigned int q,
 	d->status_word = TXD_CTL0_WORD + 2;
 }
 
+static void decode_5210(const struct card *card, const uint32_t *ctl,
+			struct tx_desc *d)
+{
+	uint32_t limit = card_reg_5210(card, REG_5210_RETRY_LMT);
+	unsigned int type = ctl[0] >> CTL0_5210_TYPE_SHIFT & CTL0_5210_TYPE_MASK;
+
+	d->veol = false;
+	d->noack = false;
+	/* Only the no-delay frames carry a timestamp the card fills. */
+	d->type = type == TYPE_5210_NO_DELAY ? TYPE_BEACON : 0;
+	d->key_index &= CTL1_5210_KEY_INDEX_MASK;
+	memset(d->tries, 0, sizeof(d->tries));
+	memset(d->rate, 0, sizeof(d->rate));
+	d->tries[0] = limit >> DCU_RETRY_STA_DATA_SHIFT & DCU_RETRY_STA_DATA_MASK;
+	d->rate[0] = card_rate_from_hw(card, ctl[0] >> CTL0_2W_RATE_SHIFT &
+					     CTL0_2W_RATE_MASK);
+	d->status_word = TXD_CTL0_WORD + 2;
+}
+
 static bool read_desc(struct card *card, unsigned int q, uint32_t addr,
 		      struct tx_desc *d)
 {
@@ -215,6 +245,8 @@ static bool read_desc(struct card *card, unsigned int q, uint32_t addr,
 	d->key_index = ctl[1] >> CTL1_KEY_INDEX_SHIFT & CTL1_KEY_INDEX_MASK;
 	if (card_desc_format(card) == CARD_DESC_5212)
 		decode_4word(ctl, d);
+	else if (card_desc_format(card) == CARD_DESC_5210)
+		decode_5210(card, ctl, d);
 	else
 		decode_2word(card, q, ctl, d);
 	memcpy(d->status, &w[d->status_word], sizeof(d->status));

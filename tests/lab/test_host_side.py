@@ -630,6 +630,44 @@ class ExpectedChecks(unittest.TestCase):
             models=("ar5211", "ar5211"))
         self.assertEqual(verdict["result"], "pass", verdict["detail"])
 
+    def test_an_ar5210_run_is_5ghz_only(self):
+        # The AR5210's RF5110 has no 2.4 GHz side (caps.c): no ch6
+        # network, so none of their checks and no interop; iperf3 runs
+        # on open-ch36; no AES unit, no BSSID mask.
+        for driver in ("in-tree", "dkms"):
+            for models in (("ar5210", "ar5210"), ("ar5413", "ar5210")):
+                with self.subTest(driver=driver, models=models):
+                    reported = self.dry_run(driver, "full", models=models)
+                    names = [c["name"] for c in reported]
+                    self.assertEqual(names, expected_checks.guest_checks(
+                        driver, "full", reported, models=models))
+                    self.assertFalse([n for n in names if n.endswith("-ch6")], names)
+                    self.assertFalse([n for n in names if n.startswith("interop")], names)
+                    self.assertNotIn("two-bss", names)
+                    for name in ("channels", "ap-open-ch36", "scan-open-ch36",
+                                 "assoc-open-ch36", "ping-open-ch36", "dmesg-clean"):
+                        self.assertIn(name, names)
+                    self.assertEqual(names.index("iperf3"),
+                                     names.index("ping-open-ch36") + 1)
+        self.assertIn("ap-open-ch6", expected_checks.guest_checks(
+            "in-tree", "full", (), models=("ar5211", "ar5211")))
+        verdict = expected_checks.completeness(
+            "in-tree", "full", self.dry_run("in-tree", "full", models=("ar5210",) * 2),
+            models=("ar5210", "ar5210"))
+        self.assertEqual(verdict["result"], "pass", verdict["detail"])
+
+    def test_the_channels_check_expects_no_2ghz_of_an_ar5210_only(self):
+        script = '. "$PAYLOAD/guest/wifi-checks.sh"; card_bands 1; card_bands 2'
+        for models, bands in (("ar5210 ar5210", ["5", "5"]),
+                              ("ar5413 ar5210", ["2.4 5", "5"]),
+                              ("ar5211 ar5413", ["2.4 5", "2.4 5"]), ("", ["2.4 5", "2.4 5"])):
+            with self.subTest(models=models):
+                r = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                                   check=True, env=dict(os.environ, PAYLOAD=HERE,
+                                                        CARD_MODELS=models,
+                                                        EXPECT_BANDS="2.4 5"))
+                self.assertEqual(r.stdout.split("\n")[:2], bands)
+
     def test_the_ar5211s_2ghz_networks_are_11b(self):
         script = ('. "$PAYLOAD/guest/wifi-checks.sh"; network_conf open-ch6; '
                   'network_conf open-ch36')
