@@ -9,6 +9,7 @@ expected check reported, each driver's own errors in dmesg, the
 emulator's driver-misuse lines)."""
 
 import contextlib
+import errno
 import importlib.util
 import io
 import json
@@ -18,6 +19,7 @@ import sys
 import tarfile
 import tempfile
 import unittest
+import unittest.mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -36,6 +38,7 @@ emulator_proc = load("emulator_proc", "emulator_proc.py")
 expected_checks = load("expected_checks", "expected_checks.py")
 kmsg = load("kmsg", os.path.join("guest", "kmsg.py"))
 modsig = load("modsig", os.path.join("guest", "modsig.py"))
+fail_nth = load("fail_nth", os.path.join("guest", "fail-nth.py"))
 labvm = load("labvm", "labvm.py")
 cellinfo = load("cellinfo", "cellinfo.py")
 bench = load("bench", "bench.py")
@@ -868,6 +871,22 @@ unreferenced object 0xffff888002 (size 32):
         c = self.reports.debug_reports_check(self.tmp.name)
         self.assertEqual(c["result"], "fail")
         self.assertIn("kmemleak", c["detail"])
+
+
+class FailNthBindOnce(unittest.TestCase):
+    """guest/fail-nth.py: a bind that fails is written once.  Through a
+    buffered file, Python wrote the device name again when closing the
+    file after the failed write: sysfs probed a second time, with the
+    injected failure spent, and the debug cell's allocation-failure pass
+    saw "bind failed (errno 16) yet the device is bound"."""
+
+    def test_a_failed_bind_is_one_write_and_raises(self):
+        with unittest.mock.patch.object(fail_nth, "BIND", "/dev/full"), \
+                unittest.mock.patch.object(fail_nth.os, "write", wraps=os.write) as write:
+            with self.assertRaises(OSError) as failed:
+                fail_nth.bind("0000:00:07.0")
+        self.assertEqual(failed.exception.errno, errno.ENOSPC)
+        self.assertEqual(write.call_count, 1)
 
 
 class KernelLogSinceMark(unittest.TestCase):

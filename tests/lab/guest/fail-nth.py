@@ -22,11 +22,22 @@ SIOCGIFFLAGS = 0x8913
 SIOCSIFFLAGS = 0x8914
 IFF_UP = 0x1
 FAIL_NTH = "/proc/thread-self/fail-nth"
+BIND = "/sys/bus/pci/drivers/ath5k/bind"
+
+
+def write_once(path, text):
+    """One write(2) of TEXT to PATH.  A buffered file object retries a
+    failed write when it is closed, which for sysfs's bind is a second
+    probe, without the injected failure."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
 
 
 def bind(bdf):
-    with open("/sys/bus/pci/drivers/ath5k/bind", "w") as f:
-        f.write(bdf)
+    write_once(BIND, bdf)
 
 
 def up(iface):
@@ -44,8 +55,7 @@ def main():
     step = {"bind": bind, "up": up}[action]
     # Everything the step needs is imported and opened before the counter
     # is armed; only allocations with ath5k on the stack count anyway.
-    with open(FAIL_NTH, "w") as f:
-        f.write(str(n))
+    write_once(FAIL_NTH, str(n))
     err = 0
     try:
         step(target)
@@ -53,8 +63,7 @@ def main():
         err = e.errno or errno.EIO
     with open(FAIL_NTH) as f:
         left = int(f.read().strip() or 0)
-    with open(FAIL_NTH, "w") as f:
-        f.write("0")
+    write_once(FAIL_NTH, "0")
     print("errno=%d injected=%s" % (err, "no" if left else "yes"))
 
 
