@@ -364,9 +364,14 @@ static void program_synth(struct card *card, uint32_t high)
 		/*
 		 * No RF5111 bank goes through CONTROL_3, but the radio
 		 * revision probe writes 0x1c16 there: only a word with the
-		 * synthesiser's fixed bits (data1 bits 0 and 10) tunes.
+		 * synthesiser's fixed bits (data1 bits 0 and 10) tunes, and
+		 * only with an RF_BUFFER half written since the last latch
+		 * (a re-attach probes after the old driver's last channel).
 		 */
-		if (!(card->rf_buffer_last & 1) || !(high & 0x4) ||
+		bool fresh = card->rf_buffer_fresh;
+
+		card->rf_buffer_fresh = false;
+		if (!fresh || !(card->rf_buffer_last & 1) || !(high & 0x4) ||
 		    (card->rf_buffer_last & ~0xffffu) || (high & ~0xffffu))
 			return;
 		word = (high << 16) | card->rf_buffer_last;
@@ -460,6 +465,7 @@ static void power_on(struct card *card)
 	card->beacon_armed = false;
 	card->freq_mhz = 0;
 	card->rf_buffer_last = 0;
+	card->rf_buffer_fresh = false;
 	tx_reset(card);
 	set_tsf(card, 0);
 	memset(card->regs_5210, 0, sizeof(card->regs_5210));
@@ -730,6 +736,7 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_RF_BUFFER:
 		card->rf_buffer_last = value;
+		card->rf_buffer_fresh = true;
 		card_reg_set(card, off, value);
 		return;
 	case REG_RF_BUFFER_CTL0:

@@ -181,6 +181,7 @@ struct card {
 
 	/* Synthesiser as the driver last programmed it */
 	uint32_t rf_buffer_last;
+	bool rf_buffer_fresh;		/* written since the last control latch */
 	uint16_t freq_mhz;
 
 	bool rx_enabled;		/* CR RXE */

@@ -24,6 +24,7 @@ struct fake_host {
 	bool irq;
 	unsigned int irq_edges;
 	bool verbose_log;
+	unsigned int log_lines;		/* every line the card logged */
 };
 
 static inline bool fake_dma_read(void *h, uint64_t addr, void *buf, size_t len)
@@ -62,6 +63,7 @@ static inline uint64_t fake_now(void *h)
 
 static inline void fake_log(void *h, const char *line)
 {
+	((struct fake_host *)h)->log_lines++;
 	if (((struct fake_host *)h)->verbose_log)
 		printf("    log: %s\n", line);
 }

@@ -151,6 +151,34 @@ static void test_synth(void)
 	test_card_close(&tc);
 }
 
+/*
+ * A driver attaching again (rmmod, modprobe) probes the radio revision
+ * with RF_BUFFER still holding the last channel's low half: the probe's
+ * CONTROL_3 write is not a synthesiser word (the lab's reload cycles
+ * logged "synthesiser word 0x1c16501b not understood" 80 times).
+ */
+static void test_radio_probe_after_channel(void)
+{
+	struct test_card tc;
+	unsigned int logged;
+
+	printf("radio revision probe after a channel: not a synthesiser word\n");
+	test_card_open(&tc, NULL, 0, "model=ar5211");
+	wr(tc.card, 0x4004, 0);
+	tune_rf5111(tc.card, 5180);
+	check(tc.card->freq_mhz == 5180, "tuned to 5180 MHz (got %u)", tc.card->freq_mhz);
+	logged = tc.fh->log_lines;
+	wr(tc.card, 0x9800, 0x7);
+	wr(tc.card, 0x98d0, 0x1c16);
+	check(tc.fh->log_lines == logged, "the probe's CONTROL_3 write logs nothing (%u lines)",
+	      tc.fh->log_lines - logged);
+	check(tc.card->freq_mhz == 5180, "the probe leaves the channel (got %u)",
+	      tc.card->freq_mhz);
+	tune_rf5111(tc.card, 5320);
+	check(tc.card->freq_mhz == 5320, "a fresh word still tunes (got %u)", tc.card->freq_mhz);
+	test_card_close(&tc);
+}
+
 /* A two-word TX descriptor as desc.c's 2-word setup writes it for a 5211. */
 static void put_2w_desc(struct fake_host *fh, uint32_t addr, uint32_t link,
 			uint32_t buf, unsigned int len, uint8_t rate, bool noack)
@@ -295,6 +323,7 @@ int main(void)
 	test_identity();
 	test_eeprom_image();
 	test_synth();
+	test_radio_probe_after_channel();
 	test_descriptors();
 	test_rx_status_layout();
 	test_no_bssid_mask();
