@@ -47,6 +47,7 @@ enum ath5k_radio {
 	ATH5K_RADIO_RF2413,
 	ATH5K_RADIO_RF5413,	/* also RF5424 */
 	ATH5K_RADIO_RF2425,	/* also RF2417 */
+	ATH5K_RADIO_RF5111,	/* AR5211 only, with an RF2111 for 2 GHz */
 };
 
 /* ----- channels and modes --------------------------------------------- */
@@ -429,6 +430,9 @@ struct ath5k_hw {
 	u8 radio_rev;		/* 5 GHz radio */
 	u8 radio_rev_2ghz;	/* separate 2 GHz radio on RF5112, else 0 */
 	u8 radio;		/* enum ath5k_radio */
+	bool ar5211;		/* AR5211 MAC: 2-word TX descriptors, 5211
+				 * RX status, no 11g, no BSSID mask
+				 */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */

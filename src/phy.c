@@ -145,6 +145,8 @@ static const struct ath5k_rf_bank *ath5k_rf_bank_table(const struct ath5k_hw *ah
 	case ATH5K_RADIO_RF2425:
 		return ah->srev >= SREV_AR2417 ? ath5k_rf2417_banks :
 					  ath5k_rf2425_banks;
+	case ATH5K_RADIO_RF5111:
+		return ath5k_rf5111_banks;
 	}
 	return NULL;
 }
@@ -161,6 +163,8 @@ static const struct ath5k_rf_field *ath5k_rf_field_table(const struct ath5k_hw *
 		return ath5k_rf5413_fields;
 	case ATH5K_RADIO_RF2425:
 		return ath5k_rf2425_fields;
+	case ATH5K_RADIO_RF5111:
+		return ath5k_rf5111_fields;
 	}
 	return NULL;
 }
@@ -362,6 +366,9 @@ void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		break;
 	case ATH5K_RADIO_RF5413:
 		gain = ath5k_rf5413_gain;
+		break;
+	case ATH5K_RADIO_RF5111:
+		gain = ath5k_rf5111_gain;
 		break;
 	default:
 		gain = ath5k_rf2425_gain;

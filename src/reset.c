@@ -288,6 +288,10 @@ static void ath5k_eeprom_settings_write(struct ath5k_hw *ah,
 
 static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
+	if (ah->ar5211) {
+		dev_err(ah->dev, "AR5211 reset is not implemented yet\n");
+		return -EOPNOTSUPP;
+	}
 	if (chan->mode >= ATH5K_MODE_COUNT ||
 	    !ath5k_hw_mode_supported(ah, chan->mode)) {
 		dev_err(ah->dev, "mode %u not supported by this card\n",

@@ -696,6 +696,106 @@ static void run_spur(void)
 	card_close(0);
 }
 
+/*
+ * The AR5211 model with an RF5111 calibration the test writes itself:
+ * three 11a piers, curve 2 on 11a (x_gain 0x3), curve 0 on 11b, a PCDAC
+ * range and eleven powers each.
+ */
+static const char ar5211_desc[] =
+	"mac = 00:03:7f:52:11:07\n"
+	"bands = ab\n"
+	"a.piers = 5180 5320 5745\n"
+	"a.x_gain = 0x3\n"
+	"a.pcdac = 4 60  2 5 8 11 14 17 20 23 26 29 32\n"
+	"b.x_gain = 0xe\n"
+	"b.pcdac = 10 50  6 8 10 12 14 16 18 20 22 24 26\n"
+	"a.target = 5180 34 32 30 28\n"
+	"a.target = 5745 30 28 26 24\n"
+	"b.target = 2412 36 36 36 36\n"
+	"b.target = 2484 36 36 36 36\n";
+
+static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
+{
+	char path[] = "/tmp/ath5k-ar5211-XXXXXX";
+	char spec[80];
+	FILE *f;
+	int fd;
+
+	fd = mkstemp(path);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		perror("AR5211 EEPROM description");
+		exit(2);
+	}
+	fputs(ar5211_desc, f);
+	fclose(f);
+	snprintf(spec, sizeof(spec), "model=ar5211,eeprom-desc=%s", path);
+	card_open(i, spec, air, cfg);
+	unlink(path);
+}
+
+static void run_ar5211(void)
+{
+	static const u8 mac[6] = { 0x00, 0x03, 0x7f, 0x52, 0x11, 0x07 };
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	const struct ath5k_ee_mode *a, *b;
+	const struct ath5k_ee_pd_curve *cv;
+	struct card_config cfg;
+	unsigned int i;
+
+	printf("== AR5211 + RF5111 (EEMAP 0)\n");
+	ar5211_open(0, NULL, &cfg);
+
+	printf("check: attach identifies AR5211, RF5111 and the RF2111\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK(ah.ar5211);
+	CHECK_EQ(ah.srev, 0x42);
+	CHECK_EQ(ah.phy_rev, 0x30);
+	CHECK_EQ(ah.radio, ATH5K_RADIO_RF5111);
+	CHECK_EQ(ah.radio_rev, 0x17);
+	CHECK_EQ(ah.radio_rev_2ghz, 0x23);
+	CHECK(!strcmp(ath5k_hw_mac_name(&ah), "AR5211"));
+	CHECK(!strcmp(ath5k_hw_radio_name(&ah), "RF5111"));
+
+	printf("check: the MAC, the bands and the RF5111 piers from the EEPROM\n");
+	CHECK(!memcmp(ah.perm_addr, mac, 6));
+	CHECK_EQ(ah.ee.eemap, ATH5K_EEMAP_5111);
+	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A));
+	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11B));
+	CHECK(!ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G));
+	CHECK(ath5k_hw_freq_supported(&ah, 2412));
+	CHECK(ath5k_hw_freq_supported(&ah, 5745));
+	a = &ah.ee.mode[ATH5K_MODE_11A];
+	b = &ah.ee.mode[ATH5K_MODE_11B];
+	CHECK_EQ(a->npiers, 3);
+	CHECK_EQ(a->pier[0].freq, 5180);
+	CHECK_EQ(a->pier[1].freq, 5320);
+	CHECK_EQ(a->pier[2].freq, 5745);
+	CHECK_EQ(a->npd_gains, 1);
+	CHECK_EQ(a->pd_gain_idx[0], 2);
+	cv = &a->pier[1].curve[0];
+	CHECK_EQ(cv->npoints, 11);
+	for (i = 0; i < 11; i++) {
+		/* half dB to quarter dB; PCDAC i tenths from 4 to 60 */
+		CHECK_EQ(cv->pwr[i], 2 * (2 + 3 * i));
+		CHECK_EQ(cv->step[i], (4 * (10 - i) + 60 * i) / 10);
+	}
+	CHECK_EQ(b->npiers, 3);
+	CHECK_EQ(b->pier[0].freq, 2412);
+	CHECK_EQ(b->pier[1].freq, 2447);
+	CHECK_EQ(b->pier[2].freq, 2484);
+	CHECK_EQ(b->pd_gain_idx[0], 0);
+	CHECK_EQ(b->pier[2].curve[0].step[0], 10);
+	CHECK_EQ(b->pier[2].curve[0].step[10], 50);
+	CHECK_EQ(b->pier[2].max_pwr, 2 * 26);
+	CHECK_EQ(a->ntargets, 2);
+	CHECK_EQ(b->ntargets, 2);
+
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
 /* An AP beacons through queue 9 on SWBA; a station hears it. */
 static void run_ap_beacons(void)
 {
@@ -1499,6 +1599,7 @@ int main(void)
 	run_model("model=ar5413,bands=bg", 0);
 	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
+	run_ar5211();
 	run_air_pair();
 	run_ap_beacons();
 	run_spur();
