@@ -98,6 +98,7 @@
 #define   IER_ENABLE		BIT(0)
 #define R_TXCFG			0x0030
 #define   TXCFG_DMA_SIZE	GENMASK(2, 0)	/* max DMA read burst */
+#define   TXCFG_B_MODE		BIT(3)		/* AR5211: RF2111 and CCK on */
 #define   TXCFG_TXFULL		GENMASK(9, 4)	/* TX FIFO trigger level */
 #define   TXCFG_FRAME_PAD_DIS	BIT(13)
 #define   TXCFG_DCU_DBL_BUF_DIS	BIT(15)

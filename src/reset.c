@@ -143,6 +143,13 @@ static void ath5k_sleep_clock_off(struct ath5k_hw *ah)
 		  ATH5K_RADIO_RF2425 ? 31 : 39));
 }
 
+/* Microsecond counter of the 32 MHz clock: 40 MHz on the newer radios. */
+static u32 ath5k_usec_32(const struct ath5k_hw *ah)
+{
+	return ah->radio == ATH5K_RADIO_RF2425 ||
+	       ah->radio == ATH5K_RADIO_RF5111 ? 31 : 39;
+}
+
 /* MAC clock: 40 MHz on 11a, 22 MHz on 11b, 44 MHz on 11g. */
 static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
@@ -166,7 +173,7 @@ static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *
 		usec &= USEC_TX_LATENCY | USEC_RX_LATENCY;
 	}
 	usec |= FIELD_PREP(USEC_1, ah->clock_mhz - 1);
-	usec |= FIELD_PREP(USEC_32, ah->radio == ATH5K_RADIO_RF2425 ? 31 : 39);
+	usec |= FIELD_PREP(USEC_32, ath5k_usec_32(ah));
 	ath5k_wr(ah, R_USEC, usec);
 
 	if (ah->radio == ATH5K_RADIO_RF5112)
@@ -288,10 +295,6 @@ static void ath5k_eeprom_settings_write(struct ath5k_hw *ah,
 
 static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	if (ah->ar5211) {
-		dev_err(ah->dev, "AR5211 reset is not implemented yet\n");
-		return -EOPNOTSUPP;
-	}
 	if (chan->mode >= ATH5K_MODE_COUNT ||
 	    !ath5k_hw_mode_supported(ah, chan->mode)) {
 		dev_err(ah->dev, "mode %u not supported by this card\n",
@@ -299,7 +302,8 @@ static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return -EINVAL;
 	}
 	if (chan->bw > ATH5K_BW_5 ||
-	    (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)) {
+	    (chan->bw != ATH5K_BW_20 &&
+	     (chan->mode == ATH5K_MODE_11B || ah->ar5211))) {
 		dev_err(ah->dev, "channel width %u not possible in mode %u\n",
 			chan->bw, chan->mode);
 		return -EOPNOTSUPP;
@@ -339,7 +343,8 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 	/* read a pending gain_F measurement before the reset loses it */
 	ath5k_hw_gainf_evaluate(ah);
-	ath5k_sleep_clock_off(ah);
+	if (!ah->ar5211)	/* the AR5212 family's sleep clock */
+		ath5k_sleep_clock_off(ah);
 	ah->chan_valid = false;
 	ah->opmode = opmode;
 

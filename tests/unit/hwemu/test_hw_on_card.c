@@ -113,6 +113,27 @@ void card_bus_delay(unsigned long us)
 	}
 }
 
+/*
+ * The card model's own view of the channel: it logs "tuned to N MHz"
+ * when the synthesiser words it decodes name a new channel, and "not
+ * understood" for words it cannot decode.
+ */
+static unsigned int model_tuned_mhz;
+static unsigned int model_synth_rejects;
+
+static void model_log(void *h, const char *line)
+{
+	const char *t = strstr(line, "tuned to ");
+
+	if (t)
+		model_tuned_mhz = (unsigned int)strtoul(t + 9, NULL, 10);
+	if (strstr(line, "synthesiser word"))
+		model_synth_rejects++;
+	fake_log(h, line);
+}
+
+static struct card_host_ops host_ops;
+
 static void card_open(unsigned int i, const char *spec, struct air *air,
 		      struct card_config *cfg)
 {
@@ -124,7 +145,9 @@ static void card_open(unsigned int i, const char *spec, struct air *air,
 		exit(2);
 	}
 	hosts[i] = fake_host_new();
-	cards[i] = card_create(cfg, air, &fake_ops, hosts[i], err, sizeof(err));
+	host_ops = fake_ops;
+	host_ops.log = model_log;
+	cards[i] = card_create(cfg, air, &host_ops, hosts[i], err, sizeof(err));
 	if (!cards[i]) {
 		printf("card_create: %s\n", err);
 		exit(2);
@@ -734,6 +757,86 @@ static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg
 	unlink(path);
 }
 
+/* The 64 power-to-PCDAC entries, two per register in bits 15:8, 31:24. */
+static unsigned int pcdac_at(unsigned int i)
+{
+	return (card_bus_read(R_PHY_PCDAC_TXPOWER(i / 2)) >> (i & 1 ? 24 : 8)) &
+	       0xff;
+}
+
+static void ar5211_reset_to(struct ath5k_hw *ah, u16 freq, enum ath5k_mode mode)
+{
+	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
+
+	printf("check: full reset to %u MHz %s: the card tunes there\n", freq,
+	       mode == ATH5K_MODE_11A ? "11a" : "11b");
+	model_synth_rejects = 0;
+	CHECK_EQ(ath5k_hw_dma_stop(ah), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &ch, false), 0);
+	CHECK(ah->chan_valid);
+	CHECK_EQ(model_tuned_mhz, freq);
+	CHECK_EQ(model_synth_rejects, 0);
+	CHECK_EQ(FIELD_GET(USEC_32, card_bus_read(R_USEC)), 31);
+	CHECK_EQ(card_bus_read(R_PHY_AGCCTL) & AGCCTL_CAL, 0);
+	if (mode == ATH5K_MODE_11A) {
+		/* RF5111 bus, 5 GHz OFDM, the AR5211's 40 MHz PLL */
+		CHECK_EQ(card_bus_read(R_PHY_MODE), 0);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), 0x18);
+		CHECK_EQ(card_bus_read(R_TXCFG) & TXCFG_B_MODE, 0);
+		CHECK_EQ(ah->clock_mhz, 40);
+	} else {
+		/* CCK through the RF2111 on the 44 MHz PLL */
+		CHECK_EQ(card_bus_read(R_PHY_MODE), PHY_MODE_2GHZ | PHY_MODE_CCK);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), 0x19);
+		CHECK(card_bus_read(R_TXCFG) & TXCFG_B_MODE);
+		CHECK_EQ(ah->clock_mhz, 22);
+	}
+}
+
+static void ar5211_resets(struct ath5k_hw *ah)
+{
+	struct ath5k_chan g = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan half = { 5180, ATH5K_MODE_11A, ATH5K_BW_10 };
+	unsigned int i, ok = 1;
+
+	ar5211_reset_to(ah, 5180, ATH5K_MODE_11A);
+	printf("check: RF5111 TX power: power (half dB) to PCDAC, the curve's\n"
+	       "       PCDAC range below and above, its points in between\n");
+	/* every 11a pier: PCDAC 4..60, point k at 2 + 3k half dB */
+	CHECK_EQ(pcdac_at(0), 4);
+	CHECK_EQ(pcdac_at(2), 4);
+	CHECK_EQ(pcdac_at(2 + 3 * 5), (4 * 5 + 60 * 5) / 10);
+	CHECK_EQ(pcdac_at(32), 60);
+	CHECK_EQ(pcdac_at(63), 60);
+	for (i = 1; i < 64; i++)
+		ok &= pcdac_at(i) >= pcdac_at(i - 1);
+	CHECK(ok);
+	CHECK(ah->txpower_cur > 0 && ah->txpower_cur <= 32);
+	CHECK_EQ(ath5k_hw_calibrate(ah), 0);
+	printf("check: no ANI on the AR5211: automatic mode refused, nothing armed\n");
+	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_AUTO), -EOPNOTSUPP);
+	CHECK_EQ(ah->ani.mode, ATH5K_ANI_OFF);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), 0);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
+	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_OFF), 0);
+
+	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
+	/* channel 149: odd and above 145, the 10 MHz reference */
+	ar5211_reset_to(ah, 5745, ATH5K_MODE_11A);
+	ar5211_reset_to(ah, 2412, ATH5K_MODE_11B);
+	/* 11b piers: PCDAC 10..50 */
+	CHECK_EQ(pcdac_at(0), 10);
+	CHECK_EQ(pcdac_at(63), 50);
+	ar5211_reset_to(ah, 2437, ATH5K_MODE_11B);
+	ar5211_reset_to(ah, 2484, ATH5K_MODE_11B);
+
+	printf("check: no 11g and no narrow channels on the AR5211\n");
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &g, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &half, false),
+		 -EOPNOTSUPP);
+	ar5211_reset_to(ah, 5180, ATH5K_MODE_11A);
+}
+
 static void run_ar5211(void)
 {
 	static const u8 mac[6] = { 0x00, 0x03, 0x7f, 0x52, 0x11, 0x07 };
@@ -791,6 +894,10 @@ static void run_ar5211(void)
 	CHECK_EQ(b->pier[2].max_pwr, 2 * 26);
 	CHECK_EQ(a->ntargets, 2);
 	CHECK_EQ(b->ntargets, 2);
+
+	for (i = 0; i < ATH5K_TXQ_DATA_COUNT; i++)
+		CHECK_EQ(ath5k_hw_txq_setup(&ah, i, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	ar5211_resets(&ah);
 
 	ath5k_hw_detach(&ah);
 	card_close(0);
