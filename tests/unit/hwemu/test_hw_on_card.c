@@ -214,7 +214,7 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	memcpy(frame + 10, ah->perm_addr, 6);
 	memset(d, 0, sizeof(*d));
 	d->data = cpu_to_le32(TX_FRAME);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
 	/* issue 14: once per frame sent, so one write and no read */
 	bus_count_reset();
@@ -229,7 +229,7 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	CHECK_EQ(ath5k_hw_isr_read(ah, &isr), 0);
 	CHECK(isr.flags & ATH5K_INT_TXDESC);
 	CHECK(isr.txq_done & BIT(2));
-	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 	CHECK_EQ(ts.final_idx, 0);
 	CHECK_EQ(ath5k_hw_txq_pending(ah, 2), 0);
@@ -607,35 +607,16 @@ static void run_corrupt_eeprom(void)
 	card_close(0);
 }
 
-/* Two cards on one air: what A sends, B receives and decodes. */
-static void run_air_pair(void)
+/*
+ * Card B (ah[1]) receives what card A (ah[0]) broadcasts: one frame sent
+ * on A's data queue 2 arrives in B's RX ring at @rate, as it was sent.
+ */
+static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
 {
-	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
-	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
-	struct card_config cfg[2];
 	struct ath5k_rx_status rs;
 	struct ath5k_isr isr;
 	struct ath5k_desc *rd;
-	struct air *air;
 	unsigned int i;
-
-	printf("== two AR5413 cards on one air\n");
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		card_open(i, "model=ar5413", air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
-			 0);
-		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
-	}
 
 	bus_select(1);
 	rx_ring_build();
@@ -658,14 +639,44 @@ static void run_air_pair(void)
 	CHECK_EQ(ath5k_hw_isr_read(&ah[1], &isr), 0);
 	CHECK(isr.flags & ATH5K_INT_RXOK);
 	rd = (void *)(hosts[1]->mem + RX_RING);
-	CHECK_EQ(ath5k_hw_rx_desc_status(rd, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], rd, &rs), 0);
 	CHECK_EQ(rs.flags, 0);
 	CHECK_EQ(rs.len, 100 + 4);
-	CHECK_EQ(rs.rate, 0x0b);
+	CHECK_EQ(rs.rate, rate);
 	CHECK(!rs.more);
 	CHECK(rs.rssi > 0);
 	CHECK(!memcmp(hosts[1]->mem + RX_BUFS, hosts[0]->mem + TX_FRAME, 100));
-	CHECK_EQ(ath5k_hw_rx_desc_status(rd + 1, &rs), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], rd + 1, &rs), -EINPROGRESS);
+}
+
+/* Two cards on one air: what A sends, B receives and decodes. */
+static void run_air_pair(void)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5413 cards on one air\n");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		card_open(i, "model=ar5413", air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+
+	air_pair_broadcast(ah, 0x0b);
 
 	for (i = 0; i < 2; i++) {
 		bus_select(i);
@@ -740,7 +751,7 @@ static const char ar5211_desc[] =
 static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
 {
 	char path[] = "/tmp/ath5k-ar5211-XXXXXX";
-	char spec[80];
+	char spec[96];
 	FILE *f;
 	int fd;
 
@@ -752,7 +763,10 @@ static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg
 	}
 	fputs(ar5211_desc, f);
 	fclose(f);
-	snprintf(spec, sizeof(spec), "model=ar5211,eeprom-desc=%s", path);
+	/* the ideal air: no loss, so every attempt count is exact */
+	snprintf(spec, sizeof(spec),
+		 "model=ar5211,air=ideal,eeprom-desc=%s,mac=00:03:7f:52:11:%02x",
+		 path, 7 + i);
 	card_open(i, spec, air, cfg);
 	unlink(path);
 }
@@ -903,6 +917,101 @@ static void run_ar5211(void)
 	card_close(0);
 }
 
+/* A unicast data frame from A to @to, ACK requested. */
+static void ar5211_tx_unicast(struct ath5k_hw *ah, const u8 *to, u8 rate,
+			      struct ath5k_tx_status *ts)
+{
+	u8 *frame = bus_host->mem + TX_FRAME;
+	struct ath5k_desc *d = (void *)(bus_host->mem + TX_DESC);
+	struct ath5k_tx_params p = {
+		.frame_len = 60 + 4, .buf_len = 60,
+		.key_index = ATH5K_KEY_INVALID,
+		.flags = ATH5K_TXF_INTREQ,
+		.rate = { rate, 0x0c }, .tries = { 1, 1 },
+	};
+	int i;
+
+	memset(frame, 0, 60);
+	frame[0] = 0x08;
+	memcpy(frame + 4, to, 6);
+	memcpy(frame + 10, ah->perm_addr, 6);
+	memcpy(frame + 16, to, 6);
+	memset(d, 0, sizeof(*d));
+	d->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	for (i = 0; i < 400 && ath5k_hw_tx_desc_status(ah, d, ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, ts), 0);
+}
+
+/*
+ * Two AR5211 cards on one air: a broadcast frame from A arrives at B in
+ * the 5210/5211 RX layout; a unicast frame is ACKed at once; to a card
+ * on another channel it uses every try the DCU allows and no more (the
+ * descriptor's second series is ignored).
+ */
+static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
+	struct ath5k_chan other = { mode == ATH5K_MODE_11A ? 5200 : 2437,
+				    mode, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct ath5k_tx_status ts;
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5211 cards on one air, %u MHz %s\n", freq,
+	       mode == ATH5K_MODE_11A ? "11a" : "11b");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		ar5211_open(i, air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
+
+	air_pair_broadcast(ah, mode == ATH5K_MODE_11A ? 0x0b : 0x1b);
+
+	printf("check: a unicast frame to B is ACKed on the first try\n");
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.long_retry, 0);
+	CHECK_EQ(ts.final_idx, 0);
+
+	printf("check: to a card on another channel: the DCU's 7 tries, XRETRY\n");
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_dma_stop(&ah[1]), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah[1], ATH5K_OPMODE_STA, &other, false), 0);
+	CHECK_EQ(model_tuned_mhz, other.freq);
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY);
+	CHECK_EQ(ts.long_retry, 7);
+	CHECK_EQ(ts.final_idx, 0);
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
+}
+
 /* An AP beacons through queue 9 on SWBA; a station hears it. */
 static void run_ap_beacons(void)
 {
@@ -990,18 +1099,18 @@ static void run_ap_beacons(void)
 	memset(bd, 0, sizeof(*bd));
 	bd->data = cpu_to_le32(TX_FRAME);
 	p.txpower = ath5k_hw_desc_txpower(&ah[0], 30);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(bd, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah[0], bd, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_stop(&ah[0], ATH5K_TXQ_BEACON), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(&ah[0], ATH5K_TXQ_BEACON, TX_DESC), 0);
 	CHECK_EQ(ath5k_hw_txq_start(&ah[0], ATH5K_TXQ_BEACON), 0);
-	for (i = 0; i < 200 && ath5k_hw_tx_desc_status(bd, &ts); i++)
+	for (i = 0; i < 200 && ath5k_hw_tx_desc_status(&ah[0], bd, &ts); i++)
 		card_bus_delay(100);
-	CHECK_EQ(ath5k_hw_tx_desc_status(bd, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah[0], bd, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 
 	printf("check: the station received the beacon\n");
 	bus_select(1);
-	CHECK_EQ(ath5k_hw_rx_desc_status((void *)(hosts[1]->mem + RX_RING),
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], (void *)(hosts[1]->mem + RX_RING),
 					 &rs), 0);
 	CHECK_EQ(rs.len, 64);
 	CHECK_EQ(hosts[1]->mem[RX_BUFS], 0x80);
@@ -1289,12 +1398,12 @@ static void tx_keyed_frame(struct ath5k_hw *ah, unsigned int len,
 
 	memset(d, 0, sizeof(*d));
 	d->data = cpu_to_le32(TX_FRAME);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
 	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
-	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(d, &ts); i++)
+	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(ah, d, &ts); i++)
 		card_bus_delay(100);
-	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 }
 
@@ -1707,6 +1816,8 @@ int main(void)
 	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
 	run_ar5211();
+	run_ar5211_air(5180, ATH5K_MODE_11A);
+	run_ar5211_air(2412, ATH5K_MODE_11B);
 	run_air_pair();
 	run_ap_beacons();
 	run_spur();
