@@ -628,6 +628,7 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 #define FREQ_2GHZ_MAX	2732
 #define FREQ_49GHZ_MIN	4920	/* public-safety band, one regdomain only */
 #define FREQ_5GHZ_MIN	5005
+#define FREQ_5GHZ_MIN_RF5111 5120	/* its synthesiser's channel 24 */
 #define FREQ_5GHZ_MAX	6100
 #define REGDOMAIN_MKK9_MKKC 0xfe
 
@@ -635,6 +636,9 @@ bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
 {
 	u16 lo_5ghz = ah->ee.regdomain == REGDOMAIN_MKK9_MKKC ?
 		      FREQ_49GHZ_MIN : FREQ_5GHZ_MIN;
+
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		lo_5ghz = FREQ_5GHZ_MIN_RF5111;
 
 	if (freq >= FREQ_2GHZ_MIN && freq <= FREQ_2GHZ_MAX)
 		return ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) ||

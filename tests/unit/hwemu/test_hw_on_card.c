@@ -835,6 +835,7 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_OFF), 0);
 
 	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
+	ar5211_reset_to(ah, 5120, ATH5K_MODE_11A);
 	/* channel 149: odd and above 145, the 10 MHz reference */
 	ar5211_reset_to(ah, 5745, ATH5K_MODE_11A);
 	ar5211_reset_to(ah, 2412, ATH5K_MODE_11B);
@@ -883,6 +884,9 @@ static void run_ar5211(void)
 	CHECK(!ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G));
 	CHECK(ath5k_hw_freq_supported(&ah, 2412));
 	CHECK(ath5k_hw_freq_supported(&ah, 5745));
+	/* the RF5111 synthesiser starts at its channel 24, 5120 MHz */
+	CHECK(ath5k_hw_freq_supported(&ah, 5120));
+	CHECK(!ath5k_hw_freq_supported(&ah, 5115));
 	a = &ah.ee.mode[ATH5K_MODE_11A];
 	b = &ah.ee.mode[ATH5K_MODE_11B];
 	CHECK_EQ(a->npiers, 3);
