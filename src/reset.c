@@ -114,6 +114,8 @@ void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 
 static bool ath5k_radio_has_40mhz_ref(const struct ath5k_hw *ah)
 {
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		return false;
 	return ah->radio != ATH5K_RADIO_RF2425 ||
 	       ah->mac_version == MACVER_AR2417;
 }

@@ -834,8 +834,16 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
 	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_OFF), 0);
 
+	/* the RF5111's 32 MHz reference: 5180 MHz sits 28 MHz past a harmonic */
+	printf("check: false-detect backoff where the 32 MHz reference spurs\n");
+	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
+			   card_bus_read(R_PHY_OFDM_SELFCORR)),
+		 2 + ah->ee.mode[ATH5K_MODE_11A].false_detect);
+	CHECK(ah->ee.mode[ATH5K_MODE_11A].false_detect);
 	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
 	ar5211_reset_to(ah, 5120, ATH5K_MODE_11A);
+	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
+			   card_bus_read(R_PHY_OFDM_SELFCORR)), 2);
 	/* channel 149: odd and above 145, the 10 MHz reference */
 	ar5211_reset_to(ah, 5745, ATH5K_MODE_11A);
 	ar5211_reset_to(ah, 2412, ATH5K_MODE_11B);
