@@ -160,9 +160,10 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	for (i = 0; i < ARRAY_SIZE(rx_filter_bits); i++)
 		if (want & rx_filter_bits[i][0])
 			hw |= rx_filter_bits[i][1];
-	if (want & ATH5K_RXF_RADARERR)
+	/* the AR5211 cannot report PHY errors: it has no error filter */
+	if ((want & ATH5K_RXF_RADARERR) && !ah->ar5211)
 		phyerr |= PHY_ERR_FIL_RADAR;
-	if (want & ATH5K_RXF_PHYERR)
+	if ((want & ATH5K_RXF_PHYERR) && !ah->ar5211)
 		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
 
 	/* PHY error reports arrive as zero-length frames */
@@ -171,7 +172,7 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	else
 		ath5k_clear_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
 	ath5k_wr(ah, R_RX_FILTER, hw);
-	if (!ah->ar5211)	/* no PHY error filter before the AR5212 */
+	if (!ah->ar5211)
 		ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
 	ah->rx_filter = filter;
 }

@@ -833,6 +833,12 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), 0);
 	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
 	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_OFF), 0);
+	printf("check: no PHY error reports asked of the AR5211\n");
+	ath5k_hw_rx_filter_set(ah, ATH5K_RXF_UCAST | ATH5K_RXF_PHYERR |
+			       ATH5K_RXF_RADARERR);
+	CHECK_EQ(card_bus_read(R_RX_FILTER), RXF_UCAST);
+	CHECK_EQ(card_bus_read(R_RXCFG) & BIT(3), 0);	/* zero-length DMA */
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
 
 	/* the RF5111's 32 MHz reference: 5180 MHz sits 28 MHz past a harmonic */
 	printf("check: false-detect backoff where the 32 MHz reference spurs\n");
