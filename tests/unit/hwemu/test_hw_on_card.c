@@ -847,6 +847,17 @@ static void ar5211_resets(struct ath5k_hw *ah)
 		 2 + ah->ee.mode[ATH5K_MODE_11A].false_detect);
 	CHECK(ah->ee.mode[ATH5K_MODE_11A].false_detect);
 	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
+	printf("check: AR5211 I/Q calibration: Q power scaled by 64, offset 64\n");
+	CHECK(ah->iq_cal_pending);
+	card_bus_delay(10000);	/* the card's I/Q measurement takes a few ms */
+	card_bus_write(R_PHY_IQRES_CAL_CORR, 0);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_I, 0x10000);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_Q, 0xe000);
+	CHECK_EQ(ath5k_hw_calibrate(ah), 0);
+	/* 0x10000 / (0xe000 >> 6) - 64 = 9 (the AR5212 scale would say 18) */
+	CHECK_EQ(FIELD_GET(PHY_IQ_CORR_Q_Q_COFF, card_bus_read(R_PHY_IQ)), 9);
+	CHECK_EQ(FIELD_GET(PHY_IQ_CORR_Q_I_COFF, card_bus_read(R_PHY_IQ)), 0);
+	CHECK(card_bus_read(R_PHY_IQ) & PHY_IQ_CORR_ENABLE);
 	ar5211_reset_to(ah, 5120, ATH5K_MODE_11A);
 	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
 			   card_bus_read(R_PHY_OFDM_SELFCORR)), 2);
