@@ -936,6 +936,8 @@ static void ath5k_pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_m
  * straight to PCDAC: below the calibrated range the lowest PCDAC, above
  * it the highest.  Rate powers then index the table without an offset.
  */
+#define RF5111_PCDAC_MAX	63
+
 static void ath5k_pwr_to_pcdac_write(struct ath5k_hw *ah, s16 pmin, s16 pmax)
 {
 	struct ath5k_txpower *t = &ah->txp;
@@ -943,7 +945,8 @@ static void ath5k_pwr_to_pcdac_write(struct ath5k_hw *ah, s16 pmin, s16 pmax)
 	int i;
 
 	for (i = 0; i < ATH5K_PWR_TABLE; i++)
-		t->pd_table[i] = t->curve[0][clamp_t(int, i - pmin, 0, top)];
+		t->pd_table[i] = min_t(u8, RF5111_PCDAC_MAX,
+				       t->curve[0][clamp_t(int, i - pmin, 0, top)]);
 	ath5k_pcdac_regs_write(ah);
 	t->offset = 0;
 }
@@ -978,6 +981,17 @@ static int ath5k_channel_power_table(struct ath5k_hw *ah, const struct ath5k_cha
 			return -EINVAL;
 		pmin[g] = min(cl->pwr[0], cr->pwr[0]);
 		pmax[g] = max(cl->pwr[cl->npoints - 1], cr->pwr[cr->npoints - 1]);
+		/*
+		 * RF5111: only the range both piers calibrated, so neither
+		 * curve is extrapolated past its PCDAC range (the table
+		 * repeats its ends beyond)
+		 */
+		if (ah->radio == ATH5K_RADIO_RF5111) {
+			pmin[g] = max(cl->pwr[0], cr->pwr[0]);
+			pmax[g] = max_t(s16, pmin[g],
+					min(cl->pwr[cl->npoints - 1],
+					    cr->pwr[cr->npoints - 1]));
+		}
 		if (linear) {
 			if (!(m->npd_gains > 1 && g == 0))
 				pmin[g] = ath5k_linear_pcdac_min(cl, cr);

@@ -870,6 +870,31 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	ar5211_reset_to(ah, 2437, ATH5K_MODE_11B);
 	ar5211_reset_to(ah, 2484, ATH5K_MODE_11B);
 
+	printf("check: piers calibrated over different ranges: the table\n"
+	       "       between them stays a rising PCDAC ramp within 0..63\n");
+	{
+		struct ath5k_ee_pier *pr = &ah->ee.mode[ATH5K_MODE_11A].pier[1];
+		struct ath5k_ee_pier saved = *pr;
+
+		/* 5320 MHz: 2 dB more power for every PCDAC point */
+		for (i = 0; i < pr->curve[0].npoints; i++)
+			pr->curve[0].pwr[i] += 8;
+		pr->min_pwr += 8;
+		pr->max_pwr += 8;
+		ar5211_reset_to(ah, 5240, ATH5K_MODE_11A);
+		ok = 1;
+		for (i = 0; i < 64; i++) {
+			ok &= pcdac_at(i) <= 63;
+			if (i)
+				ok &= pcdac_at(i) >= pcdac_at(i - 1);
+		}
+		CHECK(ok);
+		CHECK(pcdac_at(0) >= 4);
+		CHECK(pcdac_at(63) <= 60);
+		CHECK(pcdac_at(63) > pcdac_at(0));
+		*pr = saved;
+	}
+
 	printf("check: no 11g and no narrow channels on the AR5211\n");
 	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &g, false), -EINVAL);
 	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &half, false),
