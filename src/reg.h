@@ -69,7 +69,6 @@
 #define RADREV_RADIO		0xf0
 #define RADREV_REV		0x0f
 #define RADREV_5111		0x10
-#define RADREV_5111A		0x20
 #define RADREV_2111		0x20	/* the AR5211's 2 GHz radio */
 #define RADREV_5112		0x30
 #define RADREV_5112A		0x35

@@ -748,27 +748,39 @@ static const char ar5211_desc[] =
 	"b.target = 2412 36 36 36 36\n"
 	"b.target = 2484 36 36 36 36\n";
 
-static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
+/*
+ * Card @i from @spec with the EEPROM description @desc (written to a
+ * temporary file), then @after: keys that must follow the description.
+ */
+static void card_open_desc(unsigned int i, const char *spec, const char *desc,
+			   const char *after, struct air *air,
+			   struct card_config *cfg)
 {
-	char path[] = "/tmp/ath5k-ar5211-XXXXXX";
-	char spec[96];
+	char path[] = "/tmp/ath5k-desc-XXXXXX";
+	char full[160];
 	FILE *f;
 	int fd;
 
 	fd = mkstemp(path);
 	f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
-		perror("AR5211 EEPROM description");
+		perror("EEPROM description");
 		exit(2);
 	}
-	fputs(ar5211_desc, f);
+	fputs(desc, f);
 	fclose(f);
-	/* the ideal air: no loss, so every attempt count is exact */
-	snprintf(spec, sizeof(spec),
-		 "model=ar5211,air=ideal,eeprom-desc=%s,mac=00:03:7f:52:11:%02x",
-		 path, 7 + i);
-	card_open(i, spec, air, cfg);
+	snprintf(full, sizeof(full), "%s,eeprom-desc=%s%s", spec, path, after);
+	card_open(i, full, air, cfg);
 	unlink(path);
+}
+
+static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
+{
+	char mac[32];
+
+	/* the ideal air: no loss, so every attempt count is exact */
+	snprintf(mac, sizeof(mac), ",mac=00:03:7f:52:11:%02x", 7 + i);
+	card_open_desc(i, "model=ar5211,air=ideal", ar5211_desc, mac, air, cfg);
 }
 
 /* The 64 power-to-PCDAC entries, two per register in bits 15:8, 31:24. */
@@ -967,6 +979,33 @@ static void run_ar5211(void)
 		CHECK_EQ(ath5k_hw_txq_setup(&ah, i, ATH5K_TXQ_TYPE_DATA, NULL), 0);
 	ar5211_resets(&ah);
 
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/* The calibration layout must fit the radio, both ways round. */
+static void run_eemap_radio_mismatch(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct card_config cfg;
+
+	printf("== EEPROM calibration layouts on the wrong radio\n");
+	printf("check: an AR5211 with an RF5112 (EEMAP 1) image is refused\n");
+	card_open_desc(0, "model=ar5211", "eemap = 1\na.x_gain = 0x9\n"
+		       "b.x_gain = 0x9\ng.x_gain = 0x9\n", "", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
+		 -EINVAL);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+
+	printf("check: an RF5112 with an RF5111 (EEMAP 0) image is refused\n");
+	card_open_desc(0, "model=ar5212", "eemap = 0\nbands = ab\n"
+		       "a.x_gain = 0xe\nb.x_gain = 0xe\n"
+		       "b.piers = 2412 2447 2484\n", "", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
+		 -EINVAL);
+	CHECK_EQ(ah.radio, ATH5K_RADIO_RF5112);
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
@@ -1872,6 +1911,7 @@ int main(void)
 	run_ar5211();
 	run_ar5211_air(5180, ATH5K_MODE_11A);
 	run_ar5211_air(2412, ATH5K_MODE_11B);
+	run_eemap_radio_mismatch();
 	run_air_pair();
 	run_ap_beacons();
 	run_spur();
