@@ -1105,12 +1105,12 @@ static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 	air_destroy(air);
 }
 
-/* An AP beacons through queue 9 on SWBA; a station hears it. */
-static void run_ap_beacons(void)
+/* An AP beacons through queue 9 on SWBA; a station hears it (@mode, 2437 MHz). */
+static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 {
 	static struct ath5k_hw ah[2];
 	struct device dev = { .name = "emu" };
-	struct ath5k_chan ch = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan ch = { 2437, mode, ATH5K_BW_20 };
 	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
 		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
 		.ready_time = 80 };
@@ -1129,14 +1129,14 @@ static void run_ap_beacons(void)
 	unsigned int i;
 	bool swba = false;
 
-	printf("== AP and station on one air\n");
+	printf("== AP and station on one air (%s)\n", spec);
 	air = air_create();
 	if (!air) {
 		printf("air_create failed\n");
 		exit(2);
 	}
 	for (i = 0; i < 2; i++) {
-		card_open(i, "model=ar5413", air, &cfg[i]);
+		card_open(i, spec, air, &cfg[i]);
 		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
 					 false), 0);
 		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
@@ -1913,7 +1913,9 @@ int main(void)
 	run_ar5211_air(2412, ATH5K_MODE_11B);
 	run_eemap_radio_mismatch();
 	run_air_pair();
-	run_ap_beacons();
+	run_ap_beacons("model=ar5413", ATH5K_MODE_11G);
+	/* the AR5211: 2-word beacon descriptor, 802.11b */
+	run_ap_beacons("model=ar5211,air=ideal", ATH5K_MODE_11B);
 	run_spur();
 	run_rf5112_steep_first_segment();
 	run_rf5112_two_wide_curves();
