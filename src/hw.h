@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * Hardware layer of the AR5212-family driver: the only interface the
- * mac80211/PCI layer uses to touch the chip.  Everything above this file
- * speaks in abstract terms (channels, queues, flags); everything below it
- * speaks registers.  Functions return 0 or a negative errno unless noted.
+ * Hardware layer of the AR5212-family driver (and of the AR5211, which
+ * ah->ar5211 marks: no 11g, one rate per TX descriptor, no BSSID mask, no
+ * ANI): the only interface the mac80211/PCI layer uses to touch the
+ * chip.  Everything above this file speaks in abstract terms (channels,
+ * queues, flags); everything below it speaks registers.  Functions
+ * return 0 or a negative errno unless noted.
  *
  * Locking: the caller serialises all calls on one struct ath5k_hw except
  * ath5k_hw_irq_pending(), ath5k_hw_isr_read() and ath5k_hw_imr_set(), which

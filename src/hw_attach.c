@@ -623,7 +623,7 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 	return mode != ATH5K_MODE_11A || ath5k_radio_has_5ghz(ah);
 }
 
-/* Tuning ranges of the 5212-family synthesisers. */
+/* Tuning ranges of the synthesisers (the RF5111's starts higher). */
 #define FREQ_2GHZ_MIN	2412
 #define FREQ_2GHZ_MAX	2732
 #define FREQ_49GHZ_MIN	4920	/* public-safety band, one regdomain only */
