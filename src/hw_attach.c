@@ -279,7 +279,7 @@ static int ath5k_identify_radio(struct ath5k_hw *ah)
 	case RADREV_5111:
 		/* only as the AR5211's radio: its tables are the 5211's */
 		if (!ah->ar5211) {
-			dev_err(ah->dev, "RF5111 radio (rev 0x%02x) on an AR5212 is not supported\n",
+			dev_err(ah->dev, "RF5111 radio (rev 0x%02x) is not supported on an AR5212\n",
 				ah->radio_rev);
 			return -ENODEV;
 		}
@@ -287,7 +287,7 @@ static int ath5k_identify_radio(struct ath5k_hw *ah)
 		ah->radio_rev_2ghz = ath5k_radio_revision(ah, true);
 		return 0;
 	case RADREV_2111:
-		dev_err(ah->dev, "radio 0x%02x answers for 5 GHz: not supported\n",
+		dev_err(ah->dev, "RF2111 radio (rev 0x%02x) is not supported as a 5 GHz radio\n",
 			ah->radio_rev);
 		return -ENODEV;
 	}
@@ -517,7 +517,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	is_5111 = ah->radio == ATH5K_RADIO_RF5111;
 	map_5111 = ah->ee.eemap == ATH5K_EEMAP_5111;
 	if (is_5111 != map_5111) {
-		dev_err(ah->dev, "EEPROM calibration layout EEMAP %u does not fit the %s radio\n",
+		dev_err(ah->dev, "EEPROM: calibration layout EEMAP %u does not fit the %s radio\n",
 			ah->ee.eemap, ath5k_hw_radio_name(ah));
 		return -EINVAL;
 	}
