@@ -309,7 +309,7 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 				     DMA_TO_DEVICE);
 	if (dma_mapping_error(dev->dev, bf->skb_dma))
 		return -EIO;
-	ret = ath5k_hw_tx_desc_setup(bf->desc, &p);
+	ret = ath5k_hw_tx_desc_setup(&dev->ah, bf->desc, &p);
 	if (ret) {
 		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
 		return ret;

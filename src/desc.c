@@ -3,8 +3,10 @@
 /*
  * AR5212 DMA descriptors: building TX descriptors (four control words,
  * up to four multi-rate-retry series) and RX descriptors, and decoding
- * the two status words the hardware writes back.  Pure logic on memory:
- * also built into the userspace unit tests.
+ * the two status words the hardware writes back; and the AR5211's (two
+ * TX control words, one rate, the 5210/5211 RX status), chosen by
+ * ah->ar5211.  Pure logic on memory: also built into the userspace unit
+ * tests.
  *
  * Word layouts from the Linux ath5k driver (desc.[ch] in Debian
  * linux-source-6.1) and the project's hardware-facts note.
@@ -114,14 +116,34 @@
 #define RXS1_TSTAMP		GENMASK(30, 16)
 #define RXS1_KEY_MISS		BIT(31)
 
+/*
+ * AR5211: two TX control words, so the status follows at words 4/5 (TX
+ * control words 2/3 of the AR5212 layout); one 4-bit rate, no power, no
+ * CTS, the tries from the queue's DCU retry limit.  Bits not listed here
+ * sit where the AR5212 keeps them.
+ */
+#define TX0_2W_RATE		GENMASK(21, 18)
+#define TX1_2W_FRAME_TYPE	GENMASK(22, 20)
+#define TX1_2W_NOACK		BIT(23)
+#define TXS_2W_WORD		2	/* status 0 in ctl[2], status 1 in ctl[3] */
+/* the 5210/5211 RX status */
+#define RXS0_5211_RATE		GENMASK(18, 15)
+#define RXS0_5211_RSSI		GENMASK(26, 19)
+#define RXS0_5211_ANTENNA	GENMASK(29, 27)
+#define RXS1_5211_DECRYPT	BIT(4)
+#define RXS1_5211_PHY_CODE	GENMASK(7, 5)
+#define RXS1_5211_KEY_INDEX	GENMASK(14, 9)
+#define RXS1_5211_TSTAMP	GENMASK(27, 15)
+#define RXS1_5211_KEY_MISS	BIT(28)
+/* AR5211 rate codes: CCK rates are their AR5212 code's low nibble */
+#define RATE_5211		GENMASK(3, 0)
+#define RATE_CCK_FLAG		BIT(4)
+
 #define MAX_TRIES		15
 #define MAX_KEY_INDEX		127
 
-int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p)
+static int ath5k_tx_params_check(const struct ath5k_tx_params *p)
 {
-	u32 c0, c1, c2, c3;
-	unsigned int i;
-
 	if (!p->tries[0] || !p->rate[0])
 		return -EINVAL;
 	if (p->frame_len > TX0_FRAME_LEN || p->buf_len > TX1_BUF_LEN ||
@@ -131,6 +153,65 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
 		return -EINVAL;
 	if ((p->flags & ATH5K_TXF_RTS) && (p->flags & ATH5K_TXF_CTS))
 		return -EINVAL;
+	return 0;
+}
+
+/* Interrupt, VEOL, CLRDMASK and key: the same bits on both layouts. */
+static void ath5k_tx_common_bits(const struct ath5k_tx_params *p, u32 *c0,
+				 u32 *c1)
+{
+	if (p->flags & ATH5K_TXF_INTREQ)
+		*c0 |= TX0_INTREQ;
+	if (p->flags & ATH5K_TXF_VEOL)
+		*c0 |= TX0_VEOL;
+	if (p->flags & ATH5K_TXF_CLRDMASK)
+		*c0 |= TX0_CLRDMASK;
+	if (p->key_index != ATH5K_KEY_INVALID) {
+		*c0 |= TX0_KEY_VALID;
+		*c1 |= FIELD_PREP(TX1_KEY_INDEX, p->key_index);
+	}
+}
+
+/*
+ * AR5211: the first rate only (CCK as its low nibble) and no CTS-to-self;
+ * the hardware takes the tries from the queue, the power from the chip.
+ */
+static int ath5k_tx_desc_setup_2word(struct ath5k_desc *d,
+				     const struct ath5k_tx_params *p)
+{
+	u32 c0, c1;
+
+	if (p->flags & ATH5K_TXF_CTS)
+		return -EOPNOTSUPP;
+	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
+	     FIELD_PREP(TX0_2W_RATE, p->rate[0] & RATE_5211) |
+	     FIELD_PREP(TX0_ANTENNA, p->antenna);
+	c1 = FIELD_PREP(TX1_BUF_LEN, p->buf_len) |
+	     FIELD_PREP(TX1_2W_FRAME_TYPE, p->pkt_type);
+	if (p->flags & ATH5K_TXF_NOACK)
+		c1 |= TX1_2W_NOACK;
+	if (p->flags & ATH5K_TXF_RTS)
+		c0 |= TX0_RTS;
+	ath5k_tx_common_bits(p, &c0, &c1);
+	d->tx.ctl[0] = cpu_to_le32(c0);
+	d->tx.ctl[1] = cpu_to_le32(c1);
+	d->tx.ctl[TXS_2W_WORD] = 0;
+	d->tx.ctl[TXS_2W_WORD + 1] = 0;
+	return 0;
+}
+
+int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
+			   const struct ath5k_tx_params *p)
+{
+	u32 c0, c1, c2, c3;
+	unsigned int i;
+	int ret;
+
+	ret = ath5k_tx_params_check(p);
+	if (ret)
+		return ret;
+	if (ah->ar5211)
+		return ath5k_tx_desc_setup_2word(d, p);
 
 	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
 	     FIELD_PREP(TX0_POWER, min_t(u8, p->txpower, ATH5K_TXPOWER_MAX)) |
@@ -142,16 +223,7 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
 
 	if (p->flags & ATH5K_TXF_NOACK)
 		c1 |= TX1_NOACK;
-	if (p->flags & ATH5K_TXF_INTREQ)
-		c0 |= TX0_INTREQ;
-	if (p->flags & ATH5K_TXF_VEOL)
-		c0 |= TX0_VEOL;
-	if (p->flags & ATH5K_TXF_CLRDMASK)
-		c0 |= TX0_CLRDMASK;
-	if (p->key_index != ATH5K_KEY_INVALID) {
-		c0 |= TX0_KEY_VALID;
-		c1 |= FIELD_PREP(TX1_KEY_INDEX, p->key_index);
-	}
+	ath5k_tx_common_bits(p, &c0, &c1);
 	if (p->flags & (ATH5K_TXF_RTS | ATH5K_TXF_CTS)) {
 		c0 |= (p->flags & ATH5K_TXF_RTS) ? TX0_RTS : TX0_CTS;
 		c2 |= FIELD_PREP(TX2_RTS_DURATION, p->rtscts_duration);
@@ -174,22 +246,33 @@ int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p
 	return 0;
 }
 
-bool ath5k_hw_tx_desc_done(const struct ath5k_desc *d)
+/* The two TX status words: after two control words on the AR5211. */
+static const __le32 *ath5k_tx_status_words(const struct ath5k_hw *ah,
+					   const struct ath5k_desc *d)
 {
-	return le32_to_cpu(READ_ONCE(d->tx.status[1])) & TXS1_DONE;
+	return ah->ar5211 ? &d->tx.ctl[TXS_2W_WORD] : d->tx.status;
 }
 
-int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
+bool ath5k_hw_tx_desc_done(const struct ath5k_hw *ah, const struct ath5k_desc *d)
+{
+	return le32_to_cpu(READ_ONCE(ath5k_tx_status_words(ah, d)[1])) &
+	       TXS1_DONE;
+}
+
+/* Same status layout on both; the AR5211 has one series, one antenna. */
+int ath5k_hw_tx_desc_status(const struct ath5k_hw *ah,
+			    const struct ath5k_desc *d,
 			    struct ath5k_tx_status *ts)
 {
-	u32 s1 = le32_to_cpu(READ_ONCE(d->tx.status[1]));
+	const __le32 *st = ath5k_tx_status_words(ah, d);
+	u32 s1 = le32_to_cpu(READ_ONCE(st[1]));
 	u32 s0;
 
 	if (!(s1 & TXS1_DONE))
 		return -EINPROGRESS;
 	/* the other status word is only valid once DONE is seen */
 	dma_rmb();
-	s0 = le32_to_cpu(READ_ONCE(d->tx.status[0]));
+	s0 = le32_to_cpu(READ_ONCE(st[0]));
 
 	memset(ts, 0, sizeof(*ts));
 	ts->tstamp = FIELD_GET(TXS0_TSTAMP, s0);
@@ -197,8 +280,12 @@ int ath5k_hw_tx_desc_status(const struct ath5k_desc *d,
 	ts->long_retry = FIELD_GET(TXS0_LONG_RETRY, s0);
 	ts->seq = FIELD_GET(TXS1_SEQ, s1);
 	ts->ack_rssi = (s8)FIELD_GET(TXS1_ACK_RSSI, s1);
-	ts->final_idx = FIELD_GET(TXS1_FINAL_IDX, s1);
-	ts->antenna = (s1 & TXS1_ANTENNA) ? 2 : 1;
+	if (!ah->ar5211) {
+		ts->final_idx = FIELD_GET(TXS1_FINAL_IDX, s1);
+		ts->antenna = (s1 & TXS1_ANTENNA) ? 2 : 1;
+	} else {
+		ts->antenna = 1;
+	}
 	if (s0 & TXS0_OK)
 		ts->flags |= ATH5K_TXS_OK;
 	if (s0 & TXS0_XRETRY)
@@ -243,10 +330,45 @@ int ath5k_hw_rx_desc_setup(struct ath5k_desc *d, u16 buf_size, bool intreq)
 
 bool ath5k_hw_rx_desc_done(const struct ath5k_desc *d)
 {
+	/* DONE is where the AR5212 keeps it on the AR5211 too */
 	return le32_to_cpu(READ_ONCE(d->rx.status[1])) & RXS1_DONE;
 }
 
-int ath5k_hw_rx_desc_status(const struct ath5k_desc *d,
+/*
+ * The 5210/5211 RX status: a 4-bit rate (CCK while the channel is
+ * 802.11b), 13 TSF bits, a 3-bit PHY error code beside the key fields
+ * and no Michael check.
+ */
+static void ath5k_rx_status_5211(const struct ath5k_hw *ah, u32 s0, u32 s1,
+				 struct ath5k_rx_status *rs)
+{
+	rs->len = FIELD_GET(RXS0_LEN, s0);
+	rs->more = s0 & RXS0_MORE;
+	rs->rate = FIELD_GET(RXS0_5211_RATE, s0);
+	if (ah->chan.mode == ATH5K_MODE_11B)
+		rs->rate |= RATE_CCK_FLAG;
+	rs->rssi = (s8)FIELD_GET(RXS0_5211_RSSI, s0);
+	rs->antenna = FIELD_GET(RXS0_5211_ANTENNA, s0);
+	rs->tstamp = FIELD_GET(RXS1_5211_TSTAMP, s1);
+	rs->key_miss = s1 & RXS1_5211_KEY_MISS;
+	if (s1 & RXS1_KEY_VALID) {
+		rs->key_valid = true;
+		rs->key_index = FIELD_GET(RXS1_5211_KEY_INDEX, s1);
+	}
+	if (s1 & RXS1_OK)
+		return;
+	if (s1 & RXS1_5211_PHY_CODE) {
+		rs->flags |= ATH5K_RXE_PHY;
+		rs->phyerr = FIELD_GET(RXS1_5211_PHY_CODE, s1);
+	}
+	if (s1 & RXS1_CRC)
+		rs->flags |= ATH5K_RXE_CRC;
+	if (s1 & RXS1_5211_DECRYPT)
+		rs->flags |= ATH5K_RXE_DECRYPT;
+}
+
+int ath5k_hw_rx_desc_status(const struct ath5k_hw *ah,
+			    const struct ath5k_desc *d,
 			    struct ath5k_rx_status *rs)
 {
 	u32 s1 = le32_to_cpu(READ_ONCE(d->rx.status[1]));
@@ -259,6 +381,10 @@ int ath5k_hw_rx_desc_status(const struct ath5k_desc *d,
 	s0 = le32_to_cpu(READ_ONCE(d->rx.status[0]));
 
 	memset(rs, 0, sizeof(*rs));
+	if (ah->ar5211) {
+		ath5k_rx_status_5211(ah, s0, s1, rs);
+		return 0;
+	}
 	rs->len = FIELD_GET(RXS0_LEN, s0);
 	rs->more = s0 & RXS0_MORE;
 	rs->rate = FIELD_GET(RXS0_RATE, s0);

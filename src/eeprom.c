@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * EEPROM image parser and validator for the AR5212 family.
+ * EEPROM image parser and validator for the AR5211 and AR5212 families.
  *
  * Layout facts (word offsets, field positions, the calibration formats
- * EEMAP 1 for RF5112 and EEMAP 2 for RF2413/RF5413/RF2425) come from the
- * Linux ath5k driver (eeprom.[ch] in Debian linux-source-6.1) and
- * the project's hardware-facts note.  The code is ours: the image is read
- * into memory first and parsed here without touching hardware, so this
- * file is also built into the userspace unit tests.
+ * EEMAP 0 for RF5111, EEMAP 1 for RF5112 and EEMAP 2 for
+ * RF2413/RF5413/RF2425) come from the Linux ath5k driver (eeprom.[ch] in
+ * Debian linux-source-6.1) and the project's hardware-facts note.  The
+ * code is ours: the image is read into memory first and parsed here
+ * without touching hardware, so this file is also built into the
+ * userspace unit tests.
  *
  * Every read is bounds-checked; anything we would later index or divide
  * by is checked for sanity, so that corrupt calibration data fails probe
@@ -245,8 +246,8 @@ static int ath5k_parse_header(struct ee_ctx *c)
 	if (ee->eemap == ATH5K_EEMAP_2413 && ee->version < ATH5K_EE_V5_0)
 		return ee_fail(c, "EEMAP 2 needs version 5.0, image is %u.%u",
 			       ee->version >> 12, ee->version & 0xfff);
-	if (ee->eemap != ATH5K_EEMAP_5112 && ee->eemap != ATH5K_EEMAP_2413)
-		return ee_fail(c, "calibration layout EEMAP %u not supported (RF5111?)",
+	if (ee->eemap > ATH5K_EEMAP_2413)
+		return ee_fail(c, "calibration layout EEMAP %u not supported",
 			       ee->eemap);
 
 	w = c->img[ATH5K_EE_RFKILL];
@@ -418,6 +419,14 @@ static unsigned int ath5k_read_pier_list(struct ee_ctx *c, unsigned int off,
 #define RF5112_GROUP_11G_NO_A	0x5
 #define RF5112_PIER_WORDS	5
 
+/* EEMAP 0/1 11a: the pier list opens the groups; returns where data starts. */
+static unsigned int ath5k_groups_11a(struct ee_ctx *c, struct ath5k_ee_mode *m)
+{
+	ath5k_read_pier_list(c, RF5112_GROUPS_START, ATH5K_EE_MAX_PIERS,
+			     ATH5K_MODE_11A, m);
+	return RF5112_GROUPS_START + RF5112_GROUP_11A_DATA;
+}
+
 static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_eeprom *ee = c->ee;
@@ -436,9 +445,7 @@ static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 
 	switch (mode) {
 	case ATH5K_MODE_11A:
-		ath5k_read_pier_list(c, RF5112_GROUPS_START, ATH5K_EE_MAX_PIERS,
-				     mode, m);
-		off = RF5112_GROUPS_START + RF5112_GROUP_11A_DATA;
+		off = ath5k_groups_11a(c, m);
 		break;
 	case ATH5K_MODE_11B:
 		off = RF5112_GROUPS_START;
@@ -489,6 +496,83 @@ static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 		pier->min_pwr = m->npd_gains > 1 ? x3->pwr[0] : x0->pwr[0];
 		if (m->npd_gains == 1)
 			memset(x3, 0, sizeof(*x3));
+	}
+	return 0;
+}
+
+/*
+ * EEMAP 0 (RF5111): one curve of eleven points per pier, five words per
+ * pier read as one MSB-first stream of 6-bit fields: PCDAC maximum,
+ * PCDAC minimum, then the eleven powers in half dB.  Point i sits i/10 of
+ * the way from the minimum to the maximum PCDAC (the spacing of EEPROM
+ * 3.2 and later; older images are refused in the header).  The groups
+ * start where the RF5112's do, but 11b and 11g have fixed homes and fixed
+ * piers whatever else is enabled.  The curve is the lowest hardware gain
+ * whose bit x_gain leaves clear; an x_gain with all four bits set selects
+ * none, and must fail here rather than index a fifth curve.
+ */
+#define RF5111_GROUP_11B	0x37
+#define RF5111_GROUP_11G	0x46
+#define RF5111_PIER_WORDS	5
+#define RF5111_PIERS_2GHZ	3
+
+static const u16 rf5111_piers_11b[RF5111_PIERS_2GHZ] = { 2412, 2447, 2484 };
+static const u16 rf5111_piers_11g[RF5111_PIERS_2GHZ] = { 2312, 2412, 2484 };
+
+static int ath5k_parse_pcal_5111(struct ee_ctx *c, unsigned int mode)
+{
+	struct ath5k_ee_mode *m = &c->ee->mode[mode];
+	const u16 *fixed = NULL;
+	unsigned int off, p, i, g, lo, hi;
+
+	for (g = 0; g < ATH5K_EE_PD_GAINS; g++)
+		if (!(m->x_gain & BIT(g)))
+			break;
+	if (g == ATH5K_EE_PD_GAINS)
+		return ee_fail(c, "%s: x_gain 0x%x leaves no RF5111 power detector curve",
+			       mode_name[mode], m->x_gain);
+	m->npd_gains = 1;
+	m->pd_gain_idx[0] = g;
+
+	switch (mode) {
+	case ATH5K_MODE_11A:
+		off = ath5k_groups_11a(c, m);
+		break;
+	case ATH5K_MODE_11B:
+		fixed = rf5111_piers_11b;
+		off = RF5112_GROUPS_START + RF5111_GROUP_11B;
+		break;
+	default:
+		fixed = rf5111_piers_11g;
+		off = RF5112_GROUPS_START + RF5111_GROUP_11G;
+		break;
+	}
+	if (fixed) {
+		m->npiers = RF5111_PIERS_2GHZ;
+		for (p = 0; p < RF5111_PIERS_2GHZ; p++)
+			m->pier[p].freq = fixed[p];
+	}
+
+	for (p = 0; p < m->npiers; p++, off += RF5111_PIER_WORDS) {
+		struct ath5k_ee_pier *pier = &m->pier[p];
+		struct ath5k_ee_pd_curve *cv = &pier->curve[0];
+		struct ee_bits b;
+
+		memset(pier->curve, 0, sizeof(pier->curve));
+		ath5k_bits_msb_init(&b, c, off, 0);
+		hi = ath5k_bits_msb(&b, 6);
+		lo = ath5k_bits_msb(&b, 6);
+		if (hi <= lo && !c->overrun)
+			return ee_fail(c, "%s pier %u: PCDAC range %u..%u is empty",
+				       mode_name[mode], p, lo, hi);
+		cv->npoints = ATH5K_EE_PD_POINTS_5111;
+		for (i = 0; i < ATH5K_EE_PD_POINTS_5111; i++) {
+			/* half dB to quarter dB */
+			cv->pwr[i] = 2 * ath5k_bits_msb(&b, 6);
+			cv->step[i] = (lo * (10 - i) + hi * i) / 10;
+		}
+		pier->min_pwr = cv->pwr[0];
+		pier->max_pwr = cv->pwr[ATH5K_EE_PD_POINTS_5111 - 1];
 	}
 	return 0;
 }
@@ -760,8 +844,10 @@ int ath5k_eeprom_parse(struct ath5k_eeprom *ee, const u16 *img,
 			continue;
 		if (ee->eemap == ATH5K_EEMAP_2413)
 			ret = ath5k_parse_pcal_2413(&c, mode, &cal_off);
-		else
+		else if (ee->eemap == ATH5K_EEMAP_5112)
 			ret = ath5k_parse_pcal_5112(&c, mode);
+		else
+			ret = ath5k_parse_pcal_5111(&c, mode);
 		if (ret)
 			return ret;
 		ath5k_parse_targets(&c, mode);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * What the driver keeps from the AR5212-family EEPROM, parsed once at
- * attach.  Power values are in quarter dBm unless a name says otherwise.
+ * What the driver keeps from the AR5211/AR5212-family EEPROM, parsed once
+ * at attach.  Power values are in quarter dBm unless a name says otherwise.
  *
  * eeprom.c is pure logic: it parses an image already read into memory,
  * so the same file builds in the kernel and in the userspace unit tests.
@@ -61,7 +61,8 @@ struct device;
 #define ATH5K_EE_MAX_PIERS		10	/* 11a; 11b/11g have <= 4 */
 #define ATH5K_EE_MAX_PIERS_2GHZ		4
 #define ATH5K_EE_PD_GAINS		4	/* power-detector gain curves */
-#define ATH5K_EE_PD_POINTS		5	/* points per curve */
+#define ATH5K_EE_PD_POINTS		11	/* points per curve, at most */
+#define ATH5K_EE_PD_POINTS_5111		11	/* RF5111: always 11 */
 #define ATH5K_EE_MAX_TARGETS		8	/* target-power channels, 11a */
 #define ATH5K_EE_MAX_CTLS		32
 #define ATH5K_EE_CTL_EDGES		8

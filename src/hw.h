@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * Hardware layer of the AR5212-family driver: the only interface the
- * mac80211/PCI layer uses to touch the chip.  Everything above this file
- * speaks in abstract terms (channels, queues, flags); everything below it
- * speaks registers.  Functions return 0 or a negative errno unless noted.
+ * Hardware layer of the AR5212-family driver (and of the AR5211, which
+ * ah->ar5211 marks: no 11g, one rate per TX descriptor, no BSSID mask, no
+ * ANI): the only interface the mac80211/PCI layer uses to touch the
+ * chip.  Everything above this file speaks in abstract terms (channels,
+ * queues, flags); everything below it speaks registers.  Functions
+ * return 0 or a negative errno unless noted.
  *
  * Locking: the caller serialises all calls on one struct ath5k_hw except
  * ath5k_hw_irq_pending(), ath5k_hw_isr_read() and ath5k_hw_imr_set(), which
@@ -47,6 +49,7 @@ enum ath5k_radio {
 	ATH5K_RADIO_RF2413,
 	ATH5K_RADIO_RF5413,	/* also RF5424 */
 	ATH5K_RADIO_RF2425,	/* also RF2417 */
+	ATH5K_RADIO_RF5111,	/* AR5211 only, with an RF2111 for 2 GHz */
 };
 
 /* ----- channels and modes --------------------------------------------- */
@@ -261,7 +264,7 @@ struct ath5k_tx_status {
 
 struct ath5k_rx_status {
 	u16 len;		/* bytes including FCS */
-	u16 tstamp;		/* 15 bits of the TSF at reception */
+	u16 tstamp;		/* 15 (AR5211: 13) bits of the TSF at reception */
 	u8 flags;		/* ATH5K_RXE_*; 0 = good frame */
 	u8 phyerr;		/* PHY error code when ATH5K_RXE_PHY */
 	u8 rate;		/* hardware rate code */
@@ -429,6 +432,9 @@ struct ath5k_hw {
 	u8 radio_rev;		/* 5 GHz radio */
 	u8 radio_rev_2ghz;	/* separate 2 GHz radio on RF5112, else 0 */
 	u8 radio;		/* enum ath5k_radio */
+	bool ar5211;		/* AR5211 MAC: 2-word TX descriptors, 5211
+				 * RX status, no 11g, no BSSID mask
+				 */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */
@@ -1189,31 +1195,38 @@ u8 ath5k_hw_desc_txpower(const struct ath5k_hw *ah, u8 half_dbm);
 
 /**
  * ath5k_hw_tx_desc_setup() - fill the control words of a TX descriptor
+ * @ah: hardware state (the chip's descriptor format)
  * @d: descriptor (link and data already set)
- * @p: what to send and how
+ * @p: what to send and how; the AR5211 sends at @p->rate[0] only and
+ *     takes the tries from the queue
  *
- * Return: 0, or -EINVAL for parameters the descriptor cannot hold.
+ * Return: 0, -EINVAL for parameters the descriptor cannot hold, or
+ * -EOPNOTSUPP for CTS-to-self on the AR5211.
  */
-int ath5k_hw_tx_desc_setup(struct ath5k_desc *d, const struct ath5k_tx_params *p);
+int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
+			   const struct ath5k_tx_params *p);
 
 /**
  * ath5k_hw_tx_desc_done() - has the hardware completed a TX descriptor
+ * @ah: hardware state (the chip's descriptor format)
  * @d: descriptor
  *
  * Once a descriptor's successor is done, the DMA engine has left it.
  *
  * Return: true when its status is final.
  */
-bool ath5k_hw_tx_desc_done(const struct ath5k_desc *d);
+bool ath5k_hw_tx_desc_done(const struct ath5k_hw *ah, const struct ath5k_desc *d);
 
 /**
  * ath5k_hw_tx_desc_status() - decode a completed TX descriptor
+ * @ah: hardware state (the chip's descriptor format)
  * @d: descriptor
- * @ts: the outcome
+ * @ts: the outcome (on the AR5211 always series 0)
  *
  * Return: 0, or -EINPROGRESS while the hardware still owns @d.
  */
-int ath5k_hw_tx_desc_status(const struct ath5k_desc *d, struct ath5k_tx_status *ts);
+int ath5k_hw_tx_desc_status(const struct ath5k_hw *ah, const struct ath5k_desc *d,
+			    struct ath5k_tx_status *ts);
 
 /**
  * ath5k_hw_tx_attempts() - attempts made at each retry series of a frame
@@ -1251,12 +1264,26 @@ bool ath5k_hw_rx_desc_done(const struct ath5k_desc *d);
 
 /**
  * ath5k_hw_rx_desc_status() - decode a completed RX descriptor
+ * @ah: hardware state (the chip's status format; on the AR5211 the
+ *      channel's mode tells its CCK rate codes from OFDM ones)
  * @d: descriptor
- * @rs: what was received
+ * @rs: what was received (@rs->tstamp: ath5k_hw_rx_tstamp_mask() bits)
  *
  * Return: 0, or -EINPROGRESS while the hardware still owns @d.
  */
-int ath5k_hw_rx_desc_status(const struct ath5k_desc *d, struct ath5k_rx_status *rs);
+int ath5k_hw_rx_desc_status(const struct ath5k_hw *ah, const struct ath5k_desc *d,
+			    struct ath5k_rx_status *rs);
+
+/**
+ * ath5k_hw_rx_tstamp_mask() - TSF bits an RX status carries
+ * @ah: hardware state
+ *
+ * Return: 0x7fff (15 bits), 0x1fff (13) on the AR5211.
+ */
+static inline u16 ath5k_hw_rx_tstamp_mask(const struct ath5k_hw *ah)
+{
+	return ah->ar5211 ? 0x1fff : 0x7fff;
+}
 
 /* ----- key cache (keycache.c) ----------------------------------------- */
 

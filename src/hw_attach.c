@@ -277,10 +277,27 @@ static int ath5k_identify_radio(struct ath5k_hw *ah)
 			    ATH5K_RADIO_RF2425 : ATH5K_RADIO_RF5413;
 		return 0;
 	case RADREV_5111:
-	case RADREV_5111A:
-		dev_err(ah->dev, "RF5111 radio (rev 0x%02x) is not supported\n",
+		/* only as the AR5211's radio: its tables are the 5211's */
+		if (!ah->ar5211) {
+			dev_err(ah->dev, "RF5111 radio (rev 0x%02x) is not supported on an AR5212\n",
+				ah->radio_rev);
+			return -ENODEV;
+		}
+		ah->radio = ATH5K_RADIO_RF5111;
+		ah->radio_rev_2ghz = ath5k_radio_revision(ah, true);
+		return 0;
+	case RADREV_2111:
+		dev_err(ah->dev, "RF2111 radio (rev 0x%02x) is not supported as a 5 GHz radio\n",
 			ah->radio_rev);
 		return -ENODEV;
+	}
+
+	/* an AR5211 that does not answer the probe still has an RF5111 */
+	if (ah->ar5211) {
+		ah->radio = ATH5K_RADIO_RF5111;
+		ah->radio_rev = RADREV_5111;
+		ah->radio_rev_2ghz = ath5k_radio_revision(ah, true);
+		return 0;
 	}
 
 	/* Single-chip parts may not answer the probe: go by MAC/PHY ids. */
@@ -318,11 +335,12 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	}
 	ah->srev = srev;
 	ah->mac_version = FIELD_GET(SREV_VERSION, srev);
-	if (srev < SREV_AR5212) {
-		dev_err(ah->dev, "MAC revision 0x%02x is a 5210/5211, not supported\n",
+	if (srev < SREV_AR5211) {
+		dev_err(ah->dev, "MAC revision 0x%02x is an AR5210/AR5311, not supported\n",
 			srev);
 		return -ENODEV;
 	}
+	ah->ar5211 = srev < SREV_AR5212;
 	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {
 		dev_err(ah->dev, "MAC revision 0x%02x is an 802.11n chip (ath9k)\n",
 			srev);
@@ -458,6 +476,7 @@ static const u8 zero_addr[6];
 int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		    void __iomem *iomem, bool pcie)
 {
+	bool is_5111, map_5111;
 	int ret;
 
 	memset(ah, 0, sizeof(*ah));
@@ -494,6 +513,14 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	if (ret)
 		return ret;
 	memcpy(ah->perm_addr, ah->ee.mac, 6);
+	/* RF5111 calibration (EEMAP 0) and the RF5111 go together */
+	is_5111 = ah->radio == ATH5K_RADIO_RF5111;
+	map_5111 = ah->ee.eemap == ATH5K_EEMAP_5111;
+	if (is_5111 != map_5111) {
+		dev_err(ah->dev, "EEPROM: calibration layout EEMAP %u does not fit the %s radio\n",
+			ah->ee.eemap, ath5k_hw_radio_name(ah));
+		return -EINVAL;
+	}
 
 	if (!ath5k_hw_mode_supported(ah, ATH5K_MODE_11A) &&
 	    !ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) &&
@@ -538,6 +565,8 @@ void ath5k_hw_detach(struct ath5k_hw *ah)
 const char *ath5k_hw_mac_name(const struct ath5k_hw *ah)
 {
 	switch (ah->mac_version) {
+	case MACVER_AR5211:
+		return "AR5211";
 	case 0x5:
 		return ah->srev >= SREV_AR5213A ? "AR5213A" : "AR5212";
 	case MACVER_AR2413:
@@ -568,6 +597,8 @@ const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
 		return "RF5413";
 	case ATH5K_RADIO_RF2425:
 		return "RF2425";
+	case ATH5K_RADIO_RF5111:
+		return "RF5111";
 	}
 	return "unknown";
 }
@@ -586,14 +617,18 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 {
 	if (mode >= ATH5K_MODE_COUNT || !(ah->ee.modes & BIT(mode)))
 		return false;
+	/* the AR5211 MAC has no 802.11g, whatever its EEPROM says */
+	if (mode == ATH5K_MODE_11G && ah->ar5211)
+		return false;
 	return mode != ATH5K_MODE_11A || ath5k_radio_has_5ghz(ah);
 }
 
-/* Tuning ranges of the 5212-family synthesisers. */
+/* Tuning ranges of the synthesisers (the RF5111's starts higher). */
 #define FREQ_2GHZ_MIN	2412
 #define FREQ_2GHZ_MAX	2732
 #define FREQ_49GHZ_MIN	4920	/* public-safety band, one regdomain only */
 #define FREQ_5GHZ_MIN	5005
+#define FREQ_5GHZ_MIN_RF5111 5120	/* its synthesiser's channel 24 */
 #define FREQ_5GHZ_MAX	6100
 #define REGDOMAIN_MKK9_MKKC 0xfe
 
@@ -601,6 +636,9 @@ bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
 {
 	u16 lo_5ghz = ah->ee.regdomain == REGDOMAIN_MKK9_MKKC ?
 		      FREQ_49GHZ_MIN : FREQ_5GHZ_MIN;
+
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		lo_5ghz = FREQ_5GHZ_MIN_RF5111;
 
 	if (freq >= FREQ_2GHZ_MIN && freq <= FREQ_2GHZ_MAX)
 		return ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) ||

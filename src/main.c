@@ -161,8 +161,14 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 	wiphy->interface_modes = BIT(NL80211_IFTYPE_AP) |
 				 BIT(NL80211_IFTYPE_STATION) |
 				 BIT(NL80211_IFTYPE_ADHOC) | ATH5K_MESH_IFTYPE;
-	wiphy->iface_combinations = &ath5k_if_comb;
-	wiphy->n_iface_combinations = 1;
+	/*
+	 * Several interfaces need the BSSID mask to receive for all their
+	 * addresses; the AR5211 has none, so it runs one interface at a time.
+	 */
+	if (!dev->ah.ar5211) {
+		wiphy->iface_combinations = &ath5k_if_comb;
+		wiphy->n_iface_combinations = 1;
+	}
 	wiphy->flags |= WIPHY_FLAG_IBSS_RSN;
 	wiphy->available_antennas_tx = 0x3;
 	wiphy->available_antennas_rx = 0x3;
@@ -171,7 +177,8 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 	/* room to pad 26- and 30-byte headers to a multiple of four */
 	hw->extra_tx_headroom = 2;
 	hw->queues = ATH5K_TXQ_DATA_COUNT;
-	hw->max_rates = ATH5K_MRR_SERIES;
+	/* the AR5211's descriptor holds one rate; its tries are the queue's */
+	hw->max_rates = dev->ah.ar5211 ? 1 : ATH5K_MRR_SERIES;
 	hw->max_rate_tries = 7;
 	hw->vif_data_size = sizeof(struct ath5k_vif);
 }

@@ -344,6 +344,11 @@ int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
 	if (mode >= ATH5K_ANI_MODE_COUNT)
 		return -EINVAL;
 	memset(a, 0, sizeof(*a));
+	/* the AR5211 has neither the immunity controls nor error reports */
+	if (ah->ar5211) {
+		a->mode = ATH5K_ANI_OFF;
+		return mode == ATH5K_ANI_OFF ? 0 : -EOPNOTSUPP;
+	}
 	a->max_spur = ah->srev < SREV_AR2414 ? 7 : 2;
 	a->mode = mode;
 

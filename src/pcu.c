@@ -97,6 +97,9 @@ void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac)
 void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
 {
 	memcpy(ah->bssid_mask, mask, 6);
+	/* the AR5211 compares every bit of its one address */
+	if (ah->ar5211)
+		return;
 	ath5k_wr(ah, R_BSSID_MASK0, get_unaligned_le32(mask));
 	ath5k_wr(ah, R_BSSID_MASK1, get_unaligned_le16(mask + 4));
 }
@@ -157,9 +160,10 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	for (i = 0; i < ARRAY_SIZE(rx_filter_bits); i++)
 		if (want & rx_filter_bits[i][0])
 			hw |= rx_filter_bits[i][1];
-	if (want & ATH5K_RXF_RADARERR)
+	/* the AR5211 cannot report PHY errors: it has no error filter */
+	if ((want & ATH5K_RXF_RADARERR) && !ah->ar5211)
 		phyerr |= PHY_ERR_FIL_RADAR;
-	if (want & ATH5K_RXF_PHYERR)
+	if ((want & ATH5K_RXF_PHYERR) && !ah->ar5211)
 		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
 
 	/* PHY error reports arrive as zero-length frames */
@@ -168,7 +172,8 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	else
 		ath5k_clear_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
 	ath5k_wr(ah, R_RX_FILTER, hw);
-	ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
+	if (!ah->ar5211)
+		ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
 	ah->rx_filter = filter;
 }
 
@@ -446,6 +451,8 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
 	u32 bits = STA_ID1_BASE_RATE_11B | STA_ID1_ACKCTS_6MB;
 
 	ah->ack_rate_high = high;
+	if (ah->ar5211)
+		return;
 	if (high)
 		ath5k_clear_bits(ah, R_STA_ID1, bits);
 	else
@@ -503,6 +510,9 @@ void ath5k_hw_pcu_init(struct ath5k_hw *ah)
 		ath5k_wr(ah, R_MIC_QOS_CTL, MIC_QOS_CTL_DEFAULT);
 		ath5k_wr(ah, R_MIC_QOS_SEL, MIC_QOS_SEL_DEFAULT);
 	}
+	/* QoS no-ACK policy, ACK rates and their durations: AR5212 on */
+	if (ah->ar5211)
+		return;
 	ath5k_wr(ah, R_QOS_NOACK, QOS_NOACK_DEFAULT);
 	ath5k_hw_set_ack_rate_high(ah, ah->ack_rate_high);
 }

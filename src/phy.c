@@ -87,11 +87,43 @@ static u8 ath5k_chan_ee_mode(const struct ath5k_chan *chan)
 /* ----- PLL and PHY mode ----------------------------------------------- */
 
 #define PLL_RF5112		0x40
+#define PLL_40MHZ_5211		0x18
+#define PLL_44MHZ_5211		0x19
 #define PLL_40MHZ_5212		0xaa
 #define PLL_44MHZ_5212		0xab
 #define PLL_40MHZ_5413		0x04
 #define PLL_HALF_RATE		0x100
 #define PLL_QUARTER_RATE	0x200
+
+/* The PLL needs time to lock: only touch it when it changes. */
+static void ath5k_phy_mode_write(struct ath5k_hw *ah, u32 mode, u32 pll)
+{
+	if (ath5k_rd(ah, R_PHY_PLL) != pll) {
+		ath5k_wr(ah, R_PHY_PLL, pll);
+		usleep_range(300, 350);
+	}
+	ath5k_wr(ah, R_PHY_MODE, mode);
+	ath5k_wr(ah, R_PHY_TURBO, 0);
+}
+
+/*
+ * AR5211: the RF5111 bus (mode bit 3 clear), its own PLL words and
+ * neither dynamic OFDM/CCK nor narrow channels.
+ */
+static int ath5k_phy_mode_set_5211(struct ath5k_hw *ah,
+				   const struct ath5k_chan *chan)
+{
+	u32 mode = 0, pll = PLL_40MHZ_5211;
+
+	if (chan->bw != ATH5K_BW_20 || chan->mode == ATH5K_MODE_11G)
+		return -EOPNOTSUPP;
+	if (ath5k_chan_is_2ghz(chan)) {
+		mode = PHY_MODE_2GHZ | PHY_MODE_CCK;
+		pll = PLL_44MHZ_5211;
+	}
+	ath5k_phy_mode_write(ah, mode, pll);
+	return 0;
+}
 
 int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
@@ -99,6 +131,8 @@ int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 	if (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)
 		return -EOPNOTSUPP;	/* narrow channels are OFDM only */
+	if (ah->ar5211)
+		return ath5k_phy_mode_set_5211(ah, chan);
 
 	if (ath5k_chan_is_2ghz(chan)) {
 		mode |= PHY_MODE_2GHZ;
@@ -120,13 +154,7 @@ int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			pll |= half ? PLL_HALF_RATE : PLL_QUARTER_RATE;
 	}
 
-	/* the PLL needs time to lock, only touch it when it changes */
-	if (ath5k_rd(ah, R_PHY_PLL) != pll) {
-		ath5k_wr(ah, R_PHY_PLL, pll);
-		usleep_range(300, 350);
-	}
-	ath5k_wr(ah, R_PHY_MODE, mode);
-	ath5k_wr(ah, R_PHY_TURBO, 0);
+	ath5k_phy_mode_write(ah, mode, pll);
 	return 0;
 }
 
@@ -145,6 +173,8 @@ static const struct ath5k_rf_bank *ath5k_rf_bank_table(const struct ath5k_hw *ah
 	case ATH5K_RADIO_RF2425:
 		return ah->srev >= SREV_AR2417 ? ath5k_rf2417_banks :
 					  ath5k_rf2425_banks;
+	case ATH5K_RADIO_RF5111:
+		return ath5k_rf5111_banks;
 	}
 	return NULL;
 }
@@ -161,6 +191,8 @@ static const struct ath5k_rf_field *ath5k_rf_field_table(const struct ath5k_hw *
 		return ath5k_rf5413_fields;
 	case ATH5K_RADIO_RF2425:
 		return ath5k_rf2425_fields;
+	case ATH5K_RADIO_RF5111:
+		return ath5k_rf5111_fields;
 	}
 	return NULL;
 }
@@ -250,14 +282,40 @@ static unsigned int ath5k_obdb_5ghz_index(u16 freq)
 	return 0;
 }
 
+/*
+ * RF5111: the default gain_F step on OFDM (TX clip level in the
+ * baseband, two power-down bits, RF gain select), then the external
+ * power detector, its gain mask, the I gain and the PLO select.
+ */
+static void ath5k_rf5111_banks_tune(struct ath5k_hw *ah,
+				    const struct ath5k_chan *chan,
+				    const struct ath5k_ee_mode *m)
+{
+	const struct ath5k_rf5111_gain_step *gs =
+		&ath5k_rf5111_gain_step_default;
+
+	if (chan->mode != ATH5K_MODE_11B) {
+		ath5k_rmw(ah, R_PHY_FRAME_CTL, FRAME_CTL_TX_CLIP,
+			  FIELD_PREP(FRAME_CTL_TX_CLIP, gs->tx_clip));
+		ath5k_rf_field_set(ah, ATH5K_RF_PWD_90, gs->pwd_90);
+		ath5k_rf_field_set(ah, ATH5K_RF_PWD_84, gs->pwd_84);
+		ath5k_rf_field_set(ah, ATH5K_RF_RFGAIN_SEL, gs->rfgain_sel);
+	}
+	ath5k_rf_field_set(ah, ATH5K_RF_PWD_XPD, !m->xpd);
+	ath5k_rf_field_set(ah, ATH5K_RF_XPD_GAIN, m->x_gain);
+	ath5k_rf_field_set(ah, ATH5K_RF_GAIN_I, m->i_gain);
+	ath5k_rf_field_set(ah, ATH5K_RF_PLO_SEL, m->xpd);
+}
+
 static void ath5k_rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
 	const struct ath5k_ee_mode *m = &ah->ee.mode[ath5k_chan_ee_mode(chan)];
 	unsigned int sub;
 
 	if (ath5k_chan_is_2ghz(chan)) {
-		/* RF5112 keeps its 2 GHz bias in slot 0, single-chip in 1 */
-		sub = ah->radio == ATH5K_RADIO_RF5112 ? 0 : 1;
+		/* RF5111/RF5112 keep their 2 GHz bias in slot 0, others in 1 */
+		sub = ah->radio == ATH5K_RADIO_RF5112 ||
+		      ah->radio == ATH5K_RADIO_RF5111 ? 0 : 1;
 		ath5k_rf_field_set(ah, ATH5K_RF_OB_2GHZ, m->ob[sub]);
 		ath5k_rf_field_set(ah, ATH5K_RF_DB_2GHZ, m->db[sub]);
 	} else {
@@ -314,6 +372,9 @@ static void ath5k_rf_banks_tune(struct ath5k_hw *ah, const struct ath5k_chan *ch
 		}
 	}
 
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		ath5k_rf5111_banks_tune(ah, chan, m);
+
 	if (ah->radio == ATH5K_RADIO_RF5413 && ath5k_chan_is_2ghz(chan)) {
 		ath5k_rf_field_set(ah, ATH5K_RF_DERBY_CHAN_SEL_MODE, 1);
 		/* early PCIe revisions (AR5424) want a different buffer bias */
@@ -362,6 +423,9 @@ void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		break;
 	case ATH5K_RADIO_RF5413:
 		gain = ath5k_rf5413_gain;
+		break;
+	case ATH5K_RADIO_RF5111:
+		gain = ath5k_rf5111_gain;
 		break;
 	default:
 		gain = ath5k_rf2425_gain;
@@ -437,9 +501,55 @@ static int ath5k_synth_word_2425(u16 f, u32 *word)
 	return 0;
 }
 
+/*
+ * RF5111 synthesiser.  It takes a 5 GHz channel number, (MHz - 5000) / 5;
+ * a 2 GHz channel goes through the RF2111 converter as number 115 + its
+ * IEEE channel (124 for channel 14) with a flags byte (0x46, 0x44 for
+ * channel 14).  data1: bits 0 and 10 set, bit 1 the reference (1: every
+ * number, 0: odd numbers from 145 on in 10 MHz steps), bits 9:2 the
+ * number less 24 (halved for reference 0), bit-reversed.  data0, 2 GHz
+ * only: bit 4 set, the flags bit-reversed at 12:5.  RF_BUFFER takes the
+ * low bytes of data1 and data0, RF_BUFFER_CONTROL_3 the high bytes.
+ */
+#define RF5111_CHAN_MIN		24	/* 5120 MHz */
+#define RF2111_CHAN_BASE	115
+#define RF2111_FLAGS		0x46
+#define RF2111_FLAGS_CH14	0x44
+
+static int ath5k_synth_words_5111(u16 f, u32 *low, u32 *high)
+{
+	u32 ch, d0 = 0, d1;
+
+	if (f < 4800) {
+		u32 flags = RF2111_FLAGS;
+
+		if (f == 2484) {
+			ch = RF2111_CHAN_BASE + 9;
+			flags = RF2111_FLAGS_CH14;
+		} else if (f >= 2412 && f <= 2472 && (f - 2407) % 5 == 0) {
+			ch = RF2111_CHAN_BASE + (f - 2407) / 5;
+		} else {
+			return -EINVAL;
+		}
+		d0 = ath5k_bitrev_n(flags, 8) << 5 | BIT(4);
+	} else {
+		if (f % 5 || (f - 5000) / 5 < RF5111_CHAN_MIN)
+			return -EINVAL;
+		ch = (f - 5000) / 5;
+	}
+	if (ch < 145 || !(ch & 1))
+		d1 = ath5k_bitrev_n(ch - RF5111_CHAN_MIN, 8) << 2 | BIT(1);
+	else
+		d1 = ath5k_bitrev_n((ch - RF5111_CHAN_MIN) / 2, 8) << 2;
+	d1 |= BIT(10) | BIT(0);
+	*low = (d1 & 0xff) | (d0 & 0xff) << 8;
+	*high = (d1 >> 8 & 0xff) | (d0 & 0xff00);
+	return 0;
+}
+
 int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	u32 word;
+	u32 word, high = 0;
 	int ret;
 
 	if (!ath5k_hw_freq_supported(ah, chan->freq)) {
@@ -447,7 +557,9 @@ int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			chan->freq);
 		return -EINVAL;
 	}
-	if (ah->radio == ATH5K_RADIO_RF2425)
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		ret = ath5k_synth_words_5111(chan->freq, &word, &high);
+	else if (ah->radio == ATH5K_RADIO_RF2425)
 		ret = ath5k_synth_word_2425(chan->freq, &word);
 	else
 		ret = ath5k_synth_word_5112(chan->freq, &word);
@@ -456,8 +568,13 @@ int ath5k_hw_channel_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			chan->freq);
 		return ret;
 	}
-	ath5k_wr(ah, R_PHY_RF_BUFFER, word & 0xff);
-	ath5k_wr(ah, R_PHY_RF_BANK_CTL5, (word >> 8) & 0x7f);
+	if (ah->radio == ATH5K_RADIO_RF5111) {
+		ath5k_wr(ah, R_PHY_RF_BUFFER, word);
+		ath5k_wr(ah, R_PHY_RF_BANK_CTL3, high);
+	} else {
+		ath5k_wr(ah, R_PHY_RF_BUFFER, word & 0xff);
+		ath5k_wr(ah, R_PHY_RF_BANK_CTL5, (word >> 8) & 0x7f);
+	}
 
 	/* channel 14 (Japan) needs the CCK spectral mask for Japan */
 	if (chan->freq == 2484)
@@ -766,6 +883,18 @@ static void ath5k_pdadc_table_write(struct ath5k_hw *ah, const struct ath5k_ee_m
 	t->offset = pmin[0];
 }
 
+/* The 64 PCDAC entries, two per register in bits 15:8 and 31:24. */
+static void ath5k_pcdac_regs_write(struct ath5k_hw *ah)
+{
+	const u8 *tab = ah->txp.pd_table;
+	unsigned int i;
+
+	for (i = 0; i < ATH5K_PWR_TABLE / 2; i++)
+		ath5k_wr(ah, R_PHY_PCDAC_TXPOWER(i),
+			 ((tab[2 * i] << 8 | 0xff) & 0xffff) |
+			 ((tab[2 * i + 1] << 8 | 0xff) & 0xffff) << 16);
+}
+
 /* RF5112: one 64-entry PCDAC table, the high-power curve on top. */
 static void ath5k_pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_mode *m,
 				    const s16 *pmin, const s16 *pmax)
@@ -798,11 +927,28 @@ static void ath5k_pcdac_table_write(struct ath5k_hw *ah, const struct ath5k_ee_m
 		t->pd_table[i] = min(126, (*src)[idx] | edge);
 		idx--;
 	}
-	for (i = 0; i < ATH5K_PWR_TABLE / 2; i++)
-		ath5k_wr(ah, R_PHY_PCDAC_TXPOWER(i),
-			 ((t->pd_table[2 * i] << 8 | 0xff) & 0xffff) |
-			 ((t->pd_table[2 * i + 1] << 8 | 0xff) & 0xffff) << 16);
+	ath5k_pcdac_regs_write(ah);
 	t->offset = 64 - pmax[0] / 2;
+}
+
+/*
+ * RF5111: one curve, and the 64 entries map power (half dB from 0 dBm)
+ * straight to PCDAC: below the calibrated range the lowest PCDAC, above
+ * it the highest.  Rate powers then index the table without an offset.
+ */
+#define RF5111_PCDAC_MAX	63
+
+static void ath5k_pwr_to_pcdac_write(struct ath5k_hw *ah, s16 pmin, s16 pmax)
+{
+	struct ath5k_txpower *t = &ah->txp;
+	int top = clamp_t(int, pmax - pmin, 0, ATH5K_PWR_TABLE - 1);
+	int i;
+
+	for (i = 0; i < ATH5K_PWR_TABLE; i++)
+		t->pd_table[i] = min_t(u8, RF5111_PCDAC_MAX,
+				       t->curve[0][clamp_t(int, i - pmin, 0, top)]);
+	ath5k_pcdac_regs_write(ah);
+	t->offset = 0;
 }
 
 /* Build the per-channel power-detector table from the two nearest piers. */
@@ -835,6 +981,17 @@ static int ath5k_channel_power_table(struct ath5k_hw *ah, const struct ath5k_cha
 			return -EINVAL;
 		pmin[g] = min(cl->pwr[0], cr->pwr[0]);
 		pmax[g] = max(cl->pwr[cl->npoints - 1], cr->pwr[cr->npoints - 1]);
+		/*
+		 * RF5111: only the range both piers calibrated, so neither
+		 * curve is extrapolated past its PCDAC range (the table
+		 * repeats its ends beyond)
+		 */
+		if (ah->radio == ATH5K_RADIO_RF5111) {
+			pmin[g] = max(cl->pwr[0], cr->pwr[0]);
+			pmax[g] = max_t(s16, pmin[g],
+					min(cl->pwr[cl->npoints - 1],
+					    cr->pwr[cr->npoints - 1]));
+		}
 		if (linear) {
 			if (!(m->npd_gains > 1 && g == 0))
 				pmin[g] = ath5k_linear_pcdac_min(cl, cr);
@@ -865,6 +1022,8 @@ static int ath5k_channel_power_table(struct ath5k_hw *ah, const struct ath5k_cha
 				  pr->max_pwr);
 	if (linear)
 		ath5k_pcdac_table_write(ah, m, pmin, pmax);
+	else if (ah->radio == ATH5K_RADIO_RF5111)
+		ath5k_pwr_to_pcdac_write(ah, pmin[0], pmax[0]);
 	else
 		ath5k_pdadc_table_write(ah, m, pmin, pmax);
 	t->freq = chan->freq;
@@ -1113,7 +1272,8 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	ret = ath5k_hw_txpower_set(ah, chan, ah->txpower_limit);
 	if (ret)
 		return ret;
-	if (chan->mode != ATH5K_MODE_11B) {
+	/* OFDM timing registers: AR5212 family only */
+	if (chan->mode != ATH5K_MODE_11B && !ah->ar5211) {
 		ret = ath5k_ofdm_timings_set(ah, chan);
 		if (ret)
 			return ret;
@@ -1125,6 +1285,13 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	ret = ath5k_hw_rf_banks_write(ah, chan);
 	if (ret)
 		return ret;
+	/* the AR5211 turns its RF2111 and CCK on for 802.11b */
+	if (ah->ar5211) {
+		if (chan->mode == ATH5K_MODE_11B)
+			ath5k_set_bits(ah, R_TXCFG, TXCFG_B_MODE);
+		else
+			ath5k_clear_bits(ah, R_TXCFG, TXCFG_B_MODE);
+	}
 	ret = ath5k_hw_channel_set(ah, chan);
 	if (ret)
 		return ret;
@@ -1349,13 +1516,15 @@ static int ath5k_iq_calibrate(struct ath5k_hw *ah)
 			break;
 	}
 	i_coffd = ((i_pwr >> 1) + (q_pwr >> 1)) >> 7;
-	q_coffd = q_pwr >> 7;
+	/* the AR5211 scales the Q power by half as much */
+	q_coffd = q_pwr >> (ah->ar5211 ? 6 : 7);
 	if (!i_coffd || q_coffd < 2)
 		return -ECANCELED;
 
 	/* negate after the division: the register may read S32_MIN */
 	i_coff = -clamp_t(s32, corr / i_coffd, -31, 32);
-	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - 128, -16, 15);
+	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - (ah->ar5211 ? 64 : 128),
+			 -16, 15);
 
 	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_I_COFF,
 		  FIELD_PREP(PHY_IQ_CORR_Q_I_COFF, i_coff));

@@ -36,6 +36,7 @@
 /* ----- chip revisions (struct ath5k_hw's identity fields) -------------- */
 
 /* MAC: R_SREV bits 7:0 (version << 4 | revision), ah->srev */
+#define SREV_AR5211		0x40	/* below: AR5210 and AR5311 */
 #define SREV_AR5212		0x50
 #define SREV_AR5212_V4		0x54	/* AES from here on */
 #define SREV_AR5213A		0x59	/* PHY error counters from here on */
@@ -49,6 +50,7 @@
 #define SREV_AR2417		0xf0
 
 /* MAC version: SREV bits 7:4, ah->mac_version */
+#define MACVER_AR5211		0x4
 #define MACVER_AR2413		0x7
 #define MACVER_AR2315		0x8
 #define MACVER_AR5414		0xa
@@ -67,7 +69,7 @@
 #define RADREV_RADIO		0xf0
 #define RADREV_REV		0x0f
 #define RADREV_5111		0x10
-#define RADREV_5111A		0x20
+#define RADREV_2111		0x20	/* the AR5211's 2 GHz radio */
 #define RADREV_5112		0x30
 #define RADREV_5112A		0x35
 #define RADREV_5112B		0x36
@@ -95,6 +97,7 @@
 #define   IER_ENABLE		BIT(0)
 #define R_TXCFG			0x0030
 #define   TXCFG_DMA_SIZE	GENMASK(2, 0)	/* max DMA read burst */
+#define   TXCFG_B_MODE		BIT(3)		/* AR5211: RF2111 and CCK on */
 #define   TXCFG_TXFULL		GENMASK(9, 4)	/* TX FIFO trigger level */
 #define   TXCFG_FRAME_PAD_DIS	BIT(13)
 #define   TXCFG_DCU_DBL_BUF_DIS	BIT(15)

@@ -114,6 +114,8 @@ void ath5k_hw_initvals_write(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 
 static bool ath5k_radio_has_40mhz_ref(const struct ath5k_hw *ah)
 {
+	if (ah->radio == ATH5K_RADIO_RF5111)
+		return false;
 	return ah->radio != ATH5K_RADIO_RF2425 ||
 	       ah->mac_version == MACVER_AR2417;
 }
@@ -143,6 +145,13 @@ static void ath5k_sleep_clock_off(struct ath5k_hw *ah)
 		  ATH5K_RADIO_RF2425 ? 31 : 39));
 }
 
+/* Microsecond counter of the 32 MHz clock: 40 MHz on the newer radios. */
+static u32 ath5k_usec_32(const struct ath5k_hw *ah)
+{
+	return ah->radio == ATH5K_RADIO_RF2425 ||
+	       ah->radio == ATH5K_RADIO_RF5111 ? 31 : 39;
+}
+
 /* MAC clock: 40 MHz on 11a, 22 MHz on 11b, 44 MHz on 11g. */
 static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
@@ -166,7 +175,7 @@ static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *
 		usec &= USEC_TX_LATENCY | USEC_RX_LATENCY;
 	}
 	usec |= FIELD_PREP(USEC_1, ah->clock_mhz - 1);
-	usec |= FIELD_PREP(USEC_32, ah->radio == ATH5K_RADIO_RF2425 ? 31 : 39);
+	usec |= FIELD_PREP(USEC_32, ath5k_usec_32(ah));
 	ath5k_wr(ah, R_USEC, usec);
 
 	if (ah->radio == ATH5K_RADIO_RF5112)
@@ -295,7 +304,8 @@ static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 		return -EINVAL;
 	}
 	if (chan->bw > ATH5K_BW_5 ||
-	    (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)) {
+	    (chan->bw != ATH5K_BW_20 &&
+	     (chan->mode == ATH5K_MODE_11B || ah->ar5211))) {
 		dev_err(ah->dev, "channel width %u not possible in mode %u\n",
 			chan->bw, chan->mode);
 		return -EOPNOTSUPP;
@@ -335,7 +345,8 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 	/* read a pending gain_F measurement before the reset loses it */
 	ath5k_hw_gainf_evaluate(ah);
-	ath5k_sleep_clock_off(ah);
+	if (!ah->ar5211)	/* the AR5212 family's sleep clock */
+		ath5k_sleep_clock_off(ah);
 	ah->chan_valid = false;
 	ah->opmode = opmode;
 

@@ -15,7 +15,9 @@
  *    (5 GHz, 2 GHz).
  *
  * Facts from the Linux ath5k driver (rfbuffer.h, rfgain.h in Debian
- * linux-source-6.1); each table names its source.
+ * linux-source-6.1); each table names its source.  The RF5111 (AR5211)
+ * tables are the same files' rfb_5111, rf_regs_5111, rfgain_5111 and
+ * rfgain_opt_5111.
  */
 /*
  * This file incorporates work covered by the following copyright and permission notices:
@@ -845,4 +847,174 @@ ath5k_rf5112_gain_steps[ATH5K_RF5112_GAIN_STEPS] = {
 	{ { 0, 1, 1, 0, 1, 1, 0 }, -10 },
 	{ { 0, 1, 0, 1, 1, 1, 0 }, -13 },
 	{ { 0, 1, 0, 1, 1, 0, 1 }, -16 },
+};
+
+/* Source: rfbuffer.h, table rfb_5111. */
+static const u32 ath5k_rf5111_banks_bank0[][ATH5K_RF_MODES] = {
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00380000, 0x00380000, 0x00380000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x000000c0, 0x00000080 },
+	{ 0x000400f9, 0x000400ff, 0x000400fd },
+	{ 0x00000000, 0x00000004, 0x00000004 },
+};
+
+static const u32 ath5k_rf5111_banks_bank1[][ATH5K_RF_MODES] = {
+	{ 0x00000020, 0x00000020, 0x00000020 },
+};
+
+static const u32 ath5k_rf5111_banks_bank2[][ATH5K_RF_MODES] = {
+	{ 0x00000010, 0x00000010, 0x00000010 },
+};
+
+static const u32 ath5k_rf5111_banks_bank3[][ATH5K_RF_MODES] = {
+	{ 0x00601068, 0x00601068, 0x00601068 },
+};
+
+static const u32 ath5k_rf5111_banks_bank6[][ATH5K_RF_MODES] = {
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x10000000, 0x10000000, 0x10000000 },
+	{ 0x04000000, 0x04000000, 0x04000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x00000000, 0x0a000000, 0x00000000 },
+	{ 0x003800c0, 0x023800c0, 0x003800c0 },
+	{ 0x00020006, 0x00000006, 0x00020006 },
+	{ 0x00000089, 0x00000089, 0x00000089 },
+	{ 0x000000a0, 0x000000a0, 0x000000a0 },
+	{ 0x00040007, 0x00040007, 0x00040007 },
+	{ 0x0000001a, 0x0000001a, 0x0000001a },
+};
+
+static const u32 ath5k_rf5111_banks_bank7[][ATH5K_RF_MODES] = {
+	{ 0x00000040, 0x00000040, 0x00000040 },
+	{ 0x00000010, 0x00000010, 0x00000010 },
+	{ 0x00000008, 0x00000008, 0x00000008 },
+	{ 0x0000004f, 0x0000004f, 0x0000004f },
+	{ 0x000000f1, 0x00000061, 0x000000f1 },
+	{ 0x0000904f, 0x0000904c, 0x0000904f },
+	{ 0x0000125a, 0x0000129a, 0x0000125a },
+	{ 0x0000000e, 0x0000000f, 0x0000000e },
+};
+
+const struct ath5k_rf_bank ath5k_rf5111_banks[] = {
+	{ 0, 0x98d4, ARRAY_SIZE(ath5k_rf5111_banks_bank0), ath5k_rf5111_banks_bank0 },
+	{ 1, 0x98d4, ARRAY_SIZE(ath5k_rf5111_banks_bank1), ath5k_rf5111_banks_bank1 },
+	{ 2, 0x98d4, ARRAY_SIZE(ath5k_rf5111_banks_bank2), ath5k_rf5111_banks_bank2 },
+	{ 3, 0x98d8, ARRAY_SIZE(ath5k_rf5111_banks_bank3), ath5k_rf5111_banks_bank3 },
+	{ 6, 0x98d4, ARRAY_SIZE(ath5k_rf5111_banks_bank6), ath5k_rf5111_banks_bank6 },
+	{ 7, 0x98cc, ARRAY_SIZE(ath5k_rf5111_banks_bank7), ath5k_rf5111_banks_bank7 },
+	{ }
+};
+
+/* Source: rfbuffer.h, table rf_regs_5111. */
+const struct ath5k_rf_field ath5k_rf5111_fields[ATH5K_RF_FIELD_COUNT] = {
+	[ATH5K_RF_TURBO] = { 2, 1, 3, 0 },
+	[ATH5K_RF_OB_2GHZ] = { 6, 3, 119, 0 },
+	[ATH5K_RF_DB_2GHZ] = { 6, 3, 122, 0 },
+	[ATH5K_RF_OB_5GHZ] = { 6, 3, 104, 0 },
+	[ATH5K_RF_DB_5GHZ] = { 6, 3, 107, 0 },
+	[ATH5K_RF_PWD_XPD] = { 6, 1, 95, 0 },
+	[ATH5K_RF_XPD_GAIN] = { 6, 4, 96, 0 },
+	[ATH5K_RF_PWD_84] = { 6, 1, 51, 3 },
+	[ATH5K_RF_PWD_90] = { 6, 1, 45, 3 },
+	[ATH5K_RF_GAIN_I] = { 7, 6, 29, 0 },
+	[ATH5K_RF_PLO_SEL] = { 7, 1, 4, 0 },
+	[ATH5K_RF_RFGAIN_SEL] = { 7, 1, 36, 0 },
+	[ATH5K_RF_RFGAIN_STEP] = { 7, 6, 37, 0 },
+	[ATH5K_RF_WAIT_S] = { 7, 5, 19, 0 },
+	[ATH5K_RF_WAIT_I] = { 7, 5, 24, 0 },
+	[ATH5K_RF_MAX_TIME] = { 7, 2, 49, 0 },
+};
+
+/* Source: rfgain.h, table rfgain_5111. */
+const u32 ath5k_rf5111_gain[ATH5K_RF_GAIN_REGS][2] = {
+	{ 0x000001a9, 0x00000000 },
+	{ 0x000001e9, 0x00000040 },
+	{ 0x00000029, 0x00000080 },
+	{ 0x00000069, 0x00000150 },
+	{ 0x00000199, 0x00000190 },
+	{ 0x000001d9, 0x000001d0 },
+	{ 0x00000019, 0x00000010 },
+	{ 0x00000059, 0x00000044 },
+	{ 0x00000099, 0x00000084 },
+	{ 0x000001a5, 0x00000148 },
+	{ 0x000001e5, 0x00000188 },
+	{ 0x00000025, 0x000001c8 },
+	{ 0x000001c8, 0x00000014 },
+	{ 0x00000008, 0x00000042 },
+	{ 0x00000048, 0x00000082 },
+	{ 0x00000088, 0x00000178 },
+	{ 0x00000198, 0x000001b8 },
+	{ 0x000001d8, 0x000001f8 },
+	{ 0x00000018, 0x00000012 },
+	{ 0x00000058, 0x00000052 },
+	{ 0x00000098, 0x00000092 },
+	{ 0x000001a4, 0x0000017c },
+	{ 0x000001e4, 0x000001bc },
+	{ 0x00000024, 0x000001fc },
+	{ 0x00000064, 0x0000000a },
+	{ 0x000000a4, 0x0000004a },
+	{ 0x000000e4, 0x0000008a },
+	{ 0x0000010a, 0x0000015a },
+	{ 0x0000014a, 0x0000019a },
+	{ 0x0000018a, 0x000001da },
+	{ 0x000001ca, 0x0000000e },
+	{ 0x0000000a, 0x0000004e },
+	{ 0x0000004a, 0x0000008e },
+	{ 0x0000008a, 0x0000015e },
+	{ 0x000001ba, 0x0000019e },
+	{ 0x000001fa, 0x000001de },
+	{ 0x0000003a, 0x00000009 },
+	{ 0x0000007a, 0x00000049 },
+	{ 0x00000186, 0x00000089 },
+	{ 0x000001c6, 0x00000179 },
+	{ 0x00000006, 0x000001b9 },
+	{ 0x00000046, 0x000001f9 },
+	{ 0x00000086, 0x00000039 },
+	{ 0x000000c6, 0x00000079 },
+	{ 0x000000c6, 0x000000b9 },
+	{ 0x000000c6, 0x000001bd },
+	{ 0x000000c6, 0x000001fd },
+	{ 0x000000c6, 0x0000003d },
+	{ 0x000000c6, 0x0000007d },
+	{ 0x000000c6, 0x000000bd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+	{ 0x000000c6, 0x000000fd },
+};
+
+/*
+ * Source: rfgain.h, table rfgain_opt_5111, its default step (index 4):
+ * TX clip 4, PWD_90 1, PWD_84 1, RFGAIN_SEL 0.
+ */
+const struct ath5k_rf5111_gain_step ath5k_rf5111_gain_step_default = {
+	.tx_clip = 4, .pwd_90 = 1, .pwd_84 = 1, .rfgain_sel = 0,
 };

@@ -89,17 +89,20 @@ extern const struct ath5k_rf_bank ath5k_rf2413_banks[];
 extern const struct ath5k_rf_bank ath5k_rf5413_banks[];
 extern const struct ath5k_rf_bank ath5k_rf2425_banks[];
 extern const struct ath5k_rf_bank ath5k_rf2417_banks[];
+extern const struct ath5k_rf_bank ath5k_rf5111_banks[];
 
 extern const struct ath5k_rf_field ath5k_rf5112_fields[ATH5K_RF_FIELD_COUNT];
 extern const struct ath5k_rf_field ath5k_rf5112a_fields[ATH5K_RF_FIELD_COUNT];
 extern const struct ath5k_rf_field ath5k_rf2413_fields[ATH5K_RF_FIELD_COUNT];
 extern const struct ath5k_rf_field ath5k_rf5413_fields[ATH5K_RF_FIELD_COUNT];
 extern const struct ath5k_rf_field ath5k_rf2425_fields[ATH5K_RF_FIELD_COUNT];
+extern const struct ath5k_rf_field ath5k_rf5111_fields[ATH5K_RF_FIELD_COUNT];
 
 extern const u32 ath5k_rf5112_gain[ATH5K_RF_GAIN_REGS][2];
 extern const u32 ath5k_rf2413_gain[ATH5K_RF_GAIN_REGS][2];
 extern const u32 ath5k_rf5413_gain[ATH5K_RF_GAIN_REGS][2];
 extern const u32 ath5k_rf2425_gain[ATH5K_RF_GAIN_REGS][2];
+extern const u32 ath5k_rf5111_gain[ATH5K_RF_GAIN_REGS][2];
 
 /*
  * RF5112 gain_F optimisation: each step sets the mixer gain override and
@@ -116,5 +119,18 @@ struct ath5k_rf_gain_step {
 
 extern const struct ath5k_rf_gain_step
 ath5k_rf5112_gain_steps[ATH5K_RF5112_GAIN_STEPS];
+
+/*
+ * RF5111 gain_F: the driver keeps the default step, which sets the TX
+ * clip level (PHY_FRAME_CTL), two power-down bits and the RF gain select.
+ */
+struct ath5k_rf5111_gain_step {
+	u8 tx_clip;
+	u8 pwd_90;
+	u8 pwd_84;
+	u8 rfgain_sel;
+};
+
+extern const struct ath5k_rf5111_gain_step ath5k_rf5111_gain_step_default;
 
 #endif /* ATH5K_RFBANKS_H */

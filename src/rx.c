@@ -145,11 +145,11 @@ void ath5k_rx_stop(struct ath5k_dev *dev)
 }
 
 /* Full 64-bit TSF of a frame from its 15-bit receive timestamp. */
-static u64 ath5k_rx_tsf(u64 now, u16 stamp)
+static u64 ath5k_rx_tsf(u64 now, u16 stamp, u16 mask)
 {
-	if ((now & 0x7fff) < stamp)
-		now -= 0x8000;		/* the low bits wrapped since */
-	return (now & ~0x7fffULL) | stamp;
+	if ((now & mask) < stamp)
+		now -= (u64)mask + 1;	/* the low bits wrapped since */
+	return (now & ~(u64)mask) | stamp;
 }
 
 /* Decide whether a frame goes up; sets error flags in @rxs. */
@@ -245,7 +245,8 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 	unsigned int pad;
 	int idx, key_id;
 
-	rxs->mactime = ath5k_rx_tsf(tsf, rs->tstamp);
+	rxs->mactime = ath5k_rx_tsf(tsf, rs->tstamp,
+				    ath5k_hw_rx_tstamp_mask(&dev->ah));
 	rxs->flag |= RX_FLAG_MACTIME_END;
 	rxs->freq = chan->center_freq;
 	rxs->band = chan->band;
@@ -299,7 +300,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 		dma_addr_t fresh_dma;
 
 		bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
-		if (ath5k_hw_rx_desc_status(bf->desc, &rs) == -EINPROGRESS)
+		if (ath5k_hw_rx_desc_status(&dev->ah, bf->desc, &rs) == -EINPROGRESS)
 			break;
 		/*
 		 * The hardware may still write the descriptor it parks on;

@@ -361,7 +361,7 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	ath5k_tx_rates(dev, info, &p, bf->tries);
 	ath5k_tx_protection(dev, skb, &p);
 
-	ret = ath5k_hw_tx_desc_setup(bf->desc, &p);
+	ret = ath5k_hw_tx_desc_setup(&dev->ah, bf->desc, &p);
 	if (ret) {
 		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
 		ath5k_txbuf_put(dev, bf);
@@ -454,10 +454,12 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 }
 
 /* Has the hardware completed the frame queued after @bf; txq->lock held. */
-static bool ath5k_txq_left_behind(struct ath5k_txq *txq, struct ath5k_buf *bf)
+static bool ath5k_txq_left_behind(struct ath5k_dev *dev, struct ath5k_txq *txq,
+				  struct ath5k_buf *bf)
 {
 	return !list_is_last(&bf->list, &txq->frames) &&
-	       ath5k_hw_tx_desc_done(list_next_entry(bf, list)->desc);
+	       ath5k_hw_tx_desc_done(&dev->ah,
+				     list_next_entry(bf, list)->desc);
 }
 
 /* Reap finished frames of @txq; runs in the TX tasklet. */
@@ -471,7 +473,7 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 		if (bf->skb) {
 			struct sk_buff *skb = bf->skb;
 
-			if (ath5k_hw_tx_desc_status(bf->desc, &ts) == -EINPROGRESS)
+			if (ath5k_hw_tx_desc_status(&dev->ah, bf->desc, &ts) == -EINPROGRESS)
 				break;
 			/* progress: only a completion calms the watchdog */
 			txq->watchdog_mark = false;
@@ -485,7 +487,7 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 		 * Keep the descriptor the queue still points at; a completed
 		 * successor shows it has moved on without a bus read.
 		 */
-		if (!ath5k_txq_left_behind(txq, bf) &&
+		if (!ath5k_txq_left_behind(dev, txq, bf) &&
 		    ath5k_hw_txq_get_txdp(&dev->ah, txq->qnum) == bf->desc_dma)
 			break;
 		list_del(&bf->list);

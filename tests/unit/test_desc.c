@@ -3,7 +3,8 @@
 /*
  * AR5212 descriptors: TX control words (lengths, power, antenna, key,
  * flags, four retry series), TX and RX status decoding, RX setup, and
- * refusal of impossible parameters.  Expected words are written out from
+ * refusal of impossible parameters; the AR5211's two-word TX descriptor,
+ * its status at words 4/5 and its 5210/5211 RX status.  Expected words are written out from
  * the documented bit layout.
  *
  * Links: src/desc.c
@@ -16,6 +17,9 @@
 
 #include "hw.h"
 #include "check.h"
+
+/* The descriptor format follows the chip: an AR5212-family one here. */
+static struct ath5k_hw ah5212;
 
 static u32 w(__le32 v)
 {
@@ -44,7 +48,7 @@ static void test_tx_setup(void)
 
 	printf("check: TX descriptor words for one series, no key\n");
 	memset(&d, 0xa5, sizeof(d));
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), 0);
 	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 40u << 16);
 	CHECK_EQ(w(d.tx.ctl[1]), 1500u);
 	CHECK_EQ(w(d.tx.ctl[2]), 2u << 16);
@@ -64,7 +68,7 @@ static void test_tx_setup(void)
 	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_NOACK | ATH5K_TXF_VEOL |
 		  ATH5K_TXF_CLRDMASK;
 	p.pkt_type = ATH5K_PKT_BEACON;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), 0);
 	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 40u << 16 | 1u << 23 | 1u << 24 |
 		 2u << 25 | 1u << 29 | 1u << 30);
 	CHECK_EQ(w(d.tx.ctl[1]), 1500u | 100u << 13 | 3u << 20 | 1u << 24);
@@ -74,7 +78,7 @@ static void test_tx_setup(void)
 
 	printf("check: a zero try count ends the series list\n");
 	p.tries[2] = 0;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), 0);
 	CHECK_EQ(w(d.tx.ctl[2]), 2u << 16 | 3u << 20);
 	CHECK_EQ(w(d.tx.ctl[3]), 0x0cu | 0x0au << 5);
 
@@ -83,13 +87,13 @@ static void test_tx_setup(void)
 	p.flags = ATH5K_TXF_RTS;
 	p.rtscts_rate = 0x0b;
 	p.rtscts_duration = 300;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), 0);
 	CHECK(w(d.tx.ctl[0]) & (1u << 22));
 	CHECK(!(w(d.tx.ctl[0]) & (1u << 31)));
 	CHECK_EQ(w(d.tx.ctl[2]) & 0x7fff, 300);
 	CHECK_EQ((w(d.tx.ctl[3]) >> 20) & 0x1f, 0x0b);
 	p.flags = ATH5K_TXF_CTS;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), 0);
 	CHECK(w(d.tx.ctl[0]) & (1u << 31));
 }
 
@@ -101,19 +105,19 @@ static void test_tx_refuse(void)
 	printf("check: impossible TX parameters are refused\n");
 	p = base_params();
 	p.tries[0] = 0;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), -EINVAL);
 	p = base_params();
 	p.rate[0] = 0;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), -EINVAL);
 	p = base_params();
 	p.frame_len = 4096;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), -EINVAL);
 	p = base_params();
 	p.key_index = 128;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), -EINVAL);
 	p = base_params();
 	p.flags = ATH5K_TXF_RTS | ATH5K_TXF_CTS;
-	CHECK_EQ(ath5k_hw_tx_desc_setup(&d, &p), -EINVAL);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5212, &d, &p), -EINVAL);
 }
 
 static void test_tx_status(void)
@@ -123,13 +127,13 @@ static void test_tx_status(void)
 
 	printf("check: TX status not yet written back is in progress\n");
 	memset(&d, 0, sizeof(d));
-	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5212, &d, &ts), -EINPROGRESS);
 
 	printf("check: TX status: acked in series 2 after 3 failed attempts there\n");
 	d.tx.status[0] = cpu_to_le32(1u | 1u << 4 | 3u << 8 | 0x1234u << 16);
 	d.tx.status[1] = cpu_to_le32(1u | 0x5a5u << 1 | 0xf6u << 13 |
 				     2u << 21 | 1u << 24);
-	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5212, &d, &ts), 0);
 	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
 	CHECK_EQ(ts.short_retry, 1);
 	CHECK_EQ(ts.long_retry, 3);
@@ -142,7 +146,7 @@ static void test_tx_status(void)
 	printf("check: TX status: excessive retries, FIFO, filtered\n");
 	d.tx.status[0] = cpu_to_le32(1u << 1 | 1u << 2 | 1u << 3 | 15u << 8);
 	d.tx.status[1] = cpu_to_le32(1u | 3u << 21);
-	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5212, &d, &ts), 0);
 	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY | ATH5K_TXS_FIFO |
 		 ATH5K_TXS_FILTERED);
 	CHECK_EQ(ts.long_retry, 15);
@@ -209,14 +213,14 @@ static void test_rx(void)
 	CHECK_EQ(w(d.rx.status[1]), 0);
 	CHECK_EQ(ath5k_hw_rx_desc_setup(&d, 4096, false), -EINVAL);
 	CHECK_EQ(ath5k_hw_rx_desc_setup(&d, 0, false), -EINVAL);
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), -EINPROGRESS);
 
 	printf("check: RX status: good frame decrypted with key 5\n");
 	d.rx.status[0] = cpu_to_le32(1504u | 0x0cu << 15 | 40u << 20 |
 				     1u << 28);
 	d.rx.status[1] = cpu_to_le32(1u | 1u << 1 | 1u << 8 | 5u << 9 |
 				     0x7abcu << 16);
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), 0);
 	CHECK_EQ(rs.len, 1504);
 	CHECK_EQ(rs.rate, 0x0c);
 	CHECK_EQ(rs.rssi, 40);
@@ -230,7 +234,7 @@ static void test_rx(void)
 	printf("check: RX status: CRC error, continued frame\n");
 	d.rx.status[0] = cpu_to_le32(100u | 1u << 12);
 	d.rx.status[1] = cpu_to_le32(1u | 1u << 2);
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), 0);
 	CHECK_EQ(rs.flags, ATH5K_RXE_CRC);
 	CHECK(rs.more);
 	CHECK(!rs.key_valid);
@@ -238,14 +242,14 @@ static void test_rx(void)
 	printf("check: RX status: PHY error code overlays the key fields\n");
 	d.rx.status[0] = cpu_to_le32(0);
 	d.rx.status[1] = cpu_to_le32(1u | 1u << 4 | 0x13u << 8);
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), 0);
 	CHECK_EQ(rs.flags, ATH5K_RXE_PHY);
 	CHECK_EQ(rs.phyerr, 0x13);
 	CHECK(!rs.key_valid);
 
 	printf("check: RX status: decrypt and MIC failures, key miss\n");
 	d.rx.status[1] = cpu_to_le32(1u | 1u << 3 | 1u << 5 | 1u << 31);
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), 0);
 	CHECK_EQ(rs.flags, ATH5K_RXE_DECRYPT | ATH5K_RXE_MIC);
 	CHECK(rs.key_miss);
 }
@@ -281,7 +285,7 @@ static void test_status_order(void)
 	late_word = &d.rx.status[0];
 	late_value = 1504u | 0x0cu << 15;
 	rmb_calls = 0;
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), 0);
 	CHECK_EQ(rmb_calls, 1);
 	CHECK_EQ(rs.len, 1504);
 	CHECK_EQ(rs.rate, 0x0c);
@@ -293,7 +297,7 @@ static void test_status_order(void)
 	late_word = &d.tx.status[0];
 	late_value = 1u | 0x1234u << 16;		/* acked */
 	rmb_calls = 0;
-	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5212, &d, &ts), 0);
 	CHECK_EQ(rmb_calls, 1);
 	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
 	CHECK_EQ(ts.tstamp, 0x1234);
@@ -304,14 +308,135 @@ static void test_status_order(void)
 	late_word = NULL;
 	rmb_calls = 0;
 	memset(&rs, 0x77, sizeof(rs));
-	CHECK_EQ(ath5k_hw_rx_desc_status(&d, &rs), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5212, &d, &rs), -EINPROGRESS);
 	CHECK_EQ(rs.len, 0x7777);
 	memset(&ts, 0x77, sizeof(ts));
-	CHECK_EQ(ath5k_hw_tx_desc_status(&d, &ts), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5212, &d, &ts), -EINPROGRESS);
 	CHECK_EQ(ts.tstamp, 0x7777);
 	CHECK_EQ(rmb_calls, 0);
 
 	ath5k_shim_dma_rmb_hook = NULL;
+}
+
+/*
+ * AR5211: two TX control words (frame length 11:0, rate 21:18, RTS 22,
+ * VEOL 23, CLRDMASK 24, antenna 28:25, interrupt 29, key valid 30; buffer
+ * length 11:0, key index 19:13, frame type 22:20, no-ACK 23), the status
+ * in words 4/5; the 5210/5211 RX status (rate 18:15, RSSI 26:19, antenna
+ * 29:27; decrypt-CRC 4, PHY error 7:5, key index 14:9, TSF 27:15, key
+ * miss 28).
+ */
+static struct ath5k_hw ah5211 = { .ar5211 = true };
+
+static void test_5211_tx(void)
+{
+	struct ath5k_tx_params p = base_params();
+	struct ath5k_tx_status ts;
+	struct ath5k_desc d;
+
+	printf("check: AR5211 TX: two control words, one rate, no power, status zeroed\n");
+	memset(&d, 0xff, sizeof(d));
+	p.antenna = 2;
+	p.tries[1] = 3;
+	p.rate[1] = 0x0b;
+	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK | ATH5K_TXF_NOACK;
+	p.key_index = 37;
+	p.pkt_type = ATH5K_PKT_BEACON;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5211, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 0xcu << 18 | 1u << 24 | 2u << 25 |
+		 1u << 29 | 1u << 30);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u | 37u << 13 | 3u << 20 | 1u << 23);
+	CHECK_EQ(w(d.tx.ctl[2]), 0);
+	CHECK_EQ(w(d.tx.ctl[3]), 0);
+
+	printf("check: AR5211 TX: 1 Mbit/s CCK as its low nibble, RTS and VEOL\n");
+	p = base_params();
+	p.rate[0] = 0x1b;
+	p.flags = ATH5K_TXF_RTS | ATH5K_TXF_VEOL;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5211, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 0xbu << 18 | 1u << 22 | 1u << 23);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u);
+
+	printf("check: AR5211 TX: CTS-to-self and impossible lengths refused\n");
+	p.flags = ATH5K_TXF_CTS;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5211, &d, &p), -EOPNOTSUPP);
+	p = base_params();
+	p.frame_len = 4096;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5211, &d, &p), -EINVAL);
+	p = base_params();
+	p.key_index = 128;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5211, &d, &p), -EINVAL);
+
+	printf("check: AR5211 TX status is read from words 4/5\n");
+	memset(&d, 0, sizeof(d));
+	d.tx.status[1] = cpu_to_le32(1u);	/* the AR5212's place: not ours */
+	CHECK(!ath5k_hw_tx_desc_done(&ah5211, &d));
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5211, &d, &ts), -EINPROGRESS);
+	d.tx.ctl[2] = cpu_to_le32(1u | 2u << 4 | 4u << 8 | 0x4321u << 16);
+	d.tx.ctl[3] = cpu_to_le32(1u | 0x123u << 1 | 0x14u << 13 | 3u << 21 |
+				  1u << 24);
+	CHECK(ath5k_hw_tx_desc_done(&ah5211, &d));
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5211, &d, &ts), 0);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.short_retry, 2);
+	CHECK_EQ(ts.long_retry, 4);
+	CHECK_EQ(ts.tstamp, 0x4321);
+	CHECK_EQ(ts.seq, 0x123);
+	CHECK_EQ(ts.ack_rssi, 20);
+	/* one series, one antenna whatever those bits hold */
+	CHECK_EQ(ts.final_idx, 0);
+	CHECK_EQ(ts.antenna, 1);
+
+	printf("check: AR5211 TX status: excessive retries\n");
+	d.tx.ctl[2] = cpu_to_le32(1u << 1 | 7u << 8);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5211, &d, &ts), 0);
+	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY);
+	CHECK_EQ(ts.long_retry, 7);
+}
+
+static void test_5211_rx(void)
+{
+	struct ath5k_rx_status rs;
+	struct ath5k_desc d;
+
+	printf("check: AR5211 RX status: good frame, key 37, 13 TSF bits\n");
+	memset(&d, 0, sizeof(d));
+	ah5211.chan.mode = ATH5K_MODE_11A;
+	d.rx.status[0] = cpu_to_le32(1504u | 0xbu << 15 | 0xc8u << 19 |
+				     2u << 27);
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 1 | 1u << 8 | 37u << 9 |
+				     0x1abcu << 15 | 1u << 28);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5211, &d, &rs), 0);
+	CHECK_EQ(rs.len, 1504);
+	CHECK_EQ(rs.rate, 0x0b);		/* 6 Mbit/s on 11a */
+	CHECK_EQ(rs.rssi, -56);
+	CHECK_EQ(rs.antenna, 2);
+	CHECK_EQ(rs.flags, 0);
+	CHECK(rs.key_valid);
+	CHECK_EQ(rs.key_index, 37);
+	CHECK_EQ(rs.tstamp, 0x1abc);
+	CHECK(rs.key_miss);
+	CHECK_EQ(ath5k_hw_rx_tstamp_mask(&ah5211), 0x1fff);
+	CHECK_EQ(ath5k_hw_rx_tstamp_mask(&ah5212), 0x7fff);
+
+	printf("check: AR5211 RX status: the same code is 1 Mbit/s CCK on 11b\n");
+	ah5211.chan.mode = ATH5K_MODE_11B;
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5211, &d, &rs), 0);
+	CHECK_EQ(rs.rate, 0x1b);
+
+	printf("check: AR5211 RX status: 3-bit PHY error beside the key fields\n");
+	d.rx.status[1] = cpu_to_le32(1u | 5u << 5);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5211, &d, &rs), 0);
+	CHECK_EQ(rs.flags, ATH5K_RXE_PHY);
+	CHECK_EQ(rs.phyerr, 5);
+
+	printf("check: AR5211 RX status: CRC and decrypt-CRC, no MIC bit\n");
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 2 | 1u << 4);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5211, &d, &rs), 0);
+	CHECK_EQ(rs.flags, ATH5K_RXE_CRC | ATH5K_RXE_DECRYPT);
+	CHECK(!rs.key_miss);
+	CHECK(!ath5k_hw_rx_desc_done(&(struct ath5k_desc){ 0 }));
+	CHECK(ath5k_hw_rx_desc_done(&d));
 }
 
 static void test_layout(void)
@@ -336,5 +461,7 @@ int main(void)
 	test_tx_attempts();
 	test_rx();
 	test_status_order();
+	test_5211_tx();
+	test_5211_rx();
 	return check_done("test_desc");
 }

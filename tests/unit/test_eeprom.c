@@ -2,9 +2,9 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * EEPROM parsing and validation: a good EEMAP 2 (RF5413-style) image, a
- * good EEMAP 1 (RF5112) image, and images that must be refused
- * (truncated, bad checksum, absurd or missing calibration, no MAC, old
- * version).  Images are built here field by field from the documented
+ * good EEMAP 1 (RF5112) image, a good EEMAP 0 (RF5111) image, and images
+ * that must be refused (truncated, bad checksum, absurd or missing
+ * calibration, no MAC, old version, RF5111 images without a curve).  Images are built here field by field from the documented
  * layout, independently of the parser.
  *
  * Links: src/eeprom.c
@@ -312,9 +312,9 @@ static void test_rejects(void)
 	expect_reject("EEPROM version 3.3", WORDS);
 
 	build_2413();
-	img[0xc4] = 0;
+	img[0xc4] = 3 << 14;
 	fix_checksum();
-	expect_reject("RF5111 calibration layout (EEMAP 0)", WORDS);
+	expect_reject("unknown calibration layout (EEMAP 3)", WORDS);
 
 	build_2413();
 	img[0xc2] = 0;
@@ -439,6 +439,150 @@ static void test_good_5112(void)
 	CHECK_EQ(ee.mode[ATH5K_MODE_11A].pier[1].curve[0].pwr[0], -10);
 }
 
+/*
+ * RF5111 (EEMAP 0): the 11a pier list at 0x150, five words per pier from
+ * 0x155, 11b piers at 0x187 (fixed 2412/2447/2484 MHz).  A pier is an
+ * MSB-first stream of 6-bit fields: PCDAC max, PCDAC min, 11 powers in
+ * half dB.
+ */
+#define MAP0_11A	0x155
+#define MAP0_11B	0x187
+
+static void put_pier_5111(unsigned int off, unsigned int lo, unsigned int hi,
+			  unsigned int pwr0)
+{
+	unsigned int pos = 0, i;
+
+	memset(&img[off], 0, 5 * sizeof(img[0]));
+	put_bits_msb(&img[off], &pos, hi, 6);
+	put_bits_msb(&img[off], &pos, lo, 6);
+	for (i = 0; i < 11; i++)
+		put_bits_msb(&img[off], &pos, pwr0 + 3 * i, 6);
+}
+
+static void build_5111(void)
+{
+	static const u8 bins_a[] = { 76, 88, 104, 140, 189 };
+	static const u8 bins_b[] = { 112, 147, 184 };
+	unsigned int i;
+
+	memset(img, 0, sizeof(img));
+	img[0x1f] = 0x0003;		/* 00:03:7f:52:11:01 */
+	img[0x1e] = 0x7f52;
+	img[0x1d] = 0x1101;
+	img[0xbf] = 0x0010;
+	img[0xc1] = 0x4005;		/* what AR5211 cards carried */
+	img[0xc2] = 0x3;		/* 11a and 11b */
+	img[0xc4] = 0;			/* EEMAP 0 */
+	img[0xc5] = TARGET_START;
+	put_mode(0, 0x7, -85);		/* curve: hardware gain 3 */
+	put_mode(1, 0x0, -85);		/* curve: hardware gain 0 */
+	put_mode(2, 0x0, -85);
+	for (i = 0; i < sizeof(bins_a); i++) {
+		img[0x150 + i / 2] |= (u16)(bins_a[i] << (8 * (i & 1)));
+		put_pier_5111(MAP0_11A + 5 * i, 10 + i, 50 + i, 4 + i);
+	}
+	for (i = 0; i < 3; i++)
+		put_pier_5111(MAP0_11B + 5 * i, 20, 60, 10);
+	for (i = 0; i < sizeof(bins_a); i++)
+		put_target(TARGET_START + 2 * i, bins_a[i], 32, 30, 28, 26);
+	put_target(TARGET_START + 2 * 5, 0xff, 0, 0, 0, 0);
+	for (i = 0; i < 2; i++)
+		put_target(TARGET_START + 0x10 + 2 * i, bins_b[i], 36, 36, 36, 36);
+	fix_checksum();
+}
+
+static void test_good_5111(void)
+{
+	const struct ath5k_ee_mode *a = &ee.mode[ATH5K_MODE_11A];
+	const struct ath5k_ee_mode *b = &ee.mode[ATH5K_MODE_11B];
+	const struct ath5k_ee_pd_curve *cv = &a->pier[2].curve[0];
+	unsigned int i;
+
+	printf("check: a valid EEMAP 0 (RF5111) image parses\n");
+	build_5111();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.eemap, 0);
+	CHECK_EQ(ee.version, 0x4005);
+	CHECK_EQ(ee.modes, BIT(ATH5K_MODE_11A) | BIT(ATH5K_MODE_11B));
+	CHECK_EQ(ee.mac[3], 0x52);
+	CHECK_EQ(a->npd_gains, 1);
+	CHECK_EQ(a->pd_gain_idx[0], 3);
+	CHECK_EQ(a->npiers, 5);
+	CHECK_EQ(a->pier[0].freq, 5180);
+	CHECK_EQ(a->pier[4].freq, 5745);
+	/* pier 2: PCDAC 12..52, powers 6, 9, .. 36 half dB */
+	CHECK_EQ(cv->npoints, 11);
+	for (i = 0; i < 11; i++) {
+		CHECK_EQ(cv->pwr[i], 2 * (6 + 3 * i));
+		CHECK_EQ(cv->step[i], 12 + 4 * i);
+	}
+	CHECK_EQ(a->pier[2].min_pwr, 12);
+	CHECK_EQ(a->pier[2].max_pwr, 72);
+	CHECK_EQ(a->pier[2].curve[1].npoints, 0);
+	CHECK_EQ(a->ntargets, 5);
+	printf("check: RF5111 11b: the fixed piers and the first clear gain\n");
+	CHECK_EQ(b->npd_gains, 1);
+	CHECK_EQ(b->pd_gain_idx[0], 0);
+	CHECK_EQ(b->npiers, 3);
+	CHECK_EQ(b->pier[0].freq, 2412);
+	CHECK_EQ(b->pier[1].freq, 2447);
+	CHECK_EQ(b->pier[2].freq, 2484);
+	CHECK_EQ(b->pier[1].curve[0].step[10], 60);
+	CHECK_EQ(b->pier[1].curve[0].pwr[10], 2 * 40);
+	CHECK_EQ(b->ntargets, 2);
+}
+
+static void test_rejects_5111(void)
+{
+	unsigned int i;
+
+	/* CVE-2021-47633's shape: every gain bit set selects no curve */
+	build_5111();
+	img[mode_off[ATH5K_MODE_11A] + 10] = 0xf << 1;
+	fix_checksum();
+	expect_reject("RF5111 11a x_gain 0xf: no power detector curve", WORDS);
+
+	build_5111();
+	img[mode_off[ATH5K_MODE_11B] + 9] = 0xf << 1;
+	fix_checksum();
+	expect_reject("RF5111 11b x_gain 0xf: no power detector curve", WORDS);
+
+	build_5111();
+	put_pier_5111(MAP0_11A + 5, 40, 40, 4);
+	fix_checksum();
+	expect_reject("RF5111 pier with an empty PCDAC range", WORDS);
+
+	build_5111();
+	put_pier_5111(MAP0_11A, 50, 10, 4);
+	fix_checksum();
+	expect_reject("RF5111 pier with PCDAC min above max", WORDS);
+
+	build_5111();
+	img[0xc2] = 0x7;		/* 11g's fixed piers hold nothing */
+	put_target(TARGET_START + 0x14, 112, 30, 30, 30, 30);
+	fix_checksum();
+	expect_reject("RF5111 11g enabled with an empty pier group", WORDS);
+
+	/*
+	 * The kernel's frequency-list off-by-one: a list with no end marker
+	 * fills all ten piers and must stop there, not take the first word
+	 * of pier data (nonzero) as an eleventh.
+	 */
+	printf("check: RF5111 11a pier list without an end stops at ten\n");
+	build_5111();
+	for (i = 0; i < 10; i++) {
+		img[0x150 + i / 2] &= (u16)~(0xff << (8 * (i & 1)));
+		img[0x150 + i / 2] |= (u16)((60 + 10 * i) << (8 * (i & 1)));
+		put_pier_5111(MAP0_11A + 5 * i, 10, 50, 4);
+	}
+	CHECK(img[MAP0_11A] & 0xff);
+	fix_checksum();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11A].npiers, 10);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11A].pier[9].freq, 4800 + 5 * 150);
+}
+
 static void test_image_size(void)
 {
 	printf("check: image size from the size field\n");
@@ -457,6 +601,8 @@ int main(void)
 	test_good_2413();
 	test_rejects();
 	test_good_5112();
+	test_good_5111();
+	test_rejects_5111();
 	test_image_size();
 	return check_done("test_eeprom");
 }

@@ -17,7 +17,8 @@
  *   (finding 18: beacon_on was dropped while INVALID);
  * - registration: the interface combinations name only types the wiphy
  *   offers, so a kernel without mesh takes the device (the debug-kernel
- *   cell's cfg80211 refused it).
+ *   cell's cfg80211 refused it); the AR5211 registers one rate series
+ *   and no interface combinations.
  *
  * Links: src/main.c src/ratemap.c src/rates.c src/channels.c src/keyslot.c src/txq_fill.c
  */
@@ -112,9 +113,13 @@ int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
 	return 0;
 }
 
+/* What the next attach finds: an AR5211 or an AR5212-family chip. */
+static bool attach_ar5211;
+
 int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		    void __iomem *iomem, bool pcie)
 {
+	ah->ar5211 = attach_ar5211;
 	return 0;
 }
 
@@ -656,9 +661,33 @@ static void test_register_without_mesh(void)
 	ath5k_ops.stop(&hw, false);
 }
 
+static void test_register_ar5211(void)
+{
+	printf("check: an AR5212-family chip offers four rate series and "
+	       "several interfaces\n");
+	memset(&wiphy, 0, sizeof(wiphy));
+	dev_running();
+	CHECK_EQ(hw.max_rates, ATH5K_MRR_SERIES);
+	CHECK_EQ(wiphy.n_iface_combinations, 1);
+	ath5k_ops.stop(&hw, false);
+
+	printf("check: the AR5211 offers one rate series (one rate in its "
+	       "descriptor) and one interface (no BSSID mask)\n");
+	memset(&wiphy, 0, sizeof(wiphy));
+	attach_ar5211 = true;
+	dev_running();
+	attach_ar5211 = false;
+	CHECK(dev.ah.ar5211);
+	CHECK_EQ(hw.max_rates, 1);
+	CHECK_EQ(wiphy.n_iface_combinations, 0);
+	CHECK(!wiphy.iface_combinations);
+	ath5k_ops.stop(&hw, false);
+}
+
 int main(void)
 {
 	test_register_without_mesh();
+	test_register_ar5211();
 	test_reset();
 	test_reset_dma_stuck();
 	test_stop();

@@ -113,6 +113,27 @@ void card_bus_delay(unsigned long us)
 	}
 }
 
+/*
+ * The card model's own view of the channel: it logs "tuned to N MHz"
+ * when the synthesiser words it decodes name a new channel, and "not
+ * understood" for words it cannot decode.
+ */
+static unsigned int model_tuned_mhz;
+static unsigned int model_synth_rejects;
+
+static void model_log(void *h, const char *line)
+{
+	const char *t = strstr(line, "tuned to ");
+
+	if (t)
+		model_tuned_mhz = (unsigned int)strtoul(t + 9, NULL, 10);
+	if (strstr(line, "synthesiser word"))
+		model_synth_rejects++;
+	fake_log(h, line);
+}
+
+static struct card_host_ops host_ops;
+
 static void card_open(unsigned int i, const char *spec, struct air *air,
 		      struct card_config *cfg)
 {
@@ -124,7 +145,9 @@ static void card_open(unsigned int i, const char *spec, struct air *air,
 		exit(2);
 	}
 	hosts[i] = fake_host_new();
-	cards[i] = card_create(cfg, air, &fake_ops, hosts[i], err, sizeof(err));
+	host_ops = fake_ops;
+	host_ops.log = model_log;
+	cards[i] = card_create(cfg, air, &host_ops, hosts[i], err, sizeof(err));
 	if (!cards[i]) {
 		printf("card_create: %s\n", err);
 		exit(2);
@@ -191,7 +214,7 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	memcpy(frame + 10, ah->perm_addr, 6);
 	memset(d, 0, sizeof(*d));
 	d->data = cpu_to_le32(TX_FRAME);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
 	/* issue 14: once per frame sent, so one write and no read */
 	bus_count_reset();
@@ -206,7 +229,7 @@ static void tx_one_frame(struct ath5k_hw *ah)
 	CHECK_EQ(ath5k_hw_isr_read(ah, &isr), 0);
 	CHECK(isr.flags & ATH5K_INT_TXDESC);
 	CHECK(isr.txq_done & BIT(2));
-	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 	CHECK_EQ(ts.final_idx, 0);
 	CHECK_EQ(ath5k_hw_txq_pending(ah, 2), 0);
@@ -584,35 +607,16 @@ static void run_corrupt_eeprom(void)
 	card_close(0);
 }
 
-/* Two cards on one air: what A sends, B receives and decodes. */
-static void run_air_pair(void)
+/*
+ * Card B (ah[1]) receives what card A (ah[0]) broadcasts: one frame sent
+ * on A's data queue 2 arrives in B's RX ring at @rate, as it was sent.
+ */
+static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
 {
-	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
-	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
-	struct card_config cfg[2];
 	struct ath5k_rx_status rs;
 	struct ath5k_isr isr;
 	struct ath5k_desc *rd;
-	struct air *air;
 	unsigned int i;
-
-	printf("== two AR5413 cards on one air\n");
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		card_open(i, "model=ar5413", air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
-			 0);
-		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
-	}
 
 	bus_select(1);
 	rx_ring_build();
@@ -635,14 +639,44 @@ static void run_air_pair(void)
 	CHECK_EQ(ath5k_hw_isr_read(&ah[1], &isr), 0);
 	CHECK(isr.flags & ATH5K_INT_RXOK);
 	rd = (void *)(hosts[1]->mem + RX_RING);
-	CHECK_EQ(ath5k_hw_rx_desc_status(rd, &rs), 0);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], rd, &rs), 0);
 	CHECK_EQ(rs.flags, 0);
 	CHECK_EQ(rs.len, 100 + 4);
-	CHECK_EQ(rs.rate, 0x0b);
+	CHECK_EQ(rs.rate, rate);
 	CHECK(!rs.more);
 	CHECK(rs.rssi > 0);
 	CHECK(!memcmp(hosts[1]->mem + RX_BUFS, hosts[0]->mem + TX_FRAME, 100));
-	CHECK_EQ(ath5k_hw_rx_desc_status(rd + 1, &rs), -EINPROGRESS);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], rd + 1, &rs), -EINPROGRESS);
+}
+
+/* Two cards on one air: what A sends, B receives and decodes. */
+static void run_air_pair(void)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5413 cards on one air\n");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		card_open(i, "model=ar5413", air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+
+	air_pair_broadcast(ah, 0x0b);
 
 	for (i = 0; i < 2; i++) {
 		bus_select(i);
@@ -696,12 +730,387 @@ static void run_spur(void)
 	card_close(0);
 }
 
-/* An AP beacons through queue 9 on SWBA; a station hears it. */
-static void run_ap_beacons(void)
+/*
+ * The AR5211 model with an RF5111 calibration the test writes itself:
+ * three 11a piers, curve 2 on 11a (x_gain 0x3), curve 0 on 11b, a PCDAC
+ * range and eleven powers each.
+ */
+static const char ar5211_desc[] =
+	"mac = 00:03:7f:52:11:07\n"
+	"bands = ab\n"
+	"a.piers = 5180 5320 5745\n"
+	"a.x_gain = 0x3\n"
+	"a.pcdac = 4 60  2 5 8 11 14 17 20 23 26 29 32\n"
+	"b.x_gain = 0xe\n"
+	"b.pcdac = 10 50  6 8 10 12 14 16 18 20 22 24 26\n"
+	"a.target = 5180 34 32 30 28\n"
+	"a.target = 5745 30 28 26 24\n"
+	"b.target = 2412 36 36 36 36\n"
+	"b.target = 2484 36 36 36 36\n";
+
+/*
+ * Card @i from @spec with the EEPROM description @desc (written to a
+ * temporary file), then @after: keys that must follow the description.
+ */
+static void card_open_desc(unsigned int i, const char *spec, const char *desc,
+			   const char *after, struct air *air,
+			   struct card_config *cfg)
+{
+	char path[] = "/tmp/ath5k-desc-XXXXXX";
+	char full[160];
+	FILE *f;
+	int fd;
+
+	fd = mkstemp(path);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		perror("EEPROM description");
+		exit(2);
+	}
+	fputs(desc, f);
+	fclose(f);
+	snprintf(full, sizeof(full), "%s,eeprom-desc=%s%s", spec, path, after);
+	card_open(i, full, air, cfg);
+	unlink(path);
+}
+
+static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
+{
+	char mac[32];
+
+	/* the ideal air: no loss, so every attempt count is exact */
+	snprintf(mac, sizeof(mac), ",mac=00:03:7f:52:11:%02x", 7 + i);
+	card_open_desc(i, "model=ar5211,air=ideal", ar5211_desc, mac, air, cfg);
+}
+
+/* The 64 power-to-PCDAC entries, two per register in bits 15:8, 31:24. */
+static unsigned int pcdac_at(unsigned int i)
+{
+	return (card_bus_read(R_PHY_PCDAC_TXPOWER(i / 2)) >> (i & 1 ? 24 : 8)) &
+	       0xff;
+}
+
+static void ar5211_reset_to(struct ath5k_hw *ah, u16 freq, enum ath5k_mode mode)
+{
+	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
+
+	printf("check: full reset to %u MHz %s: the card tunes there\n", freq,
+	       mode == ATH5K_MODE_11A ? "11a" : "11b");
+	model_synth_rejects = 0;
+	CHECK_EQ(ath5k_hw_dma_stop(ah), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &ch, false), 0);
+	CHECK(ah->chan_valid);
+	CHECK_EQ(model_tuned_mhz, freq);
+	CHECK_EQ(model_synth_rejects, 0);
+	CHECK_EQ(FIELD_GET(USEC_32, card_bus_read(R_USEC)), 31);
+	CHECK_EQ(card_bus_read(R_PHY_AGCCTL) & AGCCTL_CAL, 0);
+	if (mode == ATH5K_MODE_11A) {
+		/* RF5111 bus, 5 GHz OFDM, the AR5211's 40 MHz PLL */
+		CHECK_EQ(card_bus_read(R_PHY_MODE), 0);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), 0x18);
+		CHECK_EQ(card_bus_read(R_TXCFG) & TXCFG_B_MODE, 0);
+		CHECK_EQ(ah->clock_mhz, 40);
+	} else {
+		/* CCK through the RF2111 on the 44 MHz PLL */
+		CHECK_EQ(card_bus_read(R_PHY_MODE), PHY_MODE_2GHZ | PHY_MODE_CCK);
+		CHECK_EQ(card_bus_read(R_PHY_PLL), 0x19);
+		CHECK(card_bus_read(R_TXCFG) & TXCFG_B_MODE);
+		CHECK_EQ(ah->clock_mhz, 22);
+	}
+}
+
+static void ar5211_resets(struct ath5k_hw *ah)
+{
+	struct ath5k_chan g = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan half = { 5180, ATH5K_MODE_11A, ATH5K_BW_10 };
+	unsigned int i, ok = 1;
+
+	ar5211_reset_to(ah, 5180, ATH5K_MODE_11A);
+	printf("check: RF5111 TX power: power (half dB) to PCDAC, the curve's\n"
+	       "       PCDAC range below and above, its points in between\n");
+	/* every 11a pier: PCDAC 4..60, point k at 2 + 3k half dB */
+	CHECK_EQ(pcdac_at(0), 4);
+	CHECK_EQ(pcdac_at(2), 4);
+	CHECK_EQ(pcdac_at(2 + 3 * 5), (4 * 5 + 60 * 5) / 10);
+	CHECK_EQ(pcdac_at(32), 60);
+	CHECK_EQ(pcdac_at(63), 60);
+	for (i = 1; i < 64; i++)
+		ok &= pcdac_at(i) >= pcdac_at(i - 1);
+	CHECK(ok);
+	CHECK(ah->txpower_cur > 0 && ah->txpower_cur <= 32);
+	CHECK_EQ(ath5k_hw_calibrate(ah), 0);
+	printf("check: no ANI on the AR5211: automatic mode refused, nothing armed\n");
+	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_AUTO), -EOPNOTSUPP);
+	CHECK_EQ(ah->ani.mode, ATH5K_ANI_OFF);
+	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), 0);
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
+	CHECK_EQ(ath5k_hw_ani_init(ah, ATH5K_ANI_OFF), 0);
+	printf("check: no PHY error reports asked of the AR5211\n");
+	ath5k_hw_rx_filter_set(ah, ATH5K_RXF_UCAST | ATH5K_RXF_PHYERR |
+			       ATH5K_RXF_RADARERR);
+	CHECK_EQ(card_bus_read(R_RX_FILTER), RXF_UCAST);
+	CHECK_EQ(card_bus_read(R_RXCFG) & BIT(3), 0);	/* zero-length DMA */
+	CHECK_EQ(card_bus_read(R_PHY_ERR_FIL), 0);
+
+	/* the RF5111's 32 MHz reference: 5180 MHz sits 28 MHz past a harmonic */
+	printf("check: false-detect backoff where the 32 MHz reference spurs\n");
+	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
+			   card_bus_read(R_PHY_OFDM_SELFCORR)),
+		 2 + ah->ee.mode[ATH5K_MODE_11A].false_detect);
+	CHECK(ah->ee.mode[ATH5K_MODE_11A].false_detect);
+	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
+	printf("check: AR5211 I/Q calibration: Q power scaled by 64, offset 64\n");
+	CHECK(ah->iq_cal_pending);
+	card_bus_delay(10000);	/* the card's I/Q measurement takes a few ms */
+	card_bus_write(R_PHY_IQRES_CAL_CORR, 0);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_I, 0x10000);
+	card_bus_write(R_PHY_IQRES_CAL_PWR_Q, 0xe000);
+	CHECK_EQ(ath5k_hw_calibrate(ah), 0);
+	/* 0x10000 / (0xe000 >> 6) - 64 = 9 (the AR5212 scale would say 18) */
+	CHECK_EQ(FIELD_GET(PHY_IQ_CORR_Q_Q_COFF, card_bus_read(R_PHY_IQ)), 9);
+	CHECK_EQ(FIELD_GET(PHY_IQ_CORR_Q_I_COFF, card_bus_read(R_PHY_IQ)), 0);
+	CHECK(card_bus_read(R_PHY_IQ) & PHY_IQ_CORR_ENABLE);
+	ar5211_reset_to(ah, 5120, ATH5K_MODE_11A);
+	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
+			   card_bus_read(R_PHY_OFDM_SELFCORR)), 2);
+	/* channel 149: odd and above 145, the 10 MHz reference */
+	ar5211_reset_to(ah, 5745, ATH5K_MODE_11A);
+	ar5211_reset_to(ah, 2412, ATH5K_MODE_11B);
+	/* 11b piers: PCDAC 10..50 */
+	CHECK_EQ(pcdac_at(0), 10);
+	CHECK_EQ(pcdac_at(63), 50);
+	ar5211_reset_to(ah, 2437, ATH5K_MODE_11B);
+	ar5211_reset_to(ah, 2484, ATH5K_MODE_11B);
+
+	printf("check: piers calibrated over different ranges: the table\n"
+	       "       between them stays a rising PCDAC ramp within 0..63\n");
+	{
+		struct ath5k_ee_pier *pr = &ah->ee.mode[ATH5K_MODE_11A].pier[1];
+		struct ath5k_ee_pier saved = *pr;
+
+		/* 5320 MHz: 2 dB more power for every PCDAC point */
+		for (i = 0; i < pr->curve[0].npoints; i++)
+			pr->curve[0].pwr[i] += 8;
+		pr->min_pwr += 8;
+		pr->max_pwr += 8;
+		ar5211_reset_to(ah, 5240, ATH5K_MODE_11A);
+		ok = 1;
+		for (i = 0; i < 64; i++) {
+			ok &= pcdac_at(i) <= 63;
+			if (i)
+				ok &= pcdac_at(i) >= pcdac_at(i - 1);
+		}
+		CHECK(ok);
+		CHECK(pcdac_at(0) >= 4);
+		CHECK(pcdac_at(63) <= 60);
+		CHECK(pcdac_at(63) > pcdac_at(0));
+		*pr = saved;
+	}
+
+	printf("check: no 11g and no narrow channels on the AR5211\n");
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &g, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &half, false),
+		 -EOPNOTSUPP);
+	ar5211_reset_to(ah, 5180, ATH5K_MODE_11A);
+}
+
+static void run_ar5211(void)
+{
+	static const u8 mac[6] = { 0x00, 0x03, 0x7f, 0x52, 0x11, 0x07 };
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	const struct ath5k_ee_mode *a, *b;
+	const struct ath5k_ee_pd_curve *cv;
+	struct card_config cfg;
+	unsigned int i;
+
+	printf("== AR5211 + RF5111 (EEMAP 0)\n");
+	ar5211_open(0, NULL, &cfg);
+
+	printf("check: attach identifies AR5211, RF5111 and the RF2111\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK(ah.ar5211);
+	CHECK_EQ(ah.srev, 0x42);
+	CHECK_EQ(ah.phy_rev, 0x30);
+	CHECK_EQ(ah.radio, ATH5K_RADIO_RF5111);
+	CHECK_EQ(ah.radio_rev, 0x17);
+	CHECK_EQ(ah.radio_rev_2ghz, 0x23);
+	CHECK(!strcmp(ath5k_hw_mac_name(&ah), "AR5211"));
+	CHECK(!strcmp(ath5k_hw_radio_name(&ah), "RF5111"));
+
+	printf("check: the MAC, the bands and the RF5111 piers from the EEPROM\n");
+	CHECK(!memcmp(ah.perm_addr, mac, 6));
+	CHECK_EQ(ah.ee.eemap, ATH5K_EEMAP_5111);
+	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A));
+	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11B));
+	CHECK(!ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G));
+	CHECK(ath5k_hw_freq_supported(&ah, 2412));
+	CHECK(ath5k_hw_freq_supported(&ah, 5745));
+	/* the RF5111 synthesiser starts at its channel 24, 5120 MHz */
+	CHECK(ath5k_hw_freq_supported(&ah, 5120));
+	CHECK(!ath5k_hw_freq_supported(&ah, 5115));
+	a = &ah.ee.mode[ATH5K_MODE_11A];
+	b = &ah.ee.mode[ATH5K_MODE_11B];
+	CHECK_EQ(a->npiers, 3);
+	CHECK_EQ(a->pier[0].freq, 5180);
+	CHECK_EQ(a->pier[1].freq, 5320);
+	CHECK_EQ(a->pier[2].freq, 5745);
+	CHECK_EQ(a->npd_gains, 1);
+	CHECK_EQ(a->pd_gain_idx[0], 2);
+	cv = &a->pier[1].curve[0];
+	CHECK_EQ(cv->npoints, 11);
+	for (i = 0; i < 11; i++) {
+		/* half dB to quarter dB; PCDAC i tenths from 4 to 60 */
+		CHECK_EQ(cv->pwr[i], 2 * (2 + 3 * i));
+		CHECK_EQ(cv->step[i], (4 * (10 - i) + 60 * i) / 10);
+	}
+	CHECK_EQ(b->npiers, 3);
+	CHECK_EQ(b->pier[0].freq, 2412);
+	CHECK_EQ(b->pier[1].freq, 2447);
+	CHECK_EQ(b->pier[2].freq, 2484);
+	CHECK_EQ(b->pd_gain_idx[0], 0);
+	CHECK_EQ(b->pier[2].curve[0].step[0], 10);
+	CHECK_EQ(b->pier[2].curve[0].step[10], 50);
+	CHECK_EQ(b->pier[2].max_pwr, 2 * 26);
+	CHECK_EQ(a->ntargets, 2);
+	CHECK_EQ(b->ntargets, 2);
+
+	for (i = 0; i < ATH5K_TXQ_DATA_COUNT; i++)
+		CHECK_EQ(ath5k_hw_txq_setup(&ah, i, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	ar5211_resets(&ah);
+
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/* The calibration layout must fit the radio, both ways round. */
+static void run_eemap_radio_mismatch(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct card_config cfg;
+
+	printf("== EEPROM calibration layouts on the wrong radio\n");
+	printf("check: an AR5211 with an RF5112 (EEMAP 1) image is refused\n");
+	card_open_desc(0, "model=ar5211", "eemap = 1\na.x_gain = 0x9\n"
+		       "b.x_gain = 0x9\ng.x_gain = 0x9\n", "", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
+		 -EINVAL);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+
+	printf("check: an RF5112 with an RF5111 (EEMAP 0) image is refused\n");
+	card_open_desc(0, "model=ar5212", "eemap = 0\nbands = ab\n"
+		       "a.x_gain = 0xe\nb.x_gain = 0xe\n"
+		       "b.piers = 2412 2447 2484\n", "", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
+		 -EINVAL);
+	CHECK_EQ(ah.radio, ATH5K_RADIO_RF5112);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/* A unicast data frame from A to @to, ACK requested. */
+static void ar5211_tx_unicast(struct ath5k_hw *ah, const u8 *to, u8 rate,
+			      struct ath5k_tx_status *ts)
+{
+	u8 *frame = bus_host->mem + TX_FRAME;
+	struct ath5k_desc *d = (void *)(bus_host->mem + TX_DESC);
+	struct ath5k_tx_params p = {
+		.frame_len = 60 + 4, .buf_len = 60,
+		.key_index = ATH5K_KEY_INVALID,
+		.flags = ATH5K_TXF_INTREQ,
+		.rate = { rate, 0x0c }, .tries = { 1, 1 },
+	};
+	int i;
+
+	memset(frame, 0, 60);
+	frame[0] = 0x08;
+	memcpy(frame + 4, to, 6);
+	memcpy(frame + 10, ah->perm_addr, 6);
+	memcpy(frame + 16, to, 6);
+	memset(d, 0, sizeof(*d));
+	d->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
+	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
+	for (i = 0; i < 400 && ath5k_hw_tx_desc_status(ah, d, ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, ts), 0);
+}
+
+/*
+ * Two AR5211 cards on one air: a broadcast frame from A arrives at B in
+ * the 5210/5211 RX layout; a unicast frame is ACKed at once; to a card
+ * on another channel it uses every try the DCU allows and no more (the
+ * descriptor's second series is ignored).
+ */
+static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 {
 	static struct ath5k_hw ah[2];
 	struct device dev = { .name = "emu" };
-	struct ath5k_chan ch = { 2437, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
+	struct ath5k_chan other = { mode == ATH5K_MODE_11A ? 5200 : 2437,
+				    mode, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct ath5k_tx_status ts;
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5211 cards on one air, %u MHz %s\n", freq,
+	       mode == ATH5K_MODE_11A ? "11a" : "11b");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		ar5211_open(i, air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
+
+	air_pair_broadcast(ah, mode == ATH5K_MODE_11A ? 0x0b : 0x1b);
+
+	printf("check: a unicast frame to B is ACKed on the first try\n");
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.long_retry, 0);
+	CHECK_EQ(ts.final_idx, 0);
+
+	printf("check: to a card on another channel: the DCU's 7 tries, XRETRY\n");
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_dma_stop(&ah[1]), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah[1], ATH5K_OPMODE_STA, &other, false), 0);
+	CHECK_EQ(model_tuned_mhz, other.freq);
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY);
+	CHECK_EQ(ts.long_retry, 7);
+	CHECK_EQ(ts.final_idx, 0);
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
+}
+
+/* An AP beacons through queue 9 on SWBA; a station hears it (@mode, 2437 MHz). */
+static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { 2437, mode, ATH5K_BW_20 };
 	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
 		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
 		.ready_time = 80 };
@@ -720,14 +1129,14 @@ static void run_ap_beacons(void)
 	unsigned int i;
 	bool swba = false;
 
-	printf("== AP and station on one air\n");
+	printf("== AP and station on one air (%s)\n", spec);
 	air = air_create();
 	if (!air) {
 		printf("air_create failed\n");
 		exit(2);
 	}
 	for (i = 0; i < 2; i++) {
-		card_open(i, "model=ar5413", air, &cfg[i]);
+		card_open(i, spec, air, &cfg[i]);
 		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
 					 false), 0);
 		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
@@ -783,18 +1192,18 @@ static void run_ap_beacons(void)
 	memset(bd, 0, sizeof(*bd));
 	bd->data = cpu_to_le32(TX_FRAME);
 	p.txpower = ath5k_hw_desc_txpower(&ah[0], 30);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(bd, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah[0], bd, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_stop(&ah[0], ATH5K_TXQ_BEACON), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(&ah[0], ATH5K_TXQ_BEACON, TX_DESC), 0);
 	CHECK_EQ(ath5k_hw_txq_start(&ah[0], ATH5K_TXQ_BEACON), 0);
-	for (i = 0; i < 200 && ath5k_hw_tx_desc_status(bd, &ts); i++)
+	for (i = 0; i < 200 && ath5k_hw_tx_desc_status(&ah[0], bd, &ts); i++)
 		card_bus_delay(100);
-	CHECK_EQ(ath5k_hw_tx_desc_status(bd, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah[0], bd, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 
 	printf("check: the station received the beacon\n");
 	bus_select(1);
-	CHECK_EQ(ath5k_hw_rx_desc_status((void *)(hosts[1]->mem + RX_RING),
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], (void *)(hosts[1]->mem + RX_RING),
 					 &rs), 0);
 	CHECK_EQ(rs.len, 64);
 	CHECK_EQ(hosts[1]->mem[RX_BUFS], 0x80);
@@ -1082,12 +1491,12 @@ static void tx_keyed_frame(struct ath5k_hw *ah, unsigned int len,
 
 	memset(d, 0, sizeof(*d));
 	d->data = cpu_to_le32(TX_FRAME);
-	CHECK_EQ(ath5k_hw_tx_desc_setup(d, &p), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(ah, d, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_set_txdp(ah, 2, TX_DESC), 0);
 	CHECK_EQ(ath5k_hw_txq_start(ah, 2), 0);
-	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(d, &ts); i++)
+	for (i = 0; i < 100 && ath5k_hw_tx_desc_status(ah, d, &ts); i++)
 		card_bus_delay(100);
-	CHECK_EQ(ath5k_hw_tx_desc_status(d, &ts), 0);
+	CHECK_EQ(ath5k_hw_tx_desc_status(ah, d, &ts), 0);
 	CHECK(ts.flags & ATH5K_TXS_OK);
 }
 
@@ -1499,8 +1908,14 @@ int main(void)
 	run_model("model=ar5413,bands=bg", 0);
 	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
+	run_ar5211();
+	run_ar5211_air(5180, ATH5K_MODE_11A);
+	run_ar5211_air(2412, ATH5K_MODE_11B);
+	run_eemap_radio_mismatch();
 	run_air_pair();
-	run_ap_beacons();
+	run_ap_beacons("model=ar5413", ATH5K_MODE_11G);
+	/* the AR5211: 2-word beacon descriptor, 802.11b */
+	run_ap_beacons("model=ar5211,air=ideal", ATH5K_MODE_11B);
 	run_spur();
 	run_rf5112_steep_first_segment();
 	run_rf5112_two_wide_curves();
