@@ -192,6 +192,22 @@ static void decode_4word(const uint32_t *ctl, struct tx_desc *d)
 	d->status_word = TXD_CTL0_WORD + 4;
 }
 
+/*
+ * The AR5210 and AR5211 have no rate series: one rate from control word
+ * 0, tries from the queue's retry limit, status right after the two
+ * control words.
+ */
+static void one_series(const struct card *card, const uint32_t *ctl,
+		       uint32_t limit, struct tx_desc *d)
+{
+	memset(d->tries, 0, sizeof(d->tries));
+	memset(d->rate, 0, sizeof(d->rate));
+	d->tries[0] = limit >> DCU_RETRY_STA_DATA_SHIFT & DCU_RETRY_STA_DATA_MASK;
+	d->rate[0] = card_rate_from_hw(card, ctl[0] >> CTL0_2W_RATE_SHIFT &
+					     CTL0_2W_RATE_MASK);
+	d->status_word = TXD_CTL0_WORD + 2;
+}
+
 /* One rate; the DCU's station data retry limit bounds the tries. */
 static void decode_2word(const struct card *card, unsigned int q,
 			 const uint32_t *ctl, struct tx_desc *d)
@@ -201,12 +217,7 @@ static void decode_2word(const struct card *card, unsigned int q,
 	d->veol = ctl[0] & CTL0_2W_VEOL;
 	d->type = ctl[1] >> CTL1_TYPE_SHIFT & CTL1_2W_TYPE_MASK;
 	d->noack = ctl[1] & CTL1_2W_NOACK;
-	memset(d->tries, 0, sizeof(d->tries));
-	memset(d->rate, 0, sizeof(d->rate));
-	d->tries[0] = limit >> DCU_RETRY_STA_DATA_SHIFT & DCU_RETRY_STA_DATA_MASK;
-	d->rate[0] = card_rate_from_hw(card, ctl[0] >> CTL0_2W_RATE_SHIFT &
-					     CTL0_2W_RATE_MASK);
-	d->status_word = TXD_CTL0_WORD + 2;
+	one_series(card, ctl, limit, d);
 }
 
 static void decode_5210(const struct card *card, const uint32_t *ctl,
@@ -220,12 +231,7 @@ static void decode_5210(const struct card *card, const uint32_t *ctl,
 	/* Only the no-delay frames carry a timestamp the card fills. */
 	d->type = type == TYPE_5210_NO_DELAY ? TYPE_BEACON : 0;
 	d->key_index &= CTL1_5210_KEY_INDEX_MASK;
-	memset(d->tries, 0, sizeof(d->tries));
-	memset(d->rate, 0, sizeof(d->rate));
-	d->tries[0] = limit >> DCU_RETRY_STA_DATA_SHIFT & DCU_RETRY_STA_DATA_MASK;
-	d->rate[0] = card_rate_from_hw(card, ctl[0] >> CTL0_2W_RATE_SHIFT &
-					     CTL0_2W_RATE_MASK);
-	d->status_word = TXD_CTL0_WORD + 2;
+	one_series(card, ctl, limit, d);
 }
 
 static bool read_desc(struct card *card, unsigned int q, uint32_t addr,
