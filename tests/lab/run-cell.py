@@ -398,12 +398,14 @@ def run_files(run_dir):
     return {k: os.path.join(run_dir, v) for k, v in RUN_FILES.items()}
 
 
-def run_name_and_profile(cell, driver, requested, facts):
+def run_name_and_profile(cell, driver, requested, facts, tag=""):
     """(the run's name, its profile).  The profile is the one REQUESTED,
     else the cell's lab_profile, else full; the name says matrix only when
     that was asked for (make matrix), so make lab's run of a cell is
-    CELL-DRIVER whatever the cell's own profile."""
-    name = "%s-%s" % (cell, driver) + ("-matrix" if requested == "matrix" else "")
+    CELL-DRIVER whatever the cell's own profile.  TAG tells apart two runs
+    of one cell and driver that make matrix starts together."""
+    name = "-".join(p for p in (cell, driver, tag) if p) + \
+        ("-matrix" if requested == "matrix" else "")
     return name, requested or facts.get("lab_profile", "full")
 
 
@@ -435,6 +437,9 @@ def main():
                     help="which checks a package driver runs: every one "
                     "(full), or install, Wi-Fi and purge (matrix); default: "
                     "the cell's lab_profile, else full")
+    ap.add_argument("--run-tag", default="",
+                    help="a word added to the run's name (out/lab/CELL-DRIVER-TAG), "
+                    "so make matrix can run one cell twice at once")
     ap.add_argument("--disk",
                     help="the guest's disk (a qcow2 overlay of the image): made "
                     "when missing and kept after the run, so a later run boots "
@@ -452,7 +457,8 @@ def main():
     debug_checks = facts.get("debug_checks") == "yes"
     secure_boot = facts.get("secure_boot") == "yes"
     cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
-    name, args.profile = run_name_and_profile(cell, driver, args.profile, facts)
+    name, args.profile = run_name_and_profile(cell, driver, args.profile, facts,
+                                                args.run_tag)
     packages = []
     if "packages" in DRIVERS[driver]:
         packages = [args.package, args.next_package]

@@ -233,6 +233,33 @@ class MatrixPlan(unittest.TestCase):
         self.assertEqual(runs["debian-12"]["driver"], "deb")
         self.assertIn("/p/a_0.1.0-1_all.deb", runs["debian-12"]["packages"])
 
+    def older_args(self, spec):
+        args = self.ARGS()
+        args.older_card = spec
+        return args
+
+    def test_the_older_card_is_one_more_deb_run_of_its_cell(self):
+        runs = matrix.plan(self.older_args("debian-12:ar5211"), ["debian-12", "debian-13"])
+        self.assertEqual([(r["cell"], r["model"]) for r in runs],
+                         [("debian-12", ""), ("debian-13", ""), ("debian-12", "ar5211")])
+        older = runs[2]
+        self.assertEqual(older["driver"], "deb")
+        self.assertEqual(older["label"], "debian-12 (ar5211)")
+        self.assertTrue(older["json"].endswith("/debian-12-deb-ar5211-matrix.json"))
+        self.assertNotEqual(older["run_dir"], runs[0]["run_dir"])
+        # run-cell.py names the run the same way, so the JSON is found
+        self.assertEqual(run_cell.run_name_and_profile("debian-12", "deb", "matrix", {},
+                                                       "ar5211")[0] + ".json",
+                         os.path.basename(older["json"]))
+
+    def test_the_older_card_needs_its_cell_in_the_matrix_and_a_known_model(self):
+        self.assertEqual(len(matrix.plan(self.older_args("debian-12:ar5211"),
+                                         ["debian-13"])), 1)
+        self.assertEqual(len(matrix.plan(self.older_args(""), ["debian-12"])), 1)
+        for bad in ("debian-12", "debian-12:ar9999", ":ar5211"):
+            with self.assertRaises(SystemExit, msg=bad):
+                matrix.plan(self.older_args(bad), ["debian-12"])
+
 
 class CardOptions(unittest.TestCase):
     """Which options each card gets and which MAC the guest must look for."""
