@@ -271,6 +271,8 @@ static void desc_for_card(const struct card *card, struct eeprom_desc *d)
 	d->mode_enabled[EE_MODE_A] = card->cfg.mode_a;
 	d->mode_enabled[EE_MODE_B] = card->cfg.mode_b;
 	d->mode_enabled[EE_MODE_G] = card->cfg.mode_g;
+	if (card->cfg.eeprom_version)
+		d->version = card->cfg.eeprom_version;
 }
 
 static int install_image(struct card *card, struct card_faults *f,
