@@ -139,7 +139,6 @@ void eeprom_desc_defaults(struct eeprom_desc *d, enum card_model model)
 	for (unsigned int band = 0; band < 2; band++)
 		for (unsigned int i = 0; i < EE_SPUR_CHANS; i++)
 			d->spur[band][i] = EE_NO_SPUR;
-	eeprom_desc_fit_version(d);
 }
 
 /* ---- parsing ----------------------------------------------------------- */
