@@ -6,10 +6,10 @@
  * Layout facts (word offsets, field positions, the calibration formats
  * EEMAP 0 for RF5111, EEMAP 1 for RF5112 and EEMAP 2 for
  * RF2413/RF5413/RF2425) come from the Linux ath5k driver (eeprom.[ch] in
- * Debian linux-source-6.1) and the project's hardware-facts note.  The
- * code is ours: the image is read into memory first and parsed here
- * without touching hardware, so this file is also built into the
- * userspace unit tests.
+ * Debian linux-source-6.1; the 3.0-3.4 layouts checked against 6.12) and
+ * the project's hardware-facts note.  The code is ours: the image is read
+ * into memory first and parsed here without touching hardware, so this
+ * file is also built into the userspace unit tests.
  *
  * Every read is bounds-checked; anything we would later index or divide
  * by is checked for sanity, so that corrupt calibration data fails probe
@@ -359,8 +359,9 @@ static void ath5k_add_bin_pier(struct ath5k_ee_mode *m, u8 bin, unsigned int mod
 
 /*
  * Defaults for fields an old image lacks: before 3.4 no I gain and no
- * CCK/OFDM power delta (tenths of dB); up to 3.2 the thresh62 and noise
- * floor words hold nothing the radio should be given.
+ * CCK/OFDM power delta (tenths of dB).  Up to 3.2 the Linux driver
+ * replaces the image's thresh62 and noise floor with these fixed values
+ * (it says: for better performance); we do the same.
  */
 #define OLD_I_GAIN		10
 #define OLD_CCK_OFDM_DELTA	15
@@ -417,7 +418,6 @@ static void ath5k_parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int o
 		m->fixed_bias = (w >> 13) & 0x1;
 
 	if (ee->version <= ATH5K_EE_V3_2) {
-		/* no usable values yet: the settings Atheros shipped later */
 		m->thr_62 = mode == ATH5K_MODE_11A ? OLD_THR62_5GHZ : OLD_THR62_2GHZ;
 		m->nf_threshold = mode == ATH5K_MODE_11A ? OLD_NF_5GHZ : OLD_NF_2GHZ;
 	}
