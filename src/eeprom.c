@@ -6,10 +6,10 @@
  * Layout facts (word offsets, field positions, the calibration formats
  * EEMAP 0 for RF5111, EEMAP 1 for RF5112 and EEMAP 2 for
  * RF2413/RF5413/RF2425) come from the Linux ath5k driver (eeprom.[ch] in
- * Debian linux-source-6.1) and the project's hardware-facts note.  The
- * code is ours: the image is read into memory first and parsed here
- * without touching hardware, so this file is also built into the
- * userspace unit tests.
+ * Debian linux-source-6.1; the 3.0-3.4 layouts checked against 6.12) and
+ * the project's hardware-facts note.  The code is ours: the image is read
+ * into memory first and parsed here without touching hardware, so this
+ * file is also built into the userspace unit tests.
  *
  * Every read is bounds-checked; anything we would later index or divide
  * by is checked for sanity, so that corrupt calibration data fails probe
@@ -64,6 +64,21 @@
 #include "eeprom.h"
 #include "hw.h"
 
+/*
+ * Where the version puts the parts that moved: 3.3 moved the mode
+ * sections, CTLs and groups up; 4.0 made the target powers (and the CTL
+ * edges after them) movable through MISC1.
+ */
+struct ee_layout {
+	u16 ant_gain;
+	u16 mode[ATH5K_EE_NMODES];
+	u16 ctl_ids;
+	u8 nctls;
+	u16 groups;
+	u16 targets;		/* 11a target powers; 11b/11g follow */
+	u16 ctl_data;		/* edge data of the first CTL */
+};
+
 /* Parser state: the image and a failure flag for out-of-range reads. */
 struct ee_ctx {
 	struct ath5k_eeprom *ee;
@@ -72,6 +87,7 @@ struct ee_ctx {
 	struct device *dev;
 	bool overrun;
 	unsigned int overrun_at;
+	struct ee_layout lay;
 };
 
 #define ee_fail(c, fmt, ...) \
@@ -149,6 +165,21 @@ static u16 ath5k_bin_to_freq(u8 bin, unsigned int mode)
 	return 2300 + bin;
 }
 
+/*
+ * The 7-bit bins of 3.2 and older: 10 MHz steps from 5100 MHz up to bin
+ * 62 (5720 MHz), 5 MHz steps above; on 2.4 GHz one MHz from 2400.
+ */
+#define OLD_BIN_10MHZ_LAST	62
+
+static u16 ath5k_old_bin_to_freq(u8 bin, unsigned int mode)
+{
+	if (mode != ATH5K_MODE_11A)
+		return 2400 + bin;
+	if (bin <= OLD_BIN_10MHZ_LAST)
+		return 5100 + 10 * bin;
+	return 5100 + 10 * OLD_BIN_10MHZ_LAST + 5 * (bin - OLD_BIN_10MHZ_LAST);
+}
+
 static bool ath5k_freq_in_band(u16 freq, unsigned int mode)
 {
 	if (mode == ATH5K_MODE_11A)
@@ -180,6 +211,45 @@ unsigned int ath5k_eeprom_image_words(const u16 *img, unsigned int nwords)
 	return max_t(unsigned int, end, ATH5K_EE_WORDS);
 }
 
+/* Group offsets from the group start, as for the EEMAP 0/1 layouts. */
+#define GROUP_TARGETS		0x55	/* before 4.0 */
+#define GROUP_CTL_DATA		0x6f	/* before 4.0 */
+#define CTL_EDGE_DATA_SKIP	(GROUP_CTL_DATA - GROUP_TARGETS)
+
+/*
+ * The fixed homes a version gives its parts.  From 4.0 on MISC1 moves the
+ * target powers and CTL edges (set by the caller).  Before 4.0 they sit
+ * in the groups, also for 3.3 and 3.4; the Linux parser reads those two
+ * versions' target powers relative to a MISC1 it never read (word 0), a
+ * place that holds no power data.
+ */
+static const struct ee_layout ath5k_layout_v3_0 = {
+	.ant_gain = ATH5K_EE_ANT_GAIN_V3,
+	.mode = { ATH5K_EE_MODES_11A_V3, ATH5K_EE_MODES_11B_V3,
+		  ATH5K_EE_MODES_11G_V3 },
+	.ctl_ids = ATH5K_EE_CTL_IDS_V3,
+	.nctls = ATH5K_EE_MAX_CTLS_V3,
+	.groups = ATH5K_EE_GROUPS_V3,
+};
+
+static const struct ee_layout ath5k_layout_v3_3 = {
+	.ant_gain = ATH5K_EE_ANT_GAIN,
+	.mode = { ATH5K_EE_MODES_11A, ATH5K_EE_MODES_11B, ATH5K_EE_MODES_11G },
+	.ctl_ids = ATH5K_EE_CTL_IDS,
+	.nctls = ATH5K_EE_MAX_CTLS,
+	.groups = ATH5K_EE_GROUPS_5112,
+};
+
+static void ath5k_set_layout(struct ee_ctx *c)
+{
+	struct ee_layout *l = &c->lay;
+
+	*l = c->ee->version >= ATH5K_EE_V3_3 ? ath5k_layout_v3_3 :
+					       ath5k_layout_v3_0;
+	l->targets = l->groups + GROUP_TARGETS;
+	l->ctl_data = l->groups + GROUP_CTL_DATA;
+}
+
 static int ath5k_parse_header(struct ee_ctx *c)
 {
 	struct ath5k_eeprom *ee = c->ee;
@@ -200,8 +270,8 @@ static int ath5k_parse_header(struct ee_ctx *c)
 			       c->nwords, end);
 
 	ee->version = c->img[ATH5K_EE_VERSION];
-	if (ee->version < ATH5K_EE_V4_0)
-		return ee_fail(c, "version %u.%u too old (need 4.0 or later)",
+	if (ee->version < ATH5K_EE_V3_0)
+		return ee_fail(c, "version %u.%u too old (need 3.0 or later)",
 			       ee->version >> 12, ee->version & 0xfff);
 
 	for (sum = 0, i = ATH5K_EE_CKSUM_START; i < end; i++)
@@ -231,13 +301,19 @@ static int ath5k_parse_header(struct ee_ctx *c)
 		return ee_fail(c, "header 0x%04x enables no band", ee->header);
 	ee->rfkill_irq = ee->header & BIT(14);
 
-	w = c->img[ATH5K_EE_ANT_GAIN];
+	ath5k_set_layout(c);
+	w = c->img[c->lay.ant_gain];
 	ee->ant_gain_5ghz = (s8)(w >> 8);
 	ee->ant_gain_2ghz = (s8)(w & 0xff);
 
-	ee->misc0 = c->img[ATH5K_EE_MISC0];
-	ee->misc1 = c->img[ATH5K_EE_MISC1];
-	ee->eemap = ee->misc0 >> 14;
+	/* before 4.0 there is no MISC0: the image is an RF5111 one */
+	if (ee->version >= ATH5K_EE_V4_0) {
+		ee->misc0 = c->img[ATH5K_EE_MISC0];
+		ee->misc1 = c->img[ATH5K_EE_MISC1];
+		ee->eemap = ee->misc0 >> 14;
+		c->lay.targets = ee->misc1 & 0xfff;
+		c->lay.ctl_data = c->lay.targets + CTL_EDGE_DATA_SKIP;
+	}
 	if (ee->version >= ATH5K_EE_V5_0) {
 		ee->misc4 = c->img[ATH5K_EE_MISC4];
 		ee->misc5 = c->img[ATH5K_EE_MISC5];
@@ -282,8 +358,21 @@ static void ath5k_add_bin_pier(struct ath5k_ee_mode *m, u8 bin, unsigned int mod
 }
 
 /*
+ * Defaults for fields an old image lacks: before 3.4 no I gain and no
+ * CCK/OFDM power delta (tenths of dB).  Up to 3.2 the Linux driver
+ * replaces the image's thresh62 and noise floor with these fixed values
+ * (it says: for better performance); we do the same.
+ */
+#define OLD_I_GAIN		10
+#define OLD_CCK_OFDM_DELTA	15
+#define OLD_THR62_5GHZ		15
+#define OLD_THR62_2GHZ		28
+#define OLD_NF_5GHZ		(-54)
+#define OLD_NF_2GHZ		(-1)
+
+/*
  * One mode's section: 5 antenna words, then RF front-end settings whose
- * positions depend on the mode.  Offsets below are relative to @off.
+ * positions depend on the mode and version.  Offsets are relative to @off.
  */
 static void ath5k_parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int off)
 {
@@ -325,14 +414,33 @@ static void ath5k_parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int o
 	m->xlna_gain = (w >> 5) & 0xff;
 	m->x_gain = (w >> 1) & 0xf;
 	m->xpd = w & 0x1;
-	if (mode != ATH5K_MODE_11B)
+	if (mode != ATH5K_MODE_11B && ee->version >= ATH5K_EE_V4_0)
 		m->fixed_bias = (w >> 13) & 0x1;
 
-	w = ath5k_ee_word(c, o++);
-	m->false_detect = (w >> 6) & 0x7f;
-	if (mode != ATH5K_MODE_11A) {
+	if (ee->version <= ATH5K_EE_V3_2) {
+		m->thr_62 = mode == ATH5K_MODE_11A ? OLD_THR62_5GHZ : OLD_THR62_2GHZ;
+		m->nf_threshold = mode == ATH5K_MODE_11A ? OLD_NF_5GHZ : OLD_NF_2GHZ;
+	}
+
+	if (ee->version >= ATH5K_EE_V3_3) {
+		w = ath5k_ee_word(c, o++);
+		m->false_detect = (w >> 6) & 0x7f;
+		if (mode != ATH5K_MODE_11A) {
+			m->ob[0] = w & 0x7;
+			m->db[0] = (w >> 3) & 0x7;
+		}
+	} else if (mode != ATH5K_MODE_11A) {
+		/* 11b's and 11g's own words after the CTL ids */
+		w = ath5k_ee_word(c, mode == ATH5K_MODE_11B ?
+				  ATH5K_EE_OBDB_11B_V3 : ATH5K_EE_OBDB_11G_V3);
 		m->ob[0] = w & 0x7;
 		m->db[0] = (w >> 3) & 0x7;
+	}
+
+	if (ee->version < ATH5K_EE_V3_4) {
+		m->i_gain = OLD_I_GAIN;
+		ee->cck_ofdm_power_delta = OLD_CCK_OFDM_DELTA;
+		return;
 	}
 	m->i_gain = (w >> 13) & 0x7;
 	w = ath5k_ee_word(c, o++);
@@ -342,6 +450,8 @@ static void ath5k_parse_mode(struct ee_ctx *c, unsigned int mode, unsigned int o
 		if (ee->version >= ATH5K_EE_V4_6)
 			ee->scaled_cck_delta = (w >> 11) & 0x1f;
 	}
+	if (ee->version < ATH5K_EE_V4_0)
+		return;
 	if (mode == ATH5K_MODE_11A) {
 		m->i_cal = (w >> 8) & 0x3f;
 		m->q_cal = (w >> 3) & 0x1f;
@@ -412,19 +522,46 @@ static unsigned int ath5k_read_pier_list(struct ee_ctx *c, unsigned int off,
  * high-gain curve (x3) has 3 points at fixed steps 20, 35 and 63.
  * x_gain is a mask of hardware gains; curves are stored lowest first.
  */
-#define RF5112_GROUPS_START	0x150
 #define RF5112_GROUP_11A_DATA	0x5
 #define RF5112_GROUP_11B	0x37
 #define RF5112_GROUP_11G	0x46
 #define RF5112_GROUP_11G_NO_A	0x5
 #define RF5112_PIER_WORDS	5
 
+/*
+ * Before 3.3 the 11a list is ten 7-bit bins in one MSB-first stream over
+ * five words.  All ten are piers to the Linux parser; we also take a zero
+ * bin after the first pier as the end of a shorter list (bin 0 would be
+ * 5100 MHz, below every pier before it, so the list could not go on).
+ */
+#define OLD_BIN_BITS		7
+
+static void ath5k_read_old_pier_list(struct ee_ctx *c, unsigned int off,
+				     struct ath5k_ee_mode *m)
+{
+	struct ee_bits b;
+	unsigned int i;
+	u8 bin;
+
+	ath5k_bits_msb_init(&b, c, off, 0);
+	m->npiers = 0;
+	for (i = 0; i < ATH5K_EE_MAX_PIERS; i++) {
+		bin = ath5k_bits_msb(&b, OLD_BIN_BITS);
+		if (!bin && i)
+			break;
+		m->pier[m->npiers++].freq = ath5k_old_bin_to_freq(bin, ATH5K_MODE_11A);
+	}
+}
+
 /* EEMAP 0/1 11a: the pier list opens the groups; returns where data starts. */
 static unsigned int ath5k_groups_11a(struct ee_ctx *c, struct ath5k_ee_mode *m)
 {
-	ath5k_read_pier_list(c, RF5112_GROUPS_START, ATH5K_EE_MAX_PIERS,
-			     ATH5K_MODE_11A, m);
-	return RF5112_GROUPS_START + RF5112_GROUP_11A_DATA;
+	if (c->ee->version >= ATH5K_EE_V3_3)
+		ath5k_read_pier_list(c, c->lay.groups, ATH5K_EE_MAX_PIERS,
+				     ATH5K_MODE_11A, m);
+	else
+		ath5k_read_old_pier_list(c, c->lay.groups, m);
+	return c->lay.groups + RF5112_GROUP_11A_DATA;
 }
 
 static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
@@ -448,12 +585,12 @@ static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 		off = ath5k_groups_11a(c, m);
 		break;
 	case ATH5K_MODE_11B:
-		off = RF5112_GROUPS_START;
+		off = c->lay.groups;
 		if (ee->modes & BIT(ATH5K_MODE_11A))
 			off += RF5112_GROUP_11B;
 		break;
 	default:
-		off = RF5112_GROUPS_START;
+		off = c->lay.groups;
 		if (ee->modes & BIT(ATH5K_MODE_11A))
 			off += RF5112_GROUP_11G;
 		else if (ee->modes & BIT(ATH5K_MODE_11B))
@@ -503,13 +640,14 @@ static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 /*
  * EEMAP 0 (RF5111): one curve of eleven points per pier, five words per
  * pier read as one MSB-first stream of 6-bit fields: PCDAC maximum,
- * PCDAC minimum, then the eleven powers in half dB.  Point i sits i/10 of
- * the way from the minimum to the maximum PCDAC (the spacing of EEPROM
- * 3.2 and later; older images are refused in the header).  The groups
- * start where the RF5112's do, but 11b and 11g have fixed homes and fixed
- * piers whatever else is enabled.  The curve is the lowest hardware gain
- * whose bit x_gain leaves clear; an x_gain with all four bits set selects
- * none, and must fail here rather than index a fifth curve.
+ * PCDAC minimum, then the eleven powers in half dB.  Each point sits a
+ * fixed percentage of the way from the minimum to the maximum PCDAC:
+ * even tenths from 3.2 on, closer together at both ends before.  The
+ * groups start where the RF5112's do, but 11b and 11g have fixed homes
+ * and fixed piers whatever else is enabled.  The curve is the lowest
+ * hardware gain whose bit x_gain leaves clear; an x_gain with all four
+ * bits set selects none, and must fail here rather than index a fifth
+ * curve.
  */
 #define RF5111_GROUP_11B	0x37
 #define RF5111_GROUP_11G	0x46
@@ -519,9 +657,19 @@ static int ath5k_parse_pcal_5112(struct ee_ctx *c, unsigned int mode)
 static const u16 rf5111_piers_11b[RF5111_PIERS_2GHZ] = { 2412, 2447, 2484 };
 static const u16 rf5111_piers_11g[RF5111_PIERS_2GHZ] = { 2312, 2412, 2484 };
 
+static const u8 rf5111_pcdac_pct[ATH5K_EE_PD_POINTS_5111] = {
+	0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100
+};
+
+static const u8 rf5111_pcdac_pct_old[ATH5K_EE_PD_POINTS_5111] = {
+	0, 5, 10, 20, 30, 50, 70, 85, 90, 95, 100
+};
+
 static int ath5k_parse_pcal_5111(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_ee_mode *m = &c->ee->mode[mode];
+	const u8 *pct = c->ee->version >= ATH5K_EE_V3_2 ?
+			rf5111_pcdac_pct : rf5111_pcdac_pct_old;
 	const u16 *fixed = NULL;
 	unsigned int off, p, i, g, lo, hi;
 
@@ -540,11 +688,11 @@ static int ath5k_parse_pcal_5111(struct ee_ctx *c, unsigned int mode)
 		break;
 	case ATH5K_MODE_11B:
 		fixed = rf5111_piers_11b;
-		off = RF5112_GROUPS_START + RF5111_GROUP_11B;
+		off = c->lay.groups + RF5111_GROUP_11B;
 		break;
 	default:
 		fixed = rf5111_piers_11g;
-		off = RF5112_GROUPS_START + RF5111_GROUP_11G;
+		off = c->lay.groups + RF5111_GROUP_11G;
 		break;
 	}
 	if (fixed) {
@@ -569,7 +717,7 @@ static int ath5k_parse_pcal_5111(struct ee_ctx *c, unsigned int mode)
 		for (i = 0; i < ATH5K_EE_PD_POINTS_5111; i++) {
 			/* half dB to quarter dB */
 			cv->pwr[i] = 2 * ath5k_bits_msb(&b, 6);
-			cv->step[i] = (lo * (10 - i) + hi * i) / 10;
+			cv->step[i] = (lo * (100 - pct[i]) + hi * pct[i]) / 100;
 		}
 		pier->min_pwr = cv->pwr[0];
 		pier->max_pwr = cv->pwr[ATH5K_EE_PD_POINTS_5111 - 1];
@@ -645,7 +793,9 @@ static int ath5k_parse_pcal_2413(struct ee_ctx *c, unsigned int mode,
  * Target powers, two words per channel: frequency bin 15:8, 6-24 Mbit/s
  * power 7:2, 36 Mbit/s split over the word boundary, 48 at 11:6 and 54
  * at 5:0 of the second word.  A 0xff bin or an all-zero second word ends
- * the list early.
+ * the list early.  Up to 3.2 the same fields sit one bit lower under a
+ * 7-bit bin (15:9, 8:3, 2:0 and 15:13, 12:7, 6:1) and only the all-zero
+ * second word ends the list.
  */
 static const u16 target_off[ATH5K_EE_NMODES] = { 0x00, 0x10, 0x14 };
 static const u8 target_max[ATH5K_EE_NMODES] = { 8, 2, 3 };
@@ -653,7 +803,7 @@ static const u8 target_max[ATH5K_EE_NMODES] = { 8, 2, 3 };
 static void ath5k_parse_targets(struct ee_ctx *c, unsigned int mode)
 {
 	struct ath5k_ee_mode *m = &c->ee->mode[mode];
-	unsigned int off = (c->ee->misc1 & 0xfff) + target_off[mode];
+	unsigned int off = c->lay.targets + target_off[mode];
 	unsigned int i;
 	u16 w0, w1;
 
@@ -663,6 +813,17 @@ static void ath5k_parse_targets(struct ee_ctx *c, unsigned int mode)
 
 		w0 = ath5k_ee_word(c, off);
 		w1 = ath5k_ee_word(c, off + 1);
+		if (c->ee->version <= ATH5K_EE_V3_2) {
+			if (!w1)
+				break;
+			t->freq = ath5k_old_bin_to_freq(w0 >> 9, mode);
+			t->pwr_6_24 = (w0 >> 3) & 0x3f;
+			t->pwr_36 = ((w0 & 0x7) << 3) | (w1 >> 13);
+			t->pwr_48 = (w1 >> 7) & 0x3f;
+			t->pwr_54 = (w1 >> 1) & 0x3f;
+			m->ntargets++;
+			continue;
+		}
 		if ((w0 >> 8) == 0xff || !w1)
 			break;
 		t->freq = ath5k_bin_to_freq(w0 >> 8, mode);
@@ -676,24 +837,48 @@ static void ath5k_parse_targets(struct ee_ctx *c, unsigned int mode)
 
 /* ----- conformance test limits and spurs -------------------------------- */
 
-#define CTL_EDGE_DATA_SKIP	0x1a	/* from the target-power start */
 #define CTL_WORDS		8
+#define CTL_WORDS_V3		7
+
+/*
+ * Before 3.3 a CTL's edges take seven words: one MSB-first stream of the
+ * eight 7-bit bins and then the eight 6-bit powers, with no in-band flags.
+ * A zero bin is an unused edge, as in the newer format.
+ */
+static void ath5k_parse_old_ctl(struct ee_ctx *c, unsigned int off,
+				unsigned int mode, struct ath5k_ee_edge *e)
+{
+	struct ee_bits b;
+	unsigned int j;
+	u8 bin;
+
+	ath5k_bits_msb_init(&b, c, off, 0);
+	for (j = 0; j < ATH5K_EE_CTL_EDGES; j++) {
+		bin = ath5k_bits_msb(&b, OLD_BIN_BITS);
+		e[j].freq = bin ? ath5k_old_bin_to_freq(bin, mode) : 0;
+	}
+	for (j = 0; j < ATH5K_EE_CTL_EDGES; j++) {
+		e[j].pwr = ath5k_bits_msb(&b, 6);
+		e[j].inband = false;
+	}
+}
 
 static void ath5k_parse_ctls(struct ee_ctx *c)
 {
 	struct ath5k_eeprom *ee = c->ee;
+	bool old = ee->version < ATH5K_EE_V3_3;
 	unsigned int off, i, j, mode;
 	u16 w;
 
-	ee->nctls = ATH5K_EE_MAX_CTLS;
-	for (i = 0; i < ATH5K_EE_MAX_CTLS; i += 2) {
-		w = ath5k_ee_word(c, ATH5K_EE_CTL_IDS + i / 2);
+	ee->nctls = c->lay.nctls;
+	for (i = 0; i < ee->nctls; i += 2) {
+		w = ath5k_ee_word(c, c->lay.ctl_ids + i / 2);
 		ee->ctl_id[i] = w >> 8;
 		ee->ctl_id[i + 1] = w & 0xff;
 	}
 
-	off = (ee->misc1 & 0xfff) + CTL_EDGE_DATA_SKIP;
-	for (i = 0; i < ATH5K_EE_MAX_CTLS; i++, off += CTL_WORDS) {
+	off = c->lay.ctl_data;
+	for (i = 0; i < ee->nctls; i++, off += old ? CTL_WORDS_V3 : CTL_WORDS) {
 		struct ath5k_ee_edge *e = ee->ctl_edge[i];
 
 		if (!ee->ctl_id[i])
@@ -702,6 +887,10 @@ static void ath5k_parse_ctls(struct ee_ctx *c)
 		mode = ((ee->ctl_id[i] & 0xf) == 0 ||
 			(ee->ctl_id[i] & 0xf) == 3) ?
 			ATH5K_MODE_11A : ATH5K_MODE_11G;
+		if (old) {
+			ath5k_parse_old_ctl(c, off, mode, e);
+			continue;
+		}
 		for (j = 0; j < ATH5K_EE_CTL_EDGES; j += 2) {
 			w = ath5k_ee_word(c, off + j / 2);
 			e[j].freq = (w >> 8) ? ath5k_bin_to_freq(w >> 8, mode) : 0;
@@ -821,9 +1010,6 @@ static int ath5k_check_mode(struct ee_ctx *c, unsigned int mode)
 int ath5k_eeprom_parse(struct ath5k_eeprom *ee, const u16 *img,
 		       unsigned int nwords, struct device *dev)
 {
-	static const u16 mode_off[ATH5K_EE_NMODES] = {
-		ATH5K_EE_MODES_11A, ATH5K_EE_MODES_11B, ATH5K_EE_MODES_11G,
-	};
 	struct ee_ctx c = {
 		.ee = ee, .img = img, .nwords = nwords, .dev = dev,
 	};
@@ -836,7 +1022,7 @@ int ath5k_eeprom_parse(struct ath5k_eeprom *ee, const u16 *img,
 		return ret;
 
 	for (mode = 0; mode < ATH5K_EE_NMODES; mode++)
-		ath5k_parse_mode(&c, mode, mode_off[mode]);
+		ath5k_parse_mode(&c, mode, c.lay.mode[mode]);
 
 	cal_off = ee->misc4 >> 4;
 	for (mode = 0; mode < ATH5K_EE_NMODES; mode++) {

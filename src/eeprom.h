@@ -42,7 +42,28 @@ struct device;
 #define ATH5K_EE_SPURS_2GHZ		0x14d
 #define ATH5K_EE_GROUPS_5112		0x150
 
-/* Versions: major << 12 | minor.  We need at least 4.0 (EEMAP field). */
+/*
+ * Versions 3.0 to 3.2 keep the same kind of data lower down: the antenna
+ * gain one word later, shorter mode sections, 16 CTLs and the groups at
+ * 0x100, with separate 2 GHz ob/db words after the CTL ids.
+ */
+#define ATH5K_EE_ANT_GAIN_V3		0xc4
+#define ATH5K_EE_MODES_11A_V3		0xc5
+#define ATH5K_EE_MODES_11B_V3		0xd0
+#define ATH5K_EE_MODES_11G_V3		0xda
+#define ATH5K_EE_CTL_IDS_V3		0xe4
+#define ATH5K_EE_OBDB_11B_V3		0xec
+#define ATH5K_EE_OBDB_11G_V3		0xed
+#define ATH5K_EE_GROUPS_V3		0x100
+
+/*
+ * Versions: major << 12 | minor.  3.0 is the oldest we read; MISC0 (and
+ * with it the EEMAP field) exists from 4.0, older images are RF5111 ones.
+ */
+#define ATH5K_EE_V3_0			0x3000
+#define ATH5K_EE_V3_2			0x3002
+#define ATH5K_EE_V3_3			0x3003
+#define ATH5K_EE_V3_4			0x3004
 #define ATH5K_EE_V4_0			0x4000
 #define ATH5K_EE_V4_1			0x4001
 #define ATH5K_EE_V4_2			0x4002
@@ -65,6 +86,7 @@ struct device;
 #define ATH5K_EE_PD_POINTS_5111		11	/* RF5111: always 11 */
 #define ATH5K_EE_MAX_TARGETS		8	/* target-power channels, 11a */
 #define ATH5K_EE_MAX_CTLS		32
+#define ATH5K_EE_MAX_CTLS_V3		16	/* before 3.3 */
 #define ATH5K_EE_CTL_EDGES		8
 #define ATH5K_EE_SPURS			5
 #define ATH5K_EE_NO_SPUR		0x8000

@@ -1080,6 +1080,8 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 	desc.mode_enabled[EE_MODE_A] = cfg->mode_a;
 	desc.mode_enabled[EE_MODE_B] = cfg->mode_b;
 	desc.mode_enabled[EE_MODE_G] = cfg->mode_g;
+	if (cfg->eeprom_version)
+		desc.version = cfg->eeprom_version;
 	card = calloc(1, sizeof(*card));
 	if (!card) {
 		snprintf(err, errlen, "out of memory");

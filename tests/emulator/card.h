@@ -57,6 +57,7 @@ struct card_config {
 	bool mode_a, mode_b, mode_g;	/* bands the EEPROM enables */
 	bool trace;		/* name every register access */
 	char eeprom_desc[256];	/* description file, "" for the defaults */
+	uint16_t eeprom_version; /* layout, e.g. 0x3003; 0: the model's own */
 	bool airtime;		/* frames take their PHY time (default on) */
 	uint8_t rssi;		/* dB over the noise floor others hear us at (snr=) */
 	uint8_t loss_percent;	/* attempts lost on the air whatever the SNR */

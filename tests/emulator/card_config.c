@@ -123,6 +123,8 @@ static int apply_desc(struct card_config *cfg, unsigned int keep, char *err,
 		memcpy(cfg->mac, desc.mac, sizeof(cfg->mac));
 	if (take & EE_NAMED_REGDOMAIN)
 		cfg->regdomain = desc.regdomain;
+	if (take & EE_NAMED_VERSION)
+		cfg->eeprom_version = desc.version;
 	if (take & EE_NAMED_BANDS) {
 		cfg->mode_a = desc.mode_enabled[EE_MODE_A];
 		cfg->mode_b = desc.mode_enabled[EE_MODE_B];
@@ -140,6 +142,8 @@ static unsigned int named_bit(const char *key)
 		return EE_NAMED_REGDOMAIN;
 	if (!strcmp(key, "bands"))
 		return EE_NAMED_BANDS;
+	if (!strcmp(key, "eeprom_version"))
+		return EE_NAMED_VERSION;
 	return 0;
 }
 
@@ -204,6 +208,9 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		if (parse_number(v, 0xffffffffu, &seed))
 			goto bad;
 		cfg->seed = (uint32_t)seed;
+	} else if (!strcmp(key, "eeprom_version")) {
+		if (eeprom_parse_version(v, &cfg->eeprom_version))
+			goto bad;
 	} else if (!strcmp(key, "eeprom-desc")) {
 		if (!*v || strlen(v) >= sizeof(cfg->eeprom_desc))
 			goto bad;
@@ -214,7 +221,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
 	} else {
 		snprintf(err, errlen,
-			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed)",
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom_version, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed)",
 			 key);
 		return -1;
 	}
@@ -231,6 +238,7 @@ bad:
 		 !strcmp(key, "seed") ? "0..0xffffffff" :
 		 !strcmp(key, "air") ? "real or ideal" :
 		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
+		 !strcmp(key, "eeprom_version") ? "3.0 to 3.4 (RF5111 models) or 5.3" :
 		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :
 		 "non-empty, not too long");
 	return -1;

@@ -2,8 +2,9 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * Builds the 1024-word EEPROM image of an AR5212-family card (layout
- * version 5.3) and reads one back.  Word offsets and field positions are
- * those the Linux ath5k EEPROM parser (eeprom.c/eeprom.h) expects.
+ * version 5.3) or an RF5111 image of the older layouts 3.0 to 3.4, and
+ * reads one back.  Word offsets and field positions are those the Linux
+ * ath5k EEPROM parser (eeprom.c/eeprom.h) expects.
  */
 #include "eeprom.h"
 
@@ -51,6 +52,63 @@
 #define BIN_DISABLED		0xff
 
 static const unsigned int mode_section[EE_MODES] = { 0xd4, 0xf2, 0x10d };
+
+/*
+ * Where a 3.x image keeps what 5.3 keeps elsewhere.  Up to 3.2: mode
+ * sections at 0xc5/0xd0/0xda, 16 CTL ids at 0xe4, the 2 GHz ob/db words
+ * at 0xec/0xed, groups at 0x100.  3.3 and 3.4 use the 5.3 homes.  Before
+ * 4.0 (no MISC1) the target powers sit at group + 0x55 and the CTL edges
+ * at group + 0x6f, 7 words a CTL up to 3.2.
+ */
+#define V3_ANT_GAIN_OLD		0xc4
+#define V3_CTL_IDS_OLD		0xe4
+#define V3_OBDB_B_OLD		0xec
+#define V3_OBDB_G_OLD		0xed
+#define V3_GROUPS_OLD		0x100
+#define V3_CTLS_OLD		16
+#define GROUP_TARGETS		0x55
+#define GROUP_CTL_DATA		0x6f
+#define OLD_BIN_BITS		7
+#define OLD_BIN_10MHZ_LAST	62
+#define OLD_I_GAIN		10	/* what the drivers take before 3.4 */
+
+static const unsigned int mode_section_old[EE_MODES] = { 0xc5, 0xd0, 0xda };
+
+/* Versions with the low (3.0-3.2) homes, 7-bit bins and old packing. */
+static bool layout_old(const struct eeprom_desc *d)
+{
+	return d->version < EE_VERSION_3_3;
+}
+
+static bool has_misc(const struct eeprom_desc *d)
+{
+	return d->version >= 0x4000;
+}
+
+static unsigned int groups_at(const struct eeprom_desc *d)
+{
+	return layout_old(d) ? V3_GROUPS_OLD : 0x150;
+}
+
+static unsigned int ctl_ids_at(const struct eeprom_desc *d)
+{
+	return layout_old(d) ? V3_CTL_IDS_OLD : 0x128;
+}
+
+static unsigned int ctl_count(const struct eeprom_desc *d)
+{
+	return layout_old(d) ? V3_CTLS_OLD : EE_CTLS;
+}
+
+/* Words of a mode section a version has (5.3: the whole section). */
+static unsigned int mode_words(const struct eeprom_desc *d, unsigned int mode)
+{
+	unsigned int n = mode == EE_MODE_A ? 11 : 10;
+
+	if (has_misc(d))
+		return EE_WORDS;
+	return n + (d->version >= EE_VERSION_3_3) + (d->version >= EE_VERSION_3_4);
+}
 static const unsigned int max_targets[EE_MODES] = { 8, 2, 3 };
 static const unsigned int pier_words_by_gains[EE_PD_GAINS] = { 4, 6, 9, 12 };
 
@@ -101,6 +159,65 @@ static int freq_to_bin(uint16_t mhz, bool five_ghz)
 static uint16_t bin_to_freq(unsigned int bin, bool five_ghz)
 {
 	return five_ghz ? (uint16_t)(5 * bin + 4800) : (uint16_t)(bin + 2300);
+}
+
+/*
+ * The 7-bit bins up to 3.2: 5100 + 10 * bin to bin 62 (5720 MHz), 5 MHz
+ * steps above; 2400 + bin.  Bin 0 is kept for "unused" here.
+ */
+static int freq_to_old_bin(uint16_t mhz, bool five_ghz)
+{
+	int bin;
+
+	if (!five_ghz)
+		bin = mhz - 2400;
+	else if (mhz <= 5100 + 10 * OLD_BIN_10MHZ_LAST)
+		bin = mhz >= 5100 && mhz % 10 == 0 ? (mhz - 5100) / 10 : -1;
+	else
+		bin = mhz % 5 == 0 ? OLD_BIN_10MHZ_LAST + (mhz - 5720) / 5 : -1;
+	return bin > 0 && bin < (1 << OLD_BIN_BITS) ? bin : -1;
+}
+
+static uint16_t old_bin_to_freq(unsigned int bin, bool five_ghz)
+{
+	if (!five_ghz)
+		return (uint16_t)(2400 + bin);
+	if (bin <= OLD_BIN_10MHZ_LAST)
+		return (uint16_t)(5100 + 10 * bin);
+	return (uint16_t)(5720 + 5 * (bin - OLD_BIN_10MHZ_LAST));
+}
+
+/* The bin a version writes for mhz, -1 if it cannot. */
+static int enc_bin(const struct eeprom_desc *d, uint16_t mhz, bool five_ghz)
+{
+	return d->version <= EE_VERSION_3_2 ? freq_to_old_bin(mhz, five_ghz) :
+					      freq_to_bin(mhz, five_ghz);
+}
+
+static uint16_t dec_bin(const struct eeprom_desc *d, unsigned int bin,
+			bool five_ghz)
+{
+	return d->version <= EE_VERSION_3_2 ? old_bin_to_freq(bin, five_ghz) :
+					      bin_to_freq(bin, five_ghz);
+}
+
+/* MSB-first stream (3.x pier lists and CTL edges). */
+static void bits_put_msb(uint16_t *w, unsigned int *pos, unsigned int value,
+			 unsigned int width)
+{
+	for (unsigned int i = 0; i < width; i++, (*pos)++)
+		if ((value >> (width - 1 - i)) & 1)
+			w[*pos / 16] |= (uint16_t)(0x8000u >> (*pos % 16));
+}
+
+static unsigned int bits_get_msb(const uint16_t *w, unsigned int *pos,
+				 unsigned int width)
+{
+	unsigned int value = 0;
+
+	for (unsigned int i = 0; i < width; i++, (*pos)++)
+		value = value << 1 | ((w[*pos / 16] >> (15 - *pos % 16)) & 1u);
+	return value;
 }
 
 /* Little-endian bit stream over consecutive words (PD curve records). */
@@ -167,8 +284,8 @@ static void mode_pier_bins(const struct eeprom_desc *d, unsigned int mode,
 	}
 }
 
-static void put_mode(uint16_t *img, const struct eeprom_desc *d,
-		     unsigned int mode)
+static void put_mode_5_3(uint16_t *img, const struct eeprom_desc *d,
+			 unsigned int mode)
 {
 	const struct ee_mode *m = &d->mode[mode];
 	unsigned int o = mode_section[mode];
@@ -227,6 +344,30 @@ static void put_mode(uint16_t *img, const struct eeprom_desc *d,
 				      ((uint8_t)m->adc_desired >> 5 & 7));
 		break;
 	}
+}
+
+/*
+ * A 3.x section is the start of the 5.3 one (up to the false-detect word
+ * from 3.3, the I gain word from 3.4) at its version's home; up to 3.2
+ * the 2 GHz ob/db live in their own words.
+ */
+static void put_mode(uint16_t *img, const struct eeprom_desc *d,
+		     unsigned int mode)
+{
+	uint16_t full[EE_WORDS] = { 0 };
+	const struct ee_mode *m = &d->mode[mode];
+	unsigned int at = layout_old(d) ? mode_section_old[mode] : mode_section[mode];
+
+	if (has_misc(d)) {
+		put_mode_5_3(img, d, mode);
+		return;
+	}
+	put_mode_5_3(full, d, mode);
+	memcpy(&img[at], &full[mode_section[mode]],
+	       mode_words(d, mode) * sizeof(*img));
+	if (layout_old(d) && mode != EE_MODE_A)
+		img[mode == EE_MODE_B ? V3_OBDB_B_OLD : V3_OBDB_G_OLD] =
+			(uint16_t)((m->db & 7) << 3 | (m->ob & 7));
 }
 
 /* Two pier bins a word, low byte first, a zero byte ends the list. */
@@ -368,12 +509,12 @@ static void get_map0_pier(const uint16_t *w, struct ee_pcdac_curve *c)
 }
 
 /* The group an EEMAP 0 mode's piers start at: fixed, whatever is enabled. */
-static unsigned int map0_group(unsigned int mode)
+static unsigned int map0_group(const struct eeprom_desc *d, unsigned int mode)
 {
 	static const unsigned int group[EE_MODES] = { GROUP_A_PIERS, GROUP_B_PIERS,
 						      GROUP_G_PIERS };
 
-	return W_GROUPS + group[mode];
+	return groups_at(d) + group[mode];
 }
 
 /* Whether the driver reads a mode's RF5111 piers (11b's also for 11g). */
@@ -385,11 +526,22 @@ static bool map0_mode_read(const struct eeprom_desc *d, unsigned int mode)
 
 static void put_map0_calibration(uint16_t *img, const struct eeprom_desc *d)
 {
-	put_pier_list(img, W_GROUPS, &d->mode[EE_MODE_A], true,
-		      EE_MAX_PIERS_5GHZ / 2);
+	const struct ee_mode *a = &d->mode[EE_MODE_A];
+
+	if (layout_old(d)) {
+		unsigned int pos = 0;
+
+		/* ten 7-bit bins, no end marker (unused ones stay 0) */
+		for (unsigned int p = 0; p < a->n_piers; p++)
+			bits_put_msb(&img[V3_GROUPS_OLD], &pos,
+				     (unsigned int)enc_bin(d, a->pier_mhz[p], true),
+				     OLD_BIN_BITS);
+	} else {
+		put_pier_list(img, W_GROUPS, a, true, EE_MAX_PIERS_5GHZ / 2);
+	}
 	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
 		const struct ee_mode *m = &d->mode[mode];
-		unsigned int o = map0_group(mode);
+		unsigned int o = map0_group(d, mode);
 
 		if (!map0_mode_read(d, mode))
 			continue;
@@ -400,7 +552,16 @@ static void put_map0_calibration(uint16_t *img, const struct eeprom_desc *d)
 
 static unsigned int target_start(const struct eeprom_desc *d)
 {
+	if (!has_misc(d))
+		return groups_at(d) + GROUP_TARGETS;
 	return d->eemap == 2 ? MAP2_TARGET_START : MAP1_TARGET_START;
+}
+
+static unsigned int ctl_data_start(const struct eeprom_desc *d)
+{
+	if (!has_misc(d))
+		return groups_at(d) + GROUP_CTL_DATA;
+	return target_start(d) + CTL_DATA_AFTER_TARGET;
 }
 
 static unsigned int target_offset(unsigned int mode)
@@ -421,11 +582,21 @@ static void put_targets(uint16_t *img, const struct eeprom_desc *d)
 			int bin;
 
 			if (i >= m->n_targets) {
-				img[o] = BIN_DISABLED << 8;
+				img[o] = d->version <= EE_VERSION_3_2 ? 0 :
+					 BIN_DISABLED << 8;
 				img[o + 1] = 0;
 				continue;
 			}
-			bin = freq_to_bin(t->freq_mhz, mode == EE_MODE_A);
+			bin = enc_bin(d, t->freq_mhz, mode == EE_MODE_A);
+			if (d->version <= EE_VERSION_3_2) {
+				/* one bit lower under a 7-bit bin */
+				img[o] = (uint16_t)(bin << 9 | (t->pwr_6_24 & 0x3f) << 3 |
+						    (t->pwr_36 >> 3 & 0x7));
+				img[o + 1] = (uint16_t)((t->pwr_36 & 0x7) << 13 |
+							(t->pwr_48 & 0x3f) << 7 |
+							(t->pwr_54 & 0x3f) << 1);
+				continue;
+			}
 			img[o] = (uint16_t)(bin << 8 | (t->pwr_6_24 & 0x3f) << 2 |
 					    (t->pwr_36 >> 4 & 0x3));
 			img[o + 1] = (uint16_t)((t->pwr_36 & 0xf) << 12 |
@@ -442,22 +613,40 @@ static bool ctl_is_5ghz(uint8_t id)
 	return kind == 0 || kind == 3;
 }
 
+/* Up to 3.2: the eight 7-bit bins, then the eight 6-bit powers, no flags. */
+static void put_old_ctl(uint16_t *img, unsigned int o, const struct eeprom_desc *d,
+			const struct ee_ctl *c)
+{
+	unsigned int pos = 0;
+
+	for (unsigned int e = 0; e < EE_CTL_EDGES; e++)
+		bits_put_msb(&img[o], &pos, c->edge_mhz[e] ? (unsigned int)
+			     enc_bin(d, c->edge_mhz[e], ctl_is_5ghz(c->id)) : 0,
+			     OLD_BIN_BITS);
+	for (unsigned int e = 0; e < EE_CTL_EDGES; e++)
+		bits_put_msb(&img[o], &pos, c->edge_power[e] & 0x3f, 6);
+}
+
 static void put_ctls(uint16_t *img, const struct eeprom_desc *d)
 {
-	unsigned int o = target_start(d) + CTL_DATA_AFTER_TARGET;
+	unsigned int o = ctl_data_start(d), step = layout_old(d) ? 7 : 8;
 
-	for (unsigned int i = 0; i < EE_CTLS; i++, o += 8) {
+	for (unsigned int i = 0; i < ctl_count(d); i++, o += step) {
 		const struct ee_ctl *c = &d->ctl[i];
 
 		if (i >= d->n_ctls)
 			continue;
-		img[W_CTL_IDS + i / 2] |= (uint16_t)(c->id << (i % 2 ? 0 : 8));
+		img[ctl_ids_at(d) + i / 2] |= (uint16_t)(c->id << (i % 2 ? 0 : 8));
+		if (layout_old(d)) {
+			put_old_ctl(img, o, d, c);
+			continue;
+		}
 		for (unsigned int e = 0; e < EE_CTL_EDGES; e++) {
 			unsigned int bin = 0, w = e / 2, hi = e % 2 ? 0 : 8;
 
 			if (c->edge_mhz[e])
-				bin = (unsigned int)freq_to_bin(c->edge_mhz[e],
-								ctl_is_5ghz(c->id));
+				bin = (unsigned int)enc_bin(d, c->edge_mhz[e],
+							    ctl_is_5ghz(c->id));
 			img[o + w] |= (uint16_t)(bin << hi);
 			img[o + 4 + w] |= (uint16_t)(((c->edge_flag[e] & 1) << 6 |
 						      (c->edge_power[e] & 0x3f)) << hi);
@@ -473,6 +662,8 @@ static void put_ctls(uint16_t *img, const struct eeprom_desc *d)
 static bool spur_word_free(const struct eeprom_desc *d, unsigned int band,
 			   unsigned int i)
 {
+	if (!has_misc(d))
+		return false;	/* no spur table before 5.3 */
 	return d->eemap == 2 || W_SPURS + EE_SPUR_CHANS * band + i < W_GROUPS;
 }
 
@@ -481,9 +672,12 @@ static bool spur_word_free(const struct eeprom_desc *d, unsigned int band,
  * x_gain leaves clear, the 2 GHz piers are the driver's fixed ones, and
  * the power points must rise (the driver interpolates between them).
  */
-static int check_targets(const struct ee_mode *m, unsigned int mode, char *err,
-			 size_t errlen)
+static int check_targets(const struct eeprom_desc *d, const struct ee_mode *m,
+			 unsigned int mode, char *err, size_t errlen)
 {
+	/* the 36 Mbit/s bits that share the second word */
+	unsigned int low36 = d->version <= EE_VERSION_3_2 ? 0x7 : 0xf;
+
 	if (m->n_targets == 0 || m->n_targets > max_targets[mode]) {
 		fail(err, errlen, "%s: %u target power entries (1..%u)",
 		     mode_name(mode), m->n_targets, max_targets[mode]);
@@ -493,8 +687,8 @@ static int check_targets(const struct ee_mode *m, unsigned int mode, char *err,
 		const struct ee_target_power *tp = &m->target[t];
 
 		/* An all-zero second word ends the driver's list. */
-		if (freq_to_bin(tp->freq_mhz, mode == EE_MODE_A) < 0 ||
-		    ((tp->pwr_36 & 0xf) == 0 && tp->pwr_48 == 0 && tp->pwr_54 == 0)) {
+		if (enc_bin(d, tp->freq_mhz, mode == EE_MODE_A) < 0 ||
+		    ((tp->pwr_36 & low36) == 0 && tp->pwr_48 == 0 && tp->pwr_54 == 0)) {
 			fail(err, errlen,
 			     "%s: target power %u MHz: bad frequency or all-zero powers",
 			     mode_name(mode), tp->freq_mhz);
@@ -534,8 +728,15 @@ static int check_map0_mode(const struct eeprom_desc *d, unsigned int mode,
 			     EE_MAX_PIERS_5GHZ);
 			return -1;
 		}
+		/* the Linux parser takes all ten of an old list as piers */
+		if (layout_old(d) && m->n_piers != EE_MAX_PIERS_5GHZ) {
+			fail(err, errlen, "a: a %u.%u image has exactly %u piers, not %u",
+			     d->version >> 12, d->version & 0xfff, EE_MAX_PIERS_5GHZ,
+			     m->n_piers);
+			return -1;
+		}
 		for (unsigned int p = 0; p < m->n_piers; p++)
-			if (freq_to_bin(m->pier_mhz[p], true) < 0) {
+			if (enc_bin(d, m->pier_mhz[p], true) < 0) {
 				fail(err, errlen, "a: pier %u MHz not encodable", m->pier_mhz[p]);
 				return -1;
 			}
@@ -548,11 +749,39 @@ static int check_map0_mode(const struct eeprom_desc *d, unsigned int mode,
 			return -1;
 		}
 	}
-	return d->mode_enabled[mode] ? check_targets(m, mode, err, errlen) : 0;
+	return d->mode_enabled[mode] ? check_targets(d, m, mode, err, errlen) : 0;
+}
+
+static int check_version(const struct eeprom_desc *d, char *err, size_t errlen)
+{
+	if (d->version != EE_VERSION_5_3 &&
+	    (d->version < EE_VERSION_3_0 || d->version > EE_VERSION_3_4)) {
+		fail(err, errlen, "eeprom_version 0x%04x: 3.0 to 3.4 or 5.3", d->version);
+		return -1;
+	}
+	if (has_misc(d))
+		return 0;
+	if (d->eemap != 0) {
+		fail(err, errlen, "a %u.%u image is an RF5111 one (eemap 0)",
+		     d->version >> 12, d->version & 0xfff);
+		return -1;
+	}
+	if (d->aes_disabled) {
+		fail(err, errlen, "aes_disabled needs a 5.x image (MISC5)");
+		return -1;
+	}
+	if (d->n_ctls > ctl_count(d)) {
+		fail(err, errlen, "%u ctl lines: a %u.%u image has %u", d->n_ctls,
+		     d->version >> 12, d->version & 0xfff, ctl_count(d));
+		return -1;
+	}
+	return 0;
 }
 
 static int check_desc(const struct eeprom_desc *d, char *err, size_t errlen)
 {
+	if (check_version(d, err, errlen))
+		return -1;
 	if (d->eemap > 2) {
 		fail(err, errlen, "eemap must be 0 (RF5111), 1 (RF5112) or 2 (RF2413/RF5413)");
 		return -1;
@@ -592,14 +821,14 @@ static int check_desc(const struct eeprom_desc *d, char *err, size_t errlen)
 				     mode_name(mode), m->pier_mhz[p]);
 				return -1;
 			}
-		if (check_targets(m, mode, err, errlen))
+		if (check_targets(d, m, mode, err, errlen))
 			return -1;
 	}
 	for (unsigned int i = 0; i < d->n_ctls; i++)
 		for (unsigned int e = 0; e < EE_CTL_EDGES; e++)
 			if (d->ctl[i].edge_mhz[e] &&
-			    freq_to_bin(d->ctl[i].edge_mhz[e],
-					ctl_is_5ghz(d->ctl[i].id)) < 0) {
+			    enc_bin(d, d->ctl[i].edge_mhz[e],
+				    ctl_is_5ghz(d->ctl[i].id)) < 0) {
 				fail(err, errlen, "ctl 0x%02x: edge %u MHz not encodable",
 				     d->ctl[i].id, d->ctl[i].edge_mhz[e]);
 				return -1;
@@ -628,14 +857,16 @@ int eeprom_build(const struct eeprom_desc *d, uint16_t img[EE_WORDS],
 	for (unsigned int mode = 0; mode < EE_MODES; mode++)
 		if (d->mode_enabled[mode])
 			header |= (uint16_t)(1u << mode);
-	img[W_VERSION] = EE_VERSION_5_3;
+	img[W_VERSION] = d->version;
 	img[W_HEADER] = header;
-	img[W_ANT_GAIN] = (uint16_t)((uint8_t)d->ant_gain_5ghz << 8 |
-				     (uint8_t)d->ant_gain_2ghz);
-	img[W_MISC0] = (uint16_t)(d->eemap << EEMAP_SHIFT);
-	img[W_MISC1] = (uint16_t)target_start(d);
-	img[W_MISC4] = d->eemap == 2 ? MAP2_CAL_START << 4 : 0;
-	img[W_MISC5] = d->aes_disabled ? MISC5_AES_DISABLED : 0;
+	img[layout_old(d) ? V3_ANT_GAIN_OLD : W_ANT_GAIN] =
+		(uint16_t)((uint8_t)d->ant_gain_5ghz << 8 | (uint8_t)d->ant_gain_2ghz);
+	if (has_misc(d)) {
+		img[W_MISC0] = (uint16_t)(d->eemap << EEMAP_SHIFT);
+		img[W_MISC1] = (uint16_t)target_start(d);
+		img[W_MISC4] = d->eemap == 2 ? MAP2_CAL_START << 4 : 0;
+		img[W_MISC5] = d->aes_disabled ? MISC5_AES_DISABLED : 0;
+	}
 
 	for (unsigned int mode = 0; mode < EE_MODES; mode++)
 		put_mode(img, d, mode);
@@ -692,7 +923,7 @@ static void get_mode(const uint16_t *img, struct eeprom_desc *d,
 		     unsigned int mode)
 {
 	struct ee_mode *m = &d->mode[mode];
-	unsigned int o = mode_section[mode];
+	unsigned int o = layout_old(d) ? mode_section_old[mode] : mode_section[mode];
 	uint16_t w;
 
 	get_antennas(img, o, m);
@@ -716,10 +947,17 @@ static void get_mode(const uint16_t *img, struct eeprom_desc *d,
 	m->xlna_gain = w >> 5 & 0xff;
 	m->x_gain = w >> 1 & 0xf;
 	m->xpd = w & 1;
+	m->n_piers = 0;
+	m->i_gain = OLD_I_GAIN;
+	if (d->version < EE_VERSION_3_3)
+		return;
 	w = img[o++];
 	m->false_detect = w >> 6 & 0x7f;
+	if (d->version < EE_VERSION_3_4)
+		return;
 	m->i_gain = (uint8_t)((w >> 13 & 7) | (img[o++] << 3 & 0x38));
-	m->n_piers = 0;
+	if (!has_misc(d))
+		return;
 	switch (mode) {
 	case EE_MODE_A:
 		m->margin_tx_rx = img[o] & 0x3f;
@@ -839,10 +1077,30 @@ static int get_map1_calibration(const uint16_t *img, struct eeprom_desc *d,
 	return 0;
 }
 
+/* Up to 3.2: ten 7-bit bins; a zero bin (after the first) ends ours. */
+static void get_old_pier_list(const uint16_t *img, struct eeprom_desc *d)
+{
+	struct ee_mode *m = &d->mode[EE_MODE_A];
+	unsigned int pos = 0;
+
+	m->n_piers = 0;
+	for (unsigned int i = 0; i < EE_MAX_PIERS_5GHZ; i++) {
+		unsigned int bin = bits_get_msb(&img[V3_GROUPS_OLD], &pos, OLD_BIN_BITS);
+
+		if (!bin && i)
+			break;
+		m->pier_mhz[m->n_piers++] = dec_bin(d, bin, true);
+	}
+}
+
 static int get_map0_calibration(const uint16_t *img, struct eeprom_desc *d,
 				char *err, size_t errlen)
 {
-	get_pier_list(img, W_GROUPS, &d->mode[EE_MODE_A], true, EE_MAX_PIERS_5GHZ);
+	if (layout_old(d))
+		get_old_pier_list(img, d);
+	else
+		get_pier_list(img, W_GROUPS, &d->mode[EE_MODE_A], true,
+			      EE_MAX_PIERS_5GHZ);
 	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
 		struct ee_mode *m = &d->mode[mode];
 
@@ -860,7 +1118,7 @@ static int get_map0_calibration(const uint16_t *img, struct eeprom_desc *d,
 			return -1;
 		}
 		/* Every pier carries the same curve in our images: keep pier 0. */
-		get_map0_pier(&img[map0_group(mode)], &m->pcdac);
+		get_map0_pier(&img[map0_group(d, mode)], &m->pcdac);
 	}
 	return 0;
 }
@@ -868,7 +1126,7 @@ static int get_map0_calibration(const uint16_t *img, struct eeprom_desc *d,
 static int get_targets(const uint16_t *img, struct eeprom_desc *d,
 		       char *err, size_t errlen)
 {
-	unsigned int start = img[W_MISC1] & 0xfff;
+	unsigned int start = has_misc(d) ? img[W_MISC1] & 0xfff : target_start(d);
 
 	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
 		struct ee_mode *m = &d->mode[mode];
@@ -879,6 +1137,17 @@ static int get_targets(const uint16_t *img, struct eeprom_desc *d,
 			struct ee_target_power *t = &m->target[i];
 			unsigned int bin = img[o] >> 8;
 
+			if (d->version <= EE_VERSION_3_2) {
+				if (img[o + 1] == 0)
+					break;
+				t->freq_mhz = dec_bin(d, img[o] >> 9, mode == EE_MODE_A);
+				t->pwr_6_24 = img[o] >> 3 & 0x3f;
+				t->pwr_36 = (uint8_t)((img[o] & 7) << 3 | img[o + 1] >> 13);
+				t->pwr_48 = img[o + 1] >> 7 & 0x3f;
+				t->pwr_54 = img[o + 1] >> 1 & 0x3f;
+				m->n_targets++;
+				continue;
+			}
 			if (bin == BIN_DISABLED || img[o + 1] == 0)
 				break;
 			t->freq_mhz = bin_to_freq(bin, mode == EE_MODE_A);
@@ -897,25 +1166,45 @@ static int get_targets(const uint16_t *img, struct eeprom_desc *d,
 	return 0;
 }
 
+static void get_old_ctl(const uint16_t *img, unsigned int o,
+			const struct eeprom_desc *d, struct ee_ctl *c)
+{
+	unsigned int pos = 0;
+
+	for (unsigned int e = 0; e < EE_CTL_EDGES; e++) {
+		unsigned int bin = bits_get_msb(&img[o], &pos, OLD_BIN_BITS);
+
+		c->edge_mhz[e] = bin ? dec_bin(d, bin, ctl_is_5ghz(c->id)) : 0;
+	}
+	for (unsigned int e = 0; e < EE_CTL_EDGES; e++)
+		c->edge_power[e] = (uint8_t)bits_get_msb(&img[o], &pos, 6);
+}
+
 static void get_ctls(const uint16_t *img, struct eeprom_desc *d)
 {
-	unsigned int o = (img[W_MISC1] & 0xfff) + CTL_DATA_AFTER_TARGET;
+	unsigned int o = has_misc(d) ? (img[W_MISC1] & 0xfffu) + CTL_DATA_AFTER_TARGET :
+				       ctl_data_start(d);
+	unsigned int step = layout_old(d) ? 7 : 8;
 
 	d->n_ctls = 0;
-	for (unsigned int i = 0; i < EE_CTLS; i++, o += 8) {
+	for (unsigned int i = 0; i < ctl_count(d); i++, o += step) {
 		struct ee_ctl *c = &d->ctl[i];
 
 		memset(c, 0, sizeof(*c));
-		c->id = img[W_CTL_IDS + i / 2] >> (i % 2 ? 0 : 8) & 0xff;
+		c->id = img[ctl_ids_at(d) + i / 2] >> (i % 2 ? 0 : 8) & 0xff;
 		if (!c->id)
 			continue;
 		d->n_ctls = i + 1;
+		if (layout_old(d)) {
+			get_old_ctl(img, o, d, c);
+			continue;
+		}
 		for (unsigned int e = 0; e < EE_CTL_EDGES; e++) {
 			unsigned int hi = e % 2 ? 0 : 8;
 			unsigned int bin = img[o + e / 2] >> hi & 0xff;
 			unsigned int pw = img[o + 4 + e / 2] >> hi & 0xff;
 
-			c->edge_mhz[e] = bin ? bin_to_freq(bin, ctl_is_5ghz(c->id)) : 0;
+			c->edge_mhz[e] = bin ? dec_bin(d, bin, ctl_is_5ghz(c->id)) : 0;
 			c->edge_power[e] = pw & 0x3f;
 			c->edge_flag[e] = pw >> 6 & 1;
 		}
@@ -926,6 +1215,7 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 		  char *err, size_t errlen)
 {
 	uint32_t mac_sum = 0;
+	uint16_t w;
 
 	memset(d, 0, sizeof(*d));
 	for (unsigned int w = W_MAC_LOW; w <= W_MAC_HIGH; w++)
@@ -938,8 +1228,10 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 		d->mac[2 * i] = img[W_MAC_HIGH - i] >> 8;
 		d->mac[2 * i + 1] = img[W_MAC_HIGH - i] & 0xff;
 	}
-	if (img[W_VERSION] < 0x3000 || img[W_VERSION] != EE_VERSION_5_3) {
-		fail(err, errlen, "version 0x%04x, expected 0x%04x",
+	d->version = img[W_VERSION];
+	if (d->version != EE_VERSION_5_3 &&
+	    (d->version < EE_VERSION_3_0 || d->version > EE_VERSION_3_4)) {
+		fail(err, errlen, "version 0x%04x, expected 0x%04x or 0x3000..0x3004",
 		     img[W_VERSION], EE_VERSION_5_3);
 		return -1;
 	}
@@ -956,10 +1248,12 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 	d->regdomain = img[W_REGDOMAIN];
 	for (unsigned int mode = 0; mode < EE_MODES; mode++)
 		d->mode_enabled[mode] = img[W_HEADER] >> mode & 1;
-	d->ant_gain_5ghz = (int8_t)(img[W_ANT_GAIN] >> 8);
-	d->ant_gain_2ghz = (int8_t)(img[W_ANT_GAIN] & 0xff);
-	d->eemap = img[W_MISC0] >> EEMAP_SHIFT;
-	d->aes_disabled = img[W_MISC5] & MISC5_AES_DISABLED;
+	w = img[layout_old(d) ? V3_ANT_GAIN_OLD : W_ANT_GAIN];
+	d->ant_gain_5ghz = (int8_t)(w >> 8);
+	d->ant_gain_2ghz = (int8_t)(w & 0xff);
+	/* before 4.0 no MISC words: an RF5111 image */
+	d->eemap = has_misc(d) ? img[W_MISC0] >> EEMAP_SHIFT : 0;
+	d->aes_disabled = has_misc(d) && (img[W_MISC5] & MISC5_AES_DISABLED);
 	d->rfkill_gpio = img[W_RFKILL] >> 2 & 7;
 	d->rfkill_polarity = img[W_RFKILL] & 2;
 	if (d->eemap == 3) {
@@ -1000,7 +1294,8 @@ void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 	fprintf(out, "regdomain = 0x%04x\n", d->regdomain);
 	fprintf(out, "bands = %s%s%s\n", d->mode_enabled[0] ? "a" : "",
 		d->mode_enabled[1] ? "b" : "", d->mode_enabled[2] ? "g" : "");
-	fprintf(out, "eemap = %u\n", d->eemap);
+	fprintf(out, "eeprom_version = %u.%u\neemap = %u\n", d->version >> 12,
+		d->version & 0xfff, d->eemap);
 	fprintf(out, "ant_gain_5ghz = %d\nant_gain_2ghz = %d\n", d->ant_gain_5ghz,
 		d->ant_gain_2ghz);
 	fprintf(out, "pd_gain_overlap = %u\naes_disabled = %u\n",

@@ -2,7 +2,8 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * The card's serial EEPROM: a readable description (eeprom_desc.c), the
- * 1024-word v5.3 image built from it (eeprom.c) and a decoder that reads an
+ * 1024-word image built from it (eeprom.c; layout 5.3, or 3.0-3.4 for an
+ * RF5111 card) and a decoder that reads an
  * image back by the rules the Linux ath5k parser follows, for --dump and
  * the round-trip test.
  */
@@ -18,6 +19,10 @@
 
 #define EE_WORDS		1024
 #define EE_VERSION_5_3		0x5003
+#define EE_VERSION_3_0		0x3000	/* oldest the drivers read */
+#define EE_VERSION_3_2		0x3002	/* last with 7-bit frequency bins */
+#define EE_VERSION_3_3		0x3003	/* 5.3's homes, 32 CTLs */
+#define EE_VERSION_3_4		0x3004	/* adds the I gain */
 #define EE_MODES		3	/* 11a, 11b, 11g in that order */
 #define EE_MODE_A		0
 #define EE_MODE_B		1
@@ -94,6 +99,7 @@ struct ee_ctl {
 };
 
 struct eeprom_desc {
+	uint16_t version;		/* 0x5003, or 0x3000..0x3004 (RF5111) */
 	uint8_t mac[6];
 	uint16_t regdomain;
 	bool mode_enabled[EE_MODES];
@@ -117,6 +123,10 @@ struct eeprom_desc {
 #define EE_NAMED_MAC		0x1
 #define EE_NAMED_REGDOMAIN	0x2
 #define EE_NAMED_BANDS		0x4
+#define EE_NAMED_VERSION	0x8
+
+/* "3.3" -> 0x3003 (3.0..3.4 or 5.3); 0, or -1 for anything else. */
+int eeprom_parse_version(const char *s, uint16_t *version);
 
 /*
  * The fixed 2 GHz calibration piers the driver assumes for an RF5111
@@ -124,6 +134,13 @@ struct eeprom_desc {
  */
 void eeprom_rf5111_piers(unsigned int mode, uint16_t mhz[EE_MAX_PIERS_2GHZ_MAP1],
 			 unsigned int *n);
+
+/*
+ * Sets the fields a 3.x layout has no room for to what a reader gets
+ * back (I gain 10 before 3.4, no false detect before 3.3, no margin or
+ * PD gain overlap); a 5.3 description is left alone.
+ */
+void eeprom_desc_fit_version(struct eeprom_desc *d);
 
 /* The description a card of this model ships with. */
 void eeprom_desc_defaults(struct eeprom_desc *desc, enum card_model model);

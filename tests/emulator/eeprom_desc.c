@@ -50,11 +50,18 @@ static void mode_defaults(struct ee_mode *m, unsigned int mode, unsigned int eem
 	if (eemap == 0) {
 		/*
 		 * RF5111: one PD curve per pier, the first gain bit x_gain
-		 * leaves clear; the driver fixes the 2 GHz piers itself.
+		 * leaves clear; the driver fixes the 2 GHz piers itself.  Ten
+		 * 11a piers, as the 3.0-3.2 layouts always have.
 		 */
+		static const uint16_t piers_a10[EE_MAX_PIERS_5GHZ] = {
+			5180, 5220, 5240, 5280, 5320, 5500, 5600, 5700, 5745, 5825 };
+
 		m->x_gain = 0xe;
 		if (!five)
 			eeprom_rf5111_piers(mode, m->pier_mhz, &m->n_piers);
+		else
+			memcpy(m->pier_mhz, piers_a10, sizeof(piers_a10));
+		m->n_piers = five ? EE_MAX_PIERS_5GHZ : m->n_piers;
 	}
 	/* 1 dBm at the lowest PCDAC step to 21 dBm at the highest. */
 	m->pcdac.pcdac_min = 1;
@@ -87,11 +94,33 @@ static void mode_defaults(struct ee_mode *m, unsigned int mode, unsigned int eem
 	}
 }
 
+void eeprom_desc_fit_version(struct eeprom_desc *d)
+{
+	if (d->version >= 0x4000)
+		return;
+	d->pd_gain_overlap = 0;
+	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
+		struct ee_mode *m = &d->mode[mode];
+
+		m->margin_tx_rx = 0;
+		if (d->version < EE_VERSION_3_4)
+			m->i_gain = 10;
+		if (d->version < EE_VERSION_3_3)
+			m->false_detect = 0;
+	}
+}
+
 void eeprom_desc_defaults(struct eeprom_desc *d, enum card_model model)
 {
 	static const uint8_t mac[6] = { 0x00, 0x03, 0x7f, 0xe0, 0x00, 0x01 };
 
 	memset(d, 0, sizeof(*d));
+	/*
+	 * AR5211 cards carry 3.x images.  Of those, 3.2 is the newest the
+	 * Linux driver reads consistently: for 3.3 and 3.4 it takes the target
+	 * powers from a MISC1 it never read (word 0 onwards).
+	 */
+	d->version = model == CARD_MODEL_AR5211 ? EE_VERSION_3_2 : EE_VERSION_5_3;
 	memcpy(d->mac, mac, sizeof(mac));
 	d->regdomain = 0;
 	d->eemap = model == CARD_MODEL_AR5212_RF5112 ? 1 :
@@ -203,6 +232,19 @@ static int parse_mac(const char *s, uint8_t mac[6])
 		return -1;
 	for (int i = 0; i < 6; i++)
 		mac[i] = (uint8_t)b[i];
+	return 0;
+}
+
+int eeprom_parse_version(const char *s, uint16_t *version)
+{
+	unsigned int major, minor;
+	char tail;
+
+	if (sscanf(s, "%1u.%1u%c", &major, &minor, &tail) != 2)
+		return -1;
+	if (!(major == 3 && minor <= 4) && !(major == 5 && minor == 3))
+		return -1;
+	*version = (uint16_t)(major << 12 | minor);
 	return 0;
 }
 
@@ -392,6 +434,12 @@ static int set_key(struct parse_state *ps, const char *key, char *value)
 	}
 	if (!strcmp(key, "ctl"))
 		return set_ctl(ps, value);
+	if (!strcmp(key, "eeprom_version")) {
+		if (eeprom_parse_version(value, &d->version))
+			return bad(ps, "eeprom_version wants 3.0, 3.1, 3.2, 3.3, 3.4 or 5.3");
+		d->named |= EE_NAMED_VERSION;
+		return 0;
+	}
 	if (!strcmp(key, "spur.5ghz") || !strcmp(key, "spur.2ghz")) {
 		unsigned int band = key[5] == '2';
 

@@ -264,6 +264,17 @@ void fault_randomize_eeprom_desc(struct eeprom_desc *d, uint64_t seed)
 	}
 }
 
+/*
+ * The generated images (random ones, edge cases) fill lists to lengths
+ * and frequencies only the 5.3 layout holds: they use it unless the card
+ * was given an eeprom_version, which desc_for_card then keeps.
+ */
+static void generated_desc(const struct card *card, struct eeprom_desc *d)
+{
+	eeprom_desc_defaults(d, card->cfg.model);
+	d->version = EE_VERSION_5_3;
+}
+
 static void desc_for_card(const struct card *card, struct eeprom_desc *d)
 {
 	memcpy(d->mac, card->cfg.mac, sizeof(d->mac));
@@ -271,6 +282,8 @@ static void desc_for_card(const struct card *card, struct eeprom_desc *d)
 	d->mode_enabled[EE_MODE_A] = card->cfg.mode_a;
 	d->mode_enabled[EE_MODE_B] = card->cfg.mode_b;
 	d->mode_enabled[EE_MODE_G] = card->cfg.mode_g;
+	if (card->cfg.eeprom_version)
+		d->version = card->cfg.eeprom_version;
 }
 
 static int install_image(struct card *card, struct card_faults *f,
@@ -409,7 +422,7 @@ static int cmd_eeprom_edge(struct card *card, struct card_faults *f, int argc,
 
 	if (argc != 2)
 		return reply(answer, cap, -1, "eeprom-edge wants empty-pd-mask, max-lists or pcdac-slope");
-	eeprom_desc_defaults(&d, card->cfg.model);
+	generated_desc(card, &d);
 	if (!strcmp(argv[1], "empty-pd-mask"))
 		return edge_empty_pd_mask(card, f, &d, answer, cap);
 	if (!strcmp(argv[1], "max-lists"))
@@ -428,7 +441,7 @@ static int cmd_eeprom_random(struct card *card, struct card_faults *f, int argc,
 
 	if (argc != 2 || !parse_u64(argv[1], &seed))
 		return reply(answer, cap, -1, "eeprom-random wants a seed");
-	eeprom_desc_defaults(&d, card->cfg.model);
+	generated_desc(card, &d);
 	fault_randomize_eeprom_desc(&d, seed);
 	snprintf(what, sizeof(what), "random image, seed %" PRIu64, seed);
 	return install_desc(card, f, &d, what, answer, cap);

@@ -82,19 +82,23 @@ static void test_eeprom_image(void)
 	unsigned int pwr[11], prev = 0;
 	bool rising = true;
 
-	printf("EEPROM: RF5111 layout (EEMAP 0), bands a and b\n");
+	printf("EEPROM: RF5111 layout 3.2 (no MISC0: EEMAP 0), bands a and b\n");
 	test_card_open(&tc, NULL, 0, "model=ar5211");
 	e = tc.card->eeprom;
 	check(eeprom_checksum(e) == 0xffff, "checksum 0x%04x", eeprom_checksum(e));
-	check((e[0xc4] >> 14) == 0, "misc0 EEMAP %u: the driver's RF5111 parser",
-	      e[0xc4] >> 14);
+	check(e[0xc1] == 0x3002, "version word 0x%04x: 3.2", e[0xc1]);
+	check(e[0xc4] == 0x0202, "antenna gains 2/2 dBi at 3.2's 0xc4 (0x%04x)", e[0xc4]);
 	check((e[0xc2] & 7) == 3, "header: 11a and 11b, no 11g (0x%x)", e[0xc2] & 7);
+	/* ten 7-bit bins from 0x100: 5180 MHz is bin 8, 5220 bin 12 */
+	check(e[0x100] >> 9 == 8 && (e[0x100] >> 2 & 0x7f) == 12,
+	      "11a pier list at 0x100 in 7-bit bins (0x%04x)", e[0x100]);
 	check(eeprom_decode(e, &d, err, sizeof(err)) == 0 && d.eemap == 0 &&
-	      d.mode[EE_MODE_A].n_piers == 8 && d.mode[EE_MODE_B].n_piers == 3 &&
+	      d.version == 0x3002 && d.mode[EE_MODE_A].n_piers == 10 &&
+	      d.mode[EE_MODE_A].pier_mhz[9] == 5825 && d.mode[EE_MODE_B].n_piers == 3 &&
 	      d.mode[EE_MODE_B].pier_mhz[1] == 2447, "decodes: %s", err);
 	/* The first 11a pier at groups + 5, unpacked as eeprom.c's 5111 reader does. */
 	{
-		const uint16_t *w = &e[0x155];
+		const uint16_t *w = &e[0x105];
 
 		pwr[0] = (w[0] << 2 & 0x3f) | (w[1] >> 14 & 3);
 		pwr[1] = w[1] >> 8 & 0x3f;
@@ -116,9 +120,10 @@ static void test_eeprom_image(void)
 		check(rising && pwr[0] == 2 && pwr[10] == 42,
 		      "pier 0 powers rise 1..21 dBm (%u..%u half dB)", pwr[0], pwr[10]);
 	}
-	check((e[0xd4 + 5 + 2 + 4] >> 1 & 0xf) != 0xf,
-	      "11a x_gain leaves a curve for the RF5111 (0x%x)",
-	      e[0xd4 + 5 + 2 + 4] >> 1 & 0xf);
+	/* 11a section at 0xc5: 5 antenna, 2 ob/db, 3 more, then x_gain */
+	check((e[0xc5 + 5 + 2 + 3] >> 1 & 0xf) == 0xe,
+	      "11a x_gain 0xe leaves a curve for the RF5111 (0x%x)",
+	      e[0xc5 + 5 + 2 + 3] >> 1 & 0xf);
 	test_card_close(&tc);
 
 	eeprom_desc_defaults(&d, CARD_MODEL_AR5211);

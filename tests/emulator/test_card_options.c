@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static char dir[] = "/tmp/test_card_options.XXXXXX";
-static char power_desc[64], named_desc[64];
+static char power_desc[64], named_desc[64], version_desc[64];
 
 static void write_file(const char *path, const char *text)
 {
@@ -95,6 +95,16 @@ static void test_description_names_keys(void)
 	      "a second eeprom-desc replaces the first, what it leaves out stays");
 }
 
+/* One EEPROM word through the registers, as pci.c reads it (card awake). */
+static uint16_t ee_read(struct card *c, struct fake_host *fh, unsigned int off)
+{
+	wr(c, 0x6000, off);
+	wr(c, 0x6008, rd(c, 0x6008) | 1);
+	for (int t = 0; t < 20000 && !(rd(c, 0x600c) & 2); t++)
+		fh->now += 1;
+	return (uint16_t)rd(c, 0x6004);
+}
+
 static void test_card_serves_the_mac(void)
 {
 	struct fake_host *fh = fake_host_new();
@@ -111,13 +121,8 @@ static void test_card_serves_the_mac(void)
 		/* Awake first, as the driver is: the EEPROM is not clocked in
 		 * full sleep.  Then pci.c's read of words 0x1f, 0x1e, 0x1d. */
 		wr(c, 0x4004, 0);
-		for (unsigned int i = 0; i < 3; i++) {
-			wr(c, 0x6000, 0x1f - i);
-			wr(c, 0x6008, rd(c, 0x6008) | 1);
-			for (int t = 0; t < 20000 && !(rd(c, 0x600c) & 2); t++)
-				fh->now += 1;
-			words[i] = (uint16_t)rd(c, 0x6004);
-		}
+		for (unsigned int i = 0; i < 3; i++)
+			words[i] = ee_read(c, fh, 0x1f - i);
 		check(words[0] == 0x02a5 && words[1] == 0x1ab0 && words[2] == 0x0001,
 		      "EEPROM MAC words %04x %04x %04x", words[0], words[1], words[2]);
 		card_destroy(c);
@@ -147,6 +152,60 @@ static void test_model_ar5211(void)
 	      strstr(err, "802.11g"), "a description naming bands=bg refused too: %s", err);
 }
 
+/* eeprom_version=: the image layout, from the option or a description. */
+static void test_eeprom_version(void)
+{
+	struct fake_host *fh = fake_host_new();
+	struct card_config cfg = parsed(0, "model=ar5211,eeprom_version=3.4");
+	char err[256] = "", spec[160];
+	struct card *c;
+
+	printf("eeprom_version= picks the EEPROM layout\n");
+	check(cfg.eeprom_version == 0x3004, "option: 0x%04x", cfg.eeprom_version);
+	c = card_create(&cfg, NULL, &fake_ops, fh, err, sizeof(err));
+	check(c != NULL, "ar5211 card at 3.4: %s", c ? "ok" : err);
+	if (c) {
+		wr(c, 0x4004, 0);
+		check(ee_read(c, fh, 0xc1) == 0x3004 && ee_read(c, fh, 0xc3) == 0x0202,
+		      "its version word and the antenna gains at 0xc3");
+		card_destroy(c);
+	}
+
+	cfg = parsed(0, "model=ar5211");
+	c = card_create(&cfg, NULL, &fake_ops, fh, err, sizeof(err));
+	check(cfg.eeprom_version == 0 && c != NULL, "ar5211 default: %s", c ? "ok" : err);
+	if (c) {
+		wr(c, 0x4004, 0);
+		check(ee_read(c, fh, 0xc1) == 0x3002, "without it the ar5211 ships 3.2");
+		card_destroy(c);
+	}
+
+	cfg = parsed(0, "eeprom_version=3.3");
+	c = card_create(&cfg, NULL, &fake_ops, fh, err, sizeof(err));
+	check(!c && strstr(err, "RF5111"), "ar5413 (EEMAP 2) at 3.3 refused: %s", err);
+	if (c)
+		card_destroy(c);
+
+	snprintf(spec, sizeof(spec), "model=ar5211,eeprom-desc=%s", version_desc);
+	cfg = parsed(0, "%s", spec);
+	check(cfg.eeprom_version == 0x3000, "a description's eeprom_version 0x%04x",
+	      cfg.eeprom_version);
+	cfg = parsed(0, "%s,eeprom_version=5.3", spec);
+	check(cfg.eeprom_version == 0x5003, "the option after it wins: 0x%04x",
+	      cfg.eeprom_version);
+
+	for (unsigned int i = 0; i < 4; i++) {
+		static const char *const bad_v[] = { "2.9", "3.5", "4.0", "3" };
+
+		card_config_defaults(&cfg, 0);
+		snprintf(spec, sizeof(spec), "eeprom_version=%s", bad_v[i]);
+		check(card_config_parse(&cfg, spec, err, sizeof(err)) == -1 &&
+		      strstr(err, "3.0 to 3.4"), "eeprom_version=%s refused: %s",
+		      bad_v[i], err);
+	}
+	free(fh);
+}
+
 int main(void)
 {
 	struct card_config cfg;
@@ -158,6 +217,8 @@ int main(void)
 	}
 	snprintf(power_desc, sizeof(power_desc), "%s/power.desc", dir);
 	snprintf(named_desc, sizeof(named_desc), "%s/named.desc", dir);
+	snprintf(version_desc, sizeof(version_desc), "%s/version.desc", dir);
+	write_file(version_desc, "eeprom_version = 3.0\n");
 	write_file(power_desc, "# only a power curve\n"
 		   "a.xpd0 = 36 20 48 10 60 10 68 10\n"
 		   "g.xpd0 = 42 18 54 10 64 10 72 8\n");
@@ -168,6 +229,7 @@ int main(void)
 	test_description_names_keys();
 	test_card_serves_the_mac();
 	test_model_ar5211();
+	test_eeprom_version();
 
 	printf("a refused spec changes nothing\n");
 	card_config_defaults(&cfg, 0);
@@ -178,6 +240,7 @@ int main(void)
 
 	unlink(power_desc);
 	unlink(named_desc);
+	unlink(version_desc);
 	rmdir(dir);
 	return checks_report("test_card_options");
 }

@@ -65,6 +65,7 @@ static bool same_mode(const struct ee_mode *a, const struct ee_mode *b,
 static bool same_desc(const struct eeprom_desc *a, const struct eeprom_desc *b)
 {
 	bool ok = !memcmp(a->mac, b->mac, 6) && a->regdomain == b->regdomain &&
+		  a->version == b->version &&
 		  a->eemap == b->eemap && a->ant_gain_5ghz == b->ant_gain_5ghz &&
 		  a->ant_gain_2ghz == b->ant_gain_2ghz &&
 		  a->pd_gain_overlap == b->pd_gain_overlap &&
@@ -98,6 +99,7 @@ static void test_defaults_round_trip(void)
 		char err[256] = "";
 
 		eeprom_desc_defaults(&d, (enum card_model)model);
+		eeprom_desc_fit_version(&d);	/* ar5211: a 3.2 image */
 		check(eeprom_build(&d, img, err, sizeof(err)) == 0, "%s: builds %s",
 		      names[model], err);
 		check(eeprom_checksum(img) == 0xffff, "%s: XOR of 0xc0..0x3ff = 0x%04x",
@@ -313,6 +315,104 @@ static void test_example_file(void)
 	      strstr(err, "No such file"), "missing file: '%s'", err);
 }
 
+/*
+ * The 3.x layouts of an RF5111 card: every version builds and reads back,
+ * with its fields where the Linux parser looks for them.
+ */
+static void test_v3_layouts(void)
+{
+	static const uint16_t vers[] = { 0x3000, 0x3001, 0x3002, 0x3003, 0x3004 };
+
+	printf("3.0-3.4 RF5111 images build, sit where the driver reads, read back\n");
+	for (unsigned int i = 0; i < sizeof(vers) / sizeof(vers[0]); i++) {
+		uint16_t v = vers[i], img[EE_WORDS];
+		bool old = v < 0x3003;
+		unsigned int g = old ? 0x100 : 0x150, ids = old ? 0xe4 : 0x128;
+		unsigned int ctl1 = g + 0x6f + (old ? 7 : 8), t = g + 0x55;
+		struct eeprom_desc d, back;
+		char err[256] = "";
+
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		d.version = v;
+		d.mode[EE_MODE_B].ob = 5;
+		d.mode[EE_MODE_B].db = 1;
+		d.n_ctls = 2;
+		d.ctl[0] = (struct ee_ctl){ 0x10, { 5180, 5320, 5825 }, { 30, 32, 34 },
+					    { 0 } };
+		d.ctl[1] = (struct ee_ctl){ 0x11, { 2412, 2462 }, { 36, 35 }, { 0 } };
+		eeprom_desc_fit_version(&d);
+		check(eeprom_build(&d, img, err, sizeof(err)) == 0, "%u.%u builds %s",
+		      v >> 12, v & 0xfff, err);
+		check(img[0xc1] == v && img[old ? 0xc4 : 0xc3] == 0x0202,
+		      "%u.%u: version word, antenna gains at 0x%x", v >> 12, v & 0xfff,
+		      old ? 0xc4 : 0xc3);
+		check(eeprom_decode(img, &back, err, sizeof(err)) == 0 &&
+		      back.version == v && same_desc(&d, &back),
+		      "%u.%u: every field round-trips %s", v >> 12, v & 0xfff, err);
+		check(img[ids] == (0x10 << 8 | 0x11), "%u.%u: CTL ids at 0x%x",
+		      v >> 12, v & 0xfff, ids);
+		if (old) {
+			/* 5180 MHz: 7-bit bin 8; 36 Mbit/s power split 3/3 */
+			check(img[t] >> 9 == 8 && (img[t] >> 3 & 0x3f) == 34 &&
+			      ((img[t] & 7) << 3 | img[t + 1] >> 13) == 32,
+			      "%u.%u: first 11a target (0x%04x 0x%04x)", v >> 12,
+			      v & 0xfff, img[t], img[t + 1]);
+			/* 2412 is bin 12, 2462 bin 62: 7 bits each from the top */
+			check(img[ctl1] >> 9 == 12 && (img[ctl1] >> 2 & 0x7f) == 62,
+			      "%u.%u: second CTL's edges after 7 words (0x%04x)",
+			      v >> 12, v & 0xfff, img[ctl1]);
+			check(img[0xec] == (1 << 3 | 5), "%u.%u: 11b ob/db word 0x%04x",
+			      v >> 12, v & 0xfff, img[0xec]);
+		} else {
+			check(img[t] >> 8 == (5180 - 4800) / 5, "%u.%u: 11a target at 0x%x",
+			      v >> 12, v & 0xfff, t);
+			check(img[ctl1] >> 8 == 2412 - 2300, "%u.%u: second CTL after 8 words",
+			      v >> 12, v & 0xfff);
+			check(img[0xc4] == 0 && img[0xc5] == 0,
+			      "%u.%u: no MISC0/MISC1 (0x%04x 0x%04x)", v >> 12, v & 0xfff,
+			      img[0xc4], img[0xc5]);
+		}
+	}
+
+	{
+		struct eeprom_desc d;
+		uint16_t img[EE_WORDS];
+		char err[256] = "";
+
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		d.mode[EE_MODE_A].n_piers = 8;
+		check(eeprom_build(&d, img, err, sizeof(err)) == -1 && strstr(err, "exactly"),
+		      "3.2 with 8 11a piers refused: %s", err);
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5413);
+		d.version = 0x3003;
+		check(eeprom_build(&d, img, err, sizeof(err)) == -1 && strstr(err, "RF5111"),
+		      "EEMAP 2 at 3.3 refused: %s", err);
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		d.aes_disabled = true;
+		check(eeprom_build(&d, img, err, sizeof(err)) == -1 && strstr(err, "MISC5"),
+		      "aes_disabled at 3.2 refused: %s", err);
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		d.n_ctls = 17;
+		for (unsigned int i = 0; i < d.n_ctls; i++)
+			d.ctl[i].id = 0x10;
+		check(eeprom_build(&d, img, err, sizeof(err)) == -1 && strstr(err, "17"),
+		      "17 CTLs at 3.2 refused: %s", err);
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		d.mode[EE_MODE_A].pier_mhz[0] = 5185;	/* below 5720: 10 MHz steps */
+		check(eeprom_build(&d, img, err, sizeof(err)) == -1 && strstr(err, "5185"),
+		      "5185 MHz has no 7-bit bin: %s", err);
+		d.version = 0x3003;
+		eeprom_desc_fit_version(&d);
+		check(eeprom_build(&d, img, err, sizeof(err)) == 0,
+		      "but a byte bin at 3.3: %s", err);
+		eeprom_desc_defaults(&d, CARD_MODEL_AR5211);
+		eeprom_build(&d, img, err, sizeof(err));
+		img[0xc1] = 0x2003;
+		check(eeprom_decode(img, &d, err, sizeof(err)) == -1 && strstr(err, "0x2003"),
+		      "decode refuses 2.3: %s", err);
+	}
+}
+
 int main(void)
 {
 	test_defaults_round_trip();
@@ -321,5 +421,6 @@ int main(void)
 	test_bad_lines();
 	test_dump_reparses();
 	test_example_file();
+	test_v3_layouts();
 	return checks_report("test_eeprom");
 }

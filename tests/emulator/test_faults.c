@@ -126,6 +126,17 @@ static void test_eeprom_faults(void)
 	check(desc.mode[EE_MODE_G].x_gain == 0x1 && desc.mode[EE_MODE_A].x_gain == 0x1,
 	      "one PD gain curve, so the driver walks it (x_gain 0x%x)", desc.mode[EE_MODE_G].x_gain);
 	test_card_close(&rf5112);
+
+	/* the AR5211 ships a 3.2 image; the generated ones take 5.3's room */
+	open_up(&rf5112, "model=ar5211");
+	check(!fault(rf5112.card, "eeprom-edge max-lists") &&
+	      !eeprom_decode(rf5112.card->eeprom, &desc, err, sizeof(err)) &&
+	      desc.version == EE_VERSION_5_3 && desc.n_ctls == EE_CTLS,
+	      "max-lists on the AR5211: a 5.3 image with %u CTLs (%s)", desc.n_ctls, err);
+	check(!fault(rf5112.card, "eeprom-random 3") &&
+	      eeprom_checksum(rf5112.card->eeprom) == 0xffff,
+	      "eeprom-random on the AR5211 builds");
+	test_card_close(&rf5112);
 }
 
 static void test_rx_damage(void)

@@ -2,9 +2,11 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * EEPROM parsing and validation: a good EEMAP 2 (RF5413-style) image, a
- * good EEMAP 1 (RF5112) image, a good EEMAP 0 (RF5111) image, and images
- * that must be refused (truncated, bad checksum, absurd or missing
- * calibration, no MAC, old version, RF5111 images without a curve).  Images are built here field by field from the documented
+ * good EEMAP 1 (RF5112) image, a good EEMAP 0 (RF5111) image, RF5111
+ * images of versions 3.0 to 3.4 (the older layouts AR5211 cards carry),
+ * and images that must be refused (truncated, bad checksum, absurd or
+ * missing calibration, no MAC, version below 3.0, RF5111 images without
+ * a curve).  Images are built here field by field from the documented
  * layout, independently of the parser.
  *
  * Links: src/eeprom.c
@@ -12,6 +14,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <linux/kernel.h>
 
 #include "eeprom.h"
 #include "hw.h"
@@ -66,9 +70,10 @@ static void fix_checksum(void)
 
 static const u16 mode_off[3] = { 0xd4, 0xf2, 0x10d };
 
-static void put_mode(unsigned int mode, u8 x_gain, s8 nf)
+/* Antenna words and the ob/db word(s) at @o; returns the word after. */
+static unsigned int put_mode_start(unsigned int o, unsigned int mode)
 {
-	unsigned int o = mode_off[mode], pos = 1, i;
+	unsigned int pos = 1, i;
 
 	/* settling 7 bits, attenuation 6, eleven 6-bit switch settings */
 	put_bits_msb(&img[o], &pos, 0x2d, 7);
@@ -88,6 +93,13 @@ static void put_mode(unsigned int mode, u8 x_gain, s8 nf)
 	} else {
 		img[o++] = (u16)((u8)-40 << 8 | 5 << 4 | 6);
 	}
+	return o;
+}
+
+static void put_mode(unsigned int mode, u8 x_gain, s8 nf)
+{
+	unsigned int o = put_mode_start(mode_off[mode], mode);
+
 	img[o++] = 0x0d << 8 | 15;		/* xlna on, thresh62 */
 	img[o++] = 0x00 << 8 | 0x0e;		/* xpa off/on */
 	img[o++] = (u16)(0x1c << 8 | (u8)nf);	/* pga, noise floor */
@@ -307,9 +319,9 @@ static void test_rejects(void)
 	expect_reject("MAC address all ones", WORDS);
 
 	build_2413();
-	img[0xc1] = 0x3003;
+	img[0xc1] = 0x2003;
 	fix_checksum();
-	expect_reject("EEPROM version 3.3", WORDS);
+	expect_reject("EEPROM version 2.3 (older than 3.0)", WORDS);
 
 	build_2413();
 	img[0xc4] = 3 << 14;
@@ -583,6 +595,306 @@ static void test_rejects_5111(void)
 	CHECK_EQ(ee.mode[ATH5K_MODE_11A].pier[9].freq, 4800 + 5 * 150);
 }
 
+/*
+ * Versions 3.0-3.4 (RF5111 only, no MISC words).  Up to 3.2 the mode
+ * sections sit at 0xc5/0xd0/0xda, 16 CTL ids at 0xe4, 2 GHz ob/db at
+ * 0xec/0xed and the groups at 0x100; frequencies are 7-bit bins (5100 +
+ * 10 * bin up to bin 62, 5 MHz steps above; 2400 + bin on 2.4 GHz), the
+ * 11a pier list, the target powers and the CTL edges pack them tighter.
+ * 3.3 moved everything to the 4.x homes and byte bins; 3.4 added the I
+ * gain.  Target powers sit at group + 0x55 and CTL edges at group + 0x6f.
+ */
+#define V3_ANT_GAIN	0x0502
+
+static unsigned int v3_groups(u16 ver)
+{
+	return ver >= 0x3003 ? 0x150 : 0x100;
+}
+
+static void put_mode_v3(u16 ver, unsigned int mode, u8 x_gain)
+{
+	static const u16 off_old[3] = { 0xc5, 0xd0, 0xda };
+	unsigned int o = put_mode_start(ver >= 0x3003 ? mode_off[mode] :
+					off_old[mode], mode);
+
+	img[o++] = 0x0d << 8 | 20;		/* thresh62 20 */
+	img[o++] = 0x0e;
+	img[o++] = (u16)(0x1c << 8 | (u8)-70);	/* noise floor -70 */
+	img[o++] = (u16)(x_gain << 1 | 1 << 13);	/* fixed bias: 4.0+ only */
+	if (ver >= 0x3003)	/* i_gain 2:0 = 5, false detect 9, ob 3, db 2 */
+		img[o++] = (u16)(5 << 13 | 9 << 6 | 2 << 3 | 3);
+	if (ver >= 0x3004)	/* i_gain 5:3 = 2, CCK/OFDM delta 34 */
+		img[o++] = (u16)(34 << 3 | 2);
+}
+
+/* The 7-bit bin of a 5 GHz frequency in the old encoding. */
+static u8 old_bin_5ghz(unsigned int mhz)
+{
+	return mhz <= 5720 ? (mhz - 5100) / 10 : 62 + (mhz - 5720) / 5;
+}
+
+static void put_target_v3(u16 ver, unsigned int off, unsigned int mhz,
+			  bool five, u8 p24, u8 p36, u8 p48, u8 p54)
+{
+	if (ver >= 0x3003) {
+		put_target(off, five ? (mhz - 4800) / 5 : mhz - 2300, p24, p36,
+			   p48, p54);
+		return;
+	}
+	img[off] = (u16)((five ? old_bin_5ghz(mhz) : mhz - 2400) << 9 |
+			 p24 << 3 | p36 >> 3);
+	img[off + 1] = (u16)((p36 & 7) << 13 | p48 << 7 | p54 << 1);
+}
+
+/* One CTL's edges: @n edges of @mhz with powers @pwr; the first in-band. */
+static void put_ctl_v3(u16 ver, unsigned int off, bool five,
+		       const unsigned int *mhz, const u8 *pwr, unsigned int n)
+{
+	unsigned int i, pos = 0;
+
+	if (ver >= 0x3003) {
+		for (i = 0; i < n; i++) {
+			unsigned int sh = (i & 1) ? 0 : 8;
+			unsigned int bin = five ? (mhz[i] - 4800) / 5 : mhz[i] - 2300;
+
+			img[off + i / 2] |= (u16)(bin << sh);
+			img[off + 4 + i / 2] |= (u16)((pwr[i] | (i ? 0 : 0x40)) << sh);
+		}
+		return;
+	}
+	for (i = 0; i < 8; i++)
+		put_bits_msb(&img[off], &pos, i >= n ? 0 :
+			     five ? old_bin_5ghz(mhz[i]) : mhz[i] - 2400, 7);
+	for (i = 0; i < 8; i++)
+		put_bits_msb(&img[off], &pos, i >= n ? 0 : pwr[i], 6);
+}
+
+static const unsigned int v3_piers_a[] = { 5180, 5260, 5320, 5500, 5745 };
+
+static void build_v3(u16 ver)
+{
+	static const unsigned int ctl_a[] = { 5180, 5320, 5745 };
+	static const unsigned int ctl_b[] = { 2412, 2462 };
+	static const u8 pwr_a[] = { 30, 32, 34 }, pwr_b[] = { 36, 35 };
+	unsigned int g = v3_groups(ver), i, pos = 0;
+	unsigned int ctl_ids = ver >= 0x3003 ? 0x128 : 0xe4;
+	unsigned int ctl_words = ver >= 0x3003 ? 8 : 7;
+
+	memset(img, 0, sizeof(img));
+	img[0x1f] = 0x0003;		/* 00:03:7f:0a:0b:0c */
+	img[0x1e] = 0x7f0a;
+	img[0x1d] = 0x0b0c;
+	img[0xbf] = 0x0010;
+	img[0xc1] = ver;
+	img[0xc2] = 0x7;		/* 11a, 11b, 11g */
+	img[ver >= 0x3003 ? 0xc3 : 0xc4] = V3_ANT_GAIN;
+	if (ver >= 0x3003) {
+		/* 4.0's MISC0/MISC1 homes: EEMAP 3 and a bogus target start */
+		img[0xc4] = 0xc000;
+		img[0xc5] = 0x0240;
+	} else {
+		img[0xec] = 1 << 3 | 4;	/* 11b: ob 4, db 1 */
+		img[0xed] = 5 << 3 | 6;	/* 11g: ob 6, db 5 */
+	}
+	put_mode_v3(ver, 0, 0x7);	/* curve: hardware gain 3 */
+	put_mode_v3(ver, 1, 0x0);
+	put_mode_v3(ver, 2, 0x1);	/* curve: hardware gain 1 */
+
+	for (i = 0; i < ARRAY_SIZE(v3_piers_a); i++) {
+		unsigned int mhz = v3_piers_a[i];
+
+		if (ver >= 0x3003)
+			img[g + i / 2] |= (u16)(((mhz - 4800) / 5) << (8 * (i & 1)));
+		else
+			put_bits_msb(&img[g], &pos, old_bin_5ghz(mhz), 7);
+		put_pier_5111(g + 5 + 5 * i, 10 + i, 50 + i, 4 + i);
+	}
+	for (i = 0; i < 3; i++) {
+		put_pier_5111(g + 0x37 + 5 * i, 20, 60, 10);
+		put_pier_5111(g + 0x46 + 5 * i, 16, 48, 8 + i);
+	}
+
+	put_target_v3(ver, g + 0x55, 5180, true, 32, 30, 28, 26);
+	put_target_v3(ver, g + 0x57, 5745, true, 31, 29, 27, 25);
+	if (ver >= 0x3003)
+		put_target(g + 0x59, 0xff, 0, 0, 0, 0);
+	put_target_v3(ver, g + 0x65, 2412, false, 36, 36, 35, 34);
+	put_target_v3(ver, g + 0x67, 2472, false, 35, 35, 34, 33);
+	put_target_v3(ver, g + 0x69, 2437, false, 33, 31, 29, 27);
+	if (ver >= 0x3003)
+		put_target(g + 0x6b, 0xff, 0, 0, 0, 0);
+
+	img[ctl_ids] = 0x10 << 8 | 0x11;	/* FCC 11a, FCC 11b */
+	put_ctl_v3(ver, g + 0x6f, true, ctl_a, pwr_a, 3);
+	put_ctl_v3(ver, g + 0x6f + ctl_words, false, ctl_b, pwr_b, 2);
+	fix_checksum();
+}
+
+static void check_v3(u16 ver)
+{
+	const struct ath5k_ee_mode *a = &ee.mode[ATH5K_MODE_11A];
+	const struct ath5k_ee_mode *b = &ee.mode[ATH5K_MODE_11B];
+	const struct ath5k_ee_mode *gm = &ee.mode[ATH5K_MODE_11G];
+	/* pier 2 spans PCDAC 12..52 */
+	static const u8 steps_even[11] = {
+		12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52 };
+	static const u8 steps_old[11] = {
+		12, 14, 16, 20, 24, 32, 40, 46, 48, 50, 52 };
+	const u8 *steps = ver >= 0x3002 ? steps_even : steps_old;
+	unsigned int i;
+
+	printf("check: EEPROM %u.%u (RF5111) parses\n", ver >> 12, ver & 0xfff);
+	build_v3(ver);
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.version, ver);
+	CHECK_EQ(ee.eemap, 0);
+	CHECK_EQ(ee.misc0, 0);
+	CHECK_EQ(ee.misc1, 0);
+	CHECK_EQ(ee.mac[0], 0x00);
+	CHECK_EQ(ee.mac[2], 0x7f);
+	CHECK_EQ(ee.mac[5], 0x0c);
+	CHECK_EQ(ee.modes, 0x7);
+	CHECK_EQ(ee.ant_gain_5ghz, 5);
+	CHECK_EQ(ee.ant_gain_2ghz, 2);
+
+	printf("check: %u.%u mode sections\n", ver >> 12, ver & 0xfff);
+	CHECK_EQ(a->switch_settling, 0x2d);
+	CHECK_EQ(b->atn_tx_rx, 0x13);
+	CHECK_EQ(gm->ant_control[10], 11);
+	CHECK_EQ(a->ob[3], 4);
+	CHECK_EQ(a->db[0], 4);
+	CHECK_EQ(b->ob[1], 5);
+	CHECK_EQ(b->db[1], 6);
+	CHECK_EQ(a->fixed_bias, 0);
+	if (ver >= 0x3003) {
+		CHECK_EQ(b->ob[0], 3);
+		CHECK_EQ(b->db[0], 2);
+		CHECK_EQ(gm->ob[0], 3);
+		CHECK_EQ(a->false_detect, 9);
+		CHECK_EQ(gm->false_detect, 9);
+		CHECK_EQ(a->thr_62, 20);
+		CHECK_EQ(b->thr_62, 20);
+		CHECK_EQ(a->nf_threshold, -70);
+		CHECK_EQ(gm->nf_threshold, -70);
+	} else {
+		CHECK_EQ(b->ob[0], 4);
+		CHECK_EQ(b->db[0], 1);
+		CHECK_EQ(gm->ob[0], 6);
+		CHECK_EQ(gm->db[0], 5);
+		CHECK_EQ(a->false_detect, 0);
+		CHECK_EQ(a->thr_62, 15);
+		CHECK_EQ(b->thr_62, 28);
+		CHECK_EQ(gm->thr_62, 28);
+		CHECK_EQ(a->nf_threshold, -54);
+		CHECK_EQ(b->nf_threshold, -1);
+	}
+	if (ver >= 0x3004) {
+		CHECK_EQ(a->i_gain, 21);
+		CHECK_EQ(gm->i_gain, 21);
+		CHECK_EQ(ee.cck_ofdm_power_delta, 34);
+	} else {
+		CHECK_EQ(a->i_gain, 10);
+		CHECK_EQ(b->i_gain, 10);
+		CHECK_EQ(ee.cck_ofdm_power_delta, 15);
+	}
+	CHECK_EQ(a->i_cal, 0);
+	CHECK_EQ(a->margin_tx_rx, 0);
+
+	printf("check: %u.%u calibration piers and PCDAC steps\n", ver >> 12,
+	       ver & 0xfff);
+	CHECK_EQ(a->npd_gains, 1);
+	CHECK_EQ(a->pd_gain_idx[0], 3);
+	CHECK_EQ(gm->pd_gain_idx[0], 1);
+	CHECK_EQ(a->npiers, ARRAY_SIZE(v3_piers_a));
+	for (i = 0; i < ARRAY_SIZE(v3_piers_a); i++)
+		CHECK_EQ(a->pier[i].freq, v3_piers_a[i]);
+	for (i = 0; i < 11; i++) {
+		CHECK_EQ(a->pier[2].curve[0].step[i], steps[i]);
+		CHECK_EQ(a->pier[2].curve[0].pwr[i], 2 * (6 + 3 * i));
+	}
+	CHECK_EQ(b->npiers, 3);
+	CHECK_EQ(b->pier[2].freq, 2484);
+	CHECK_EQ(b->pier[0].curve[0].step[10], 60);
+	CHECK_EQ(gm->npiers, 3);
+	CHECK_EQ(gm->pier[0].freq, 2312);
+	CHECK_EQ(gm->pier[2].curve[0].pwr[0], 2 * 10);
+
+	printf("check: %u.%u target powers\n", ver >> 12, ver & 0xfff);
+	CHECK_EQ(a->ntargets, 2);
+	CHECK_EQ(a->target[0].freq, 5180);
+	CHECK_EQ(a->target[1].freq, 5745);
+	CHECK_EQ(a->target[0].pwr_6_24, 32);
+	CHECK_EQ(a->target[0].pwr_36, 30);
+	CHECK_EQ(a->target[1].pwr_48, 27);
+	CHECK_EQ(a->target[1].pwr_54, 25);
+	CHECK_EQ(b->ntargets, 2);
+	CHECK_EQ(b->target[1].freq, 2472);
+	CHECK_EQ(b->target[1].pwr_36, 35);
+	CHECK_EQ(gm->ntargets, 1);
+	CHECK_EQ(gm->target[0].freq, 2437);
+	CHECK_EQ(gm->target[0].pwr_36, 31);
+	CHECK_EQ(gm->target[0].pwr_54, 27);
+
+	printf("check: %u.%u CTLs\n", ver >> 12, ver & 0xfff);
+	CHECK_EQ(ee.nctls, ver >= 0x3003 ? 32 : 16);
+	CHECK_EQ(ee.ctl_id[0], 0x10);
+	CHECK_EQ(ee.ctl_id[1], 0x11);
+	CHECK_EQ(ee.ctl_id[2], 0);
+	CHECK_EQ(ee.ctl_edge[0][0].freq, 5180);
+	CHECK_EQ(ee.ctl_edge[0][1].freq, 5320);
+	CHECK_EQ(ee.ctl_edge[0][2].freq, 5745);
+	CHECK_EQ(ee.ctl_edge[0][3].freq, 0);
+	CHECK_EQ(ee.ctl_edge[0][0].pwr, 30);
+	CHECK_EQ(ee.ctl_edge[0][2].pwr, 34);
+	CHECK_EQ(ee.ctl_edge[0][0].inband, ver >= 0x3003);
+	CHECK_EQ(ee.ctl_edge[1][0].freq, 2412);
+	CHECK_EQ(ee.ctl_edge[1][1].freq, 2462);
+	CHECK_EQ(ee.ctl_edge[1][1].pwr, 35);
+	CHECK_EQ(ee.ctl_edge[1][2].freq, 0);
+}
+
+static void test_v3(void)
+{
+	static const u16 vers[] = { 0x3000, 0x3001, 0x3002, 0x3003, 0x3004 };
+	unsigned int i, pos = 0;
+
+	for (i = 0; i < ARRAY_SIZE(vers); i++)
+		check_v3(vers[i]);
+
+	printf("check: 3.2 11a pier list of ten 7-bit bins, no end marker\n");
+	build_v3(0x3002);
+	memset(&img[0x100], 0, 5 * sizeof(img[0]));
+	for (i = 0; i < 10; i++) {
+		put_bits_msb(&img[0x100], &pos, 8 + 6 * i, 7);
+		put_pier_5111(0x105 + 5 * i, 10, 50, 4);
+	}
+	fix_checksum();
+	CHECK_EQ(ath5k_eeprom_parse(&ee, img, WORDS, NULL), 0);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11A].npiers, 10);
+	CHECK_EQ(ee.mode[ATH5K_MODE_11A].pier[9].freq, 5100 + 10 * 62);
+
+	/* CVE-2021-47633's shape in an old layout */
+	build_v3(0x3002);
+	img[0xc5 + 10] = 0xf << 1;
+	fix_checksum();
+	expect_reject("3.2 RF5111 11a x_gain 0xf: no curve", WORDS);
+
+	build_v3(0x3003);
+	img[0xf2 + 9] = 0xf << 1;
+	fix_checksum();
+	expect_reject("3.3 RF5111 11b x_gain 0xf: no curve", WORDS);
+
+	build_v3(0x3004);
+	img[0xc1] = 0x2fff;
+	fix_checksum();
+	expect_reject("version 2.4095", WORDS);
+
+	build_v3(0x3001);
+	put_pier_5111(0x105 + 5, 40, 30, 4);
+	fix_checksum();
+	expect_reject("3.1 pier with PCDAC min above max", WORDS);
+}
+
 static void test_image_size(void)
 {
 	printf("check: image size from the size field\n");
@@ -603,6 +915,7 @@ int main(void)
 	test_good_5112();
 	test_good_5111();
 	test_rejects_5111();
+	test_v3();
 	test_image_size();
 	return check_done("test_eeprom");
 }

@@ -732,13 +732,21 @@ static void run_spur(void)
 
 /*
  * The AR5211 model with an RF5111 calibration the test writes itself:
- * three 11a piers, curve 2 on 11a (x_gain 0x3), curve 0 on 11b, a PCDAC
- * range and eleven powers each.
+ * three 11a piers (ten up to EEPROM 3.2, whose list always has ten: the
+ * first three the same), curve 2 on 11a (x_gain 0x3), curve 0 on 11b, a
+ * PCDAC range and eleven powers each, in the EEPROM layout
+ * @ar5211_version.
  */
+static const char *ar5211_version = "3.2";
+
+static u16 ar5211_ee_version(void)
+{
+	return (u16)((ar5211_version[0] - '0') << 12 | (ar5211_version[2] - '0'));
+}
+
 static const char ar5211_desc[] =
 	"mac = 00:03:7f:52:11:07\n"
 	"bands = ab\n"
-	"a.piers = 5180 5320 5745\n"
 	"a.x_gain = 0x3\n"
 	"a.pcdac = 4 60  2 5 8 11 14 17 20 23 26 29 32\n"
 	"b.x_gain = 0xe\n"
@@ -776,11 +784,15 @@ static void card_open_desc(unsigned int i, const char *spec, const char *desc,
 
 static void ar5211_open(unsigned int i, struct air *air, struct card_config *cfg)
 {
-	char mac[32];
+	char mac[32], desc[sizeof(ar5211_desc) + 128];
 
+	snprintf(desc, sizeof(desc), "%seeprom_version = %s\na.piers = %s\n",
+		 ar5211_desc, ar5211_version, ar5211_ee_version() < 0x3003 ?
+		 "5180 5320 5745 5765 5785 5800 5805 5810 5815 5825" :
+		 "5180 5320 5745");
 	/* the ideal air: no loss, so every attempt count is exact */
 	snprintf(mac, sizeof(mac), ",mac=00:03:7f:52:11:%02x", 7 + i);
-	card_open_desc(i, "model=ar5211,air=ideal", ar5211_desc, mac, air, cfg);
+	card_open_desc(i, "model=ar5211,air=ideal", desc, mac, air, cfg);
 }
 
 /* The 64 power-to-PCDAC entries, two per register in bits 15:8, 31:24. */
@@ -857,7 +869,9 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	CHECK_EQ(FIELD_GET(SELFCORR_CYPWR_THR1,
 			   card_bus_read(R_PHY_OFDM_SELFCORR)),
 		 2 + ah->ee.mode[ATH5K_MODE_11A].false_detect);
-	CHECK(ah->ee.mode[ATH5K_MODE_11A].false_detect);
+	/* the false-detect field exists from EEPROM 3.3 */
+	CHECK_EQ(!!ah->ee.mode[ATH5K_MODE_11A].false_detect,
+		 ar5211_ee_version() >= 0x3003);
 	ar5211_reset_to(ah, 5320, ATH5K_MODE_11A);
 	printf("check: AR5211 I/Q calibration: Q power scaled by 64, offset 64\n");
 	CHECK(ah->iq_cal_pending);
@@ -914,17 +928,20 @@ static void ar5211_resets(struct ath5k_hw *ah)
 	ar5211_reset_to(ah, 5180, ATH5K_MODE_11A);
 }
 
-static void run_ar5211(void)
+static void run_ar5211(const char *version)
 {
 	static const u8 mac[6] = { 0x00, 0x03, 0x7f, 0x52, 0x11, 0x07 };
+	/* where the 11 PCDAC points sit, percent of the range; before 3.2 */
+	static const u8 pct_old[11] = { 0, 5, 10, 20, 30, 50, 70, 85, 90, 95, 100 };
 	static struct ath5k_hw ah;
 	struct device dev = { .name = "emu" };
 	const struct ath5k_ee_mode *a, *b;
 	const struct ath5k_ee_pd_curve *cv;
 	struct card_config cfg;
-	unsigned int i;
+	unsigned int i, pct;
 
-	printf("== AR5211 + RF5111 (EEMAP 0)\n");
+	ar5211_version = version;
+	printf("== AR5211 + RF5111 (EEMAP 0), EEPROM %s\n", version);
 	ar5211_open(0, NULL, &cfg);
 
 	printf("check: attach identifies AR5211, RF5111 and the RF2111\n");
@@ -940,6 +957,7 @@ static void run_ar5211(void)
 
 	printf("check: the MAC, the bands and the RF5111 piers from the EEPROM\n");
 	CHECK(!memcmp(ah.perm_addr, mac, 6));
+	CHECK_EQ(ah.ee.version, ar5211_ee_version());
 	CHECK_EQ(ah.ee.eemap, ATH5K_EEMAP_5111);
 	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A));
 	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11B));
@@ -951,7 +969,7 @@ static void run_ar5211(void)
 	CHECK(!ath5k_hw_freq_supported(&ah, 5115));
 	a = &ah.ee.mode[ATH5K_MODE_11A];
 	b = &ah.ee.mode[ATH5K_MODE_11B];
-	CHECK_EQ(a->npiers, 3);
+	CHECK_EQ(a->npiers, ar5211_ee_version() < 0x3003 ? 10 : 3);
 	CHECK_EQ(a->pier[0].freq, 5180);
 	CHECK_EQ(a->pier[1].freq, 5320);
 	CHECK_EQ(a->pier[2].freq, 5745);
@@ -961,8 +979,9 @@ static void run_ar5211(void)
 	CHECK_EQ(cv->npoints, 11);
 	for (i = 0; i < 11; i++) {
 		/* half dB to quarter dB; PCDAC i tenths from 4 to 60 */
+		pct = ar5211_ee_version() < 0x3002 ? pct_old[i] : 10 * i;
 		CHECK_EQ(cv->pwr[i], 2 * (2 + 3 * i));
-		CHECK_EQ(cv->step[i], (4 * (10 - i) + 60 * i) / 10);
+		CHECK_EQ(cv->step[i], (4 * (100 - pct) + 60 * pct) / 100);
 	}
 	CHECK_EQ(b->npiers, 3);
 	CHECK_EQ(b->pier[0].freq, 2412);
@@ -992,7 +1011,8 @@ static void run_eemap_radio_mismatch(void)
 
 	printf("== EEPROM calibration layouts on the wrong radio\n");
 	printf("check: an AR5211 with an RF5112 (EEMAP 1) image is refused\n");
-	card_open_desc(0, "model=ar5211", "eemap = 1\na.x_gain = 0x9\n"
+	card_open_desc(0, "model=ar5211", "eeprom_version = 5.3\neemap = 1\n"
+		       "a.x_gain = 0x9\n"
 		       "b.x_gain = 0x9\ng.x_gain = 0x9\n", "", NULL, &cfg);
 	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false),
 		 -EINVAL);
@@ -1908,7 +1928,11 @@ int main(void)
 	run_model("model=ar5413,bands=bg", 0);
 	run_model("model=ar5413,bands=a", 0x04);
 	run_corrupt_eeprom();
-	run_ar5211();
+	run_ar5211("5.3");
+	run_ar5211("3.0");
+	run_ar5211("3.3");
+	run_ar5211("3.4");
+	run_ar5211("3.2");	/* the model's own; the air runs keep it */
 	run_ar5211_air(5180, ATH5K_MODE_11A);
 	run_ar5211_air(2412, ATH5K_MODE_11B);
 	run_eemap_radio_mismatch();
