@@ -293,6 +293,7 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 		.frame_len = skb->len + FCS_LEN,
 		.buf_len = skb->len,
 		.pkt_type = ATH5K_PKT_BEACON,
+		.hdr_len = 24,		/* a management frame's header */
 		.txpower = ath5k_hw_desc_txpower(&dev->ah,
 						 min(dev->power_level * 2, 0xfe)),
 		.flags = ATH5K_TXF_NOACK,

@@ -344,6 +344,7 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.frame_len = skb->len - ath5k_frame_pad(skb) + FCS_LEN;
 	p.buf_len = skb->len;
 	p.pkt_type = ath5k_pkt_type(skb);
+	p.hdr_len = ieee80211_get_hdrlen_from_skb(skb);
 	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
 					  min(dev->power_level * 2, 0xfe));
 	p.flags = ATH5K_TXF_CLRDMASK;
