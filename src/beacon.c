@@ -183,7 +183,8 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	p.cw_max = ATH5K_TXQ_DEFAULT;
 	p.aifs = ATH5K_TXQ_DEFAULT;
 	p.ready_time = intval * ATH5K_CAB_PERCENT / 100;
-	if (!ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
+	if (dev->txqs[ATH5K_TXQ_CAB].active &&
+	    !ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
 		ath5k_hw_txq_program(ah, ATH5K_TXQ_CAB);
 
 	intval = ath5k_beacon_period(dev);
@@ -275,6 +276,10 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 {
 	struct ath5k_txq *cabq = &dev->txqs[ATH5K_TXQ_CAB];
 	struct sk_buff *skb;
+
+	/* no CAB queue (AR5210): right after the beacon, as data */
+	if (!cabq->active)
+		cabq = &dev->txqs[ath5k_ac_to_hwq(0)];
 
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
 		if (ath5k_skb_hdr_pad(skb) ||
