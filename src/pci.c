@@ -34,8 +34,9 @@
 #define ATH5K_PCI_RETRY_TIMEOUT	0x41
 #define ATH5K_PCI_LATENCY	0xa8
 
-/* AR5212-family chips only: the 5210/5211/5311 need a different MAC. */
+/* The AR5212 family and the AR5210 (not the early 0x0207 one). */
 static const struct pci_device_id ath5k_pci_ids[] = {
+	{ PCI_VDEVICE(ATHEROS, 0x0007) },	/* AR5210 */
 	{ PCI_VDEVICE(ATHEROS, 0x0013) },	/* AR5212 */
 	{ PCI_VDEVICE(3COM_2, 0x0013) },	/* 3Com AR5212 */
 	{ PCI_VDEVICE(3COM, 0x0013) },		/* 3Com 3CRDAG675 */
