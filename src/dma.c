@@ -413,12 +413,6 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	}
 	if (flags & ATH5K_INT_FATAL)
 		simr2 |= SISR2_BUS_ERRORS;
-	/* the AR5210 reports its bus errors directly, and no BNR */
-	if (ah->ar5210) {
-		pimr &= ~(INT_BNR | INT_HIUERR);
-		if (flags & ATH5K_INT_FATAL)
-			pimr |= INT_5210_FATAL;
-	}
 	if (flags & (ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT))
 		pimr |= INT_TIM;
 	if (flags & ATH5K_INT_TIM)
@@ -427,6 +421,13 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		simr2 |= SISR2_DTIM;
 	if (flags & ATH5K_INT_CAB_TIMEOUT)
 		simr2 |= SISR2_CAB_TIMEOUT;
+
+	/* the AR5210 reports its bus errors directly; no BNR, no TIM causes */
+	if (ah->ar5210) {
+		pimr &= ~(INT_BNR | INT_HIUERR | INT_TIM);
+		if (flags & ATH5K_INT_FATAL)
+			pimr |= INT_5210_FATAL;
+	}
 
 	/*
 	 * Enabled before and after: a source masked a moment late only

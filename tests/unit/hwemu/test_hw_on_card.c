@@ -1249,7 +1249,7 @@ static void run_ar5210(void)
 
 	printf("check: the interrupt mask and a software interrupt through ISR\n");
 	ath5k_hw_imr_set(&ah, ATH5K_INT_RXOK | ATH5K_INT_FATAL | ATH5K_INT_BNR |
-			 ATH5K_INT_GLOBAL);
+			 ATH5K_INT_TIM | ATH5K_INT_GLOBAL);
 	CHECK_EQ(card_bus_read(A5210_IMR), INT_RXOK | R5210_INT_MCABT |
 		 R5210_INT_SSERR | R5210_INT_DPERR);
 	CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
