@@ -210,7 +210,8 @@ static int ath5k_5210_channel_set(struct ath5k_hw *ah,
 
 /*
  * No DCU: one slot time, SIFS/DIFS and PIFS/EIFS register for the chip,
- * in clocks of the 40 MHz MAC clock.
+ * in clocks of the 40 MHz MAC clock; the SIFS field counts 2 us less,
+ * as the DCU's SIFS does on the later chips.
  */
 void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
 			  unsigned int sifs_us, unsigned int eifs_us)
@@ -219,7 +220,7 @@ void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
 
 	ath5k_wr_raw(ah, R5210_SLOT_TIME, slot_us * mhz);
 	ath5k_wr_raw(ah, R5210_IFS0,
-		     FIELD_PREP(R5210_IFS0_SIFS, sifs_us * mhz) |
+		     FIELD_PREP(R5210_IFS0_SIFS, (sifs_us - 2) * mhz) |
 		     FIELD_PREP(R5210_IFS0_DIFS, (sifs_us + 2 * slot_us) * mhz));
 	ath5k_wr_raw(ah, R5210_IFS1,
 		     FIELD_PREP(R5210_IFS1_PIFS, (sifs_us + slot_us) * mhz) |

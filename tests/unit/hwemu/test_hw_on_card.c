@@ -1112,7 +1112,10 @@ static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 #define A5210_ISR		0x001c
 #define A5210_IMR		0x0020
 #define A5210_BCR		0x0028
+#define A5210_SLOT_TIME		0x8010
 #define A5210_RETRY_LMT		0x801c
+#define A5210_IFS0		0x8040
+#define A5210_IFS1		0x8044
 #define A5210_USEC		0x8020
 #define A5210_BEACON		0x8024
 #define A5210_TIMER0		0x802c
@@ -1154,6 +1157,12 @@ static void ar5210_reset_to(struct ath5k_hw *ah, u16 freq, enum ath5k_opmode op)
 	/* the data frame's tries: the station long retries of 0x801c */
 	CHECK_EQ(card_bus_read(A5210_RETRY_LMT) >> 14 & 0x3f, 7);
 	CHECK_EQ(card_bus_read(A5210_BEACON) & BEACON_ENABLE, 0);
+	/* no DCU: slot 9 us, SIFS 16 (counted 2 us short), DIFS, PIFS, CS */
+	CHECK_EQ(card_bus_read(A5210_SLOT_TIME), 9 * 40);
+	CHECK_EQ(card_bus_read(A5210_IFS0), (16 - 2) * 40 | (16 + 2 * 9) * 40 << 11);
+	CHECK_EQ(card_bus_read(A5210_IFS1) & 0xfff, (16 + 9) * 40);
+	CHECK(card_bus_read(A5210_IFS1) & BIT(26));
+	CHECK(card_bus_read(A5210_IFS1) >> 12 & 0x3fff);
 }
 
 static void run_ar5210(void)
@@ -1241,6 +1250,10 @@ static void run_ar5210(void)
 	CHECK(ath5k_hw_tsf_get(&ah) < 100000);
 	ath5k_hw_mib_read(&ah, &mib);
 	CHECK_EQ(mib.ack_fail, 0);
+	printf("check: coverage class 2 stretches the AR5210's one slot register\n");
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 2), 0);
+	CHECK_EQ(card_bus_read(A5210_SLOT_TIME), (9 + 3 * 2) * 40);
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 0), 0);
 
 	printf("check: no hardware crypto on the AR5210 (mac80211's own)\n");
 	memset(key.key, 0x11, 5);
