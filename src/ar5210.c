@@ -67,7 +67,7 @@
 
 /* ----- the register map ------------------------------------------------ */
 
-/* PCU registers the AR5210 keeps at another offset: (AR5211, AR5210). */
+/* The PCU registers the AR5210 has: (AR5211 offset, AR5210 offset). */
 static const u16 ath5k_5210_pcu_moved[][2] = {
 	{ R_STA_ID0, 0x8000 }, { R_STA_ID1, 0x8004 },
 	{ R_BSSID0, 0x8008 }, { R_BSSID1, 0x800c },
@@ -89,7 +89,7 @@ static const u16 ath5k_5210_pcu_moved[][2] = {
 #define KEY_ENTRY_BYTES		32
 #define PHY_FIRST		0x9800
 #define HOST_IF_FIRST		0x4000
-#define HOST_IF_END		0x8000
+#define HOST_IF_END		0x6000	/* then the AR5211's EEPROM block */
 #define DMA_END			0x0060
 
 u32 ath5k_5210_reg(u32 reg)
@@ -99,7 +99,7 @@ u32 ath5k_5210_reg(u32 reg)
 	/* baseband and radio: the same registers on every generation */
 	if (reg >= PHY_FIRST)
 		return reg;
-	/* host interface, EEPROM block: the same offsets */
+	/* host interface: the same offsets (the EEPROM is ar5210.c's) */
 	if (reg >= HOST_IF_FIRST && reg < HOST_IF_END)
 		return reg;
 	if (reg < DMA_END)
