@@ -509,8 +509,8 @@ struct ath5k_hw {
  * The DMA, host interface and baseband registers stay; the PCU ones
  * move; what the AR5210 lacks (QCU/DCU, secondary interrupt registers,
  * the AR5211's EEPROM registers, the later PCU additions, key entries
- * past 63) gives ATH5K_REG_NONE,
- * so reads of it return 0 and writes go nowhere.
+ * past 63) gives ATH5K_REG_NONE, so reads of it return 0 and writes go
+ * nowhere.
  *
  * Return: the AR5210 offset, or ATH5K_REG_NONE.
  */
