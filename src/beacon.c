@@ -183,7 +183,8 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	p.cw_max = ATH5K_TXQ_DEFAULT;
 	p.aifs = ATH5K_TXQ_DEFAULT;
 	p.ready_time = intval * ATH5K_CAB_PERCENT / 100;
-	if (!ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
+	if (dev->txqs[ATH5K_TXQ_CAB].active &&
+	    !ath5k_hw_txq_set_params(ah, ATH5K_TXQ_CAB, &p))
 		ath5k_hw_txq_program(ah, ATH5K_TXQ_CAB);
 
 	intval = ath5k_beacon_period(dev);
@@ -276,6 +277,10 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 	struct ath5k_txq *cabq = &dev->txqs[ATH5K_TXQ_CAB];
 	struct sk_buff *skb;
 
+	/* no CAB queue (AR5210): right after the beacon, as data */
+	if (!cabq->active)
+		cabq = &dev->txqs[ath5k_ac_to_hwq(0)];
+
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
 		if (ath5k_skb_hdr_pad(skb) ||
 		    ath5k_txq_fill_full(&cabq->fill, ATH5K_TXQ_LEN_MAX) ||
@@ -293,6 +298,7 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 		.frame_len = skb->len + FCS_LEN,
 		.buf_len = skb->len,
 		.pkt_type = ATH5K_PKT_BEACON,
+		.hdr_len = 24,		/* a management frame's header */
 		.txpower = ath5k_hw_desc_txpower(&dev->ah,
 						 min(dev->power_level * 2, 0xfe)),
 		.flags = ATH5K_TXF_NOACK,

@@ -135,6 +135,14 @@
 #define RXS1_5211_KEY_INDEX	GENMASK(14, 9)
 #define RXS1_5211_TSTAMP	GENMASK(27, 15)
 #define RXS1_5211_KEY_MISS	BIT(28)
+/* the AR5210's control words where they differ from the AR5211's */
+#define TX0_5210_HDR_LEN	GENMASK(17, 12)
+#define TX0_5210_ANTENNA_B	BIT(25)
+#define TX0_5210_FRAME_TYPE	GENMASK(28, 26)
+#define TX1_5210_KEY_INDEX	GENMASK(18, 13)
+#define TX1_5210_RTS_DURATION	GENMASK(31, 19)
+#define TYPE_5210_NO_DELAY	3	/* beacons, probe responses: stamped */
+#define RXS0_5210_ANTENNA_B	BIT(14)
 /* AR5211 rate codes: CCK rates are their AR5212 code's low nibble */
 #define RATE_5211		GENMASK(3, 0)
 #define RATE_CCK_FLAG		BIT(4)
@@ -200,6 +208,61 @@ static int ath5k_tx_desc_setup_2word(struct ath5k_desc *d,
 	return 0;
 }
 
+/*
+ * The AR5210's two control words: the 802.11 header length and a frame
+ * type of its own in word 0, a 6-bit key index and the RTS duration in
+ * word 1; no VEOL and no NOACK (it never waits for the ACK of a group
+ * address anyway).
+ */
+static int ath5k_tx_desc_setup_5210(struct ath5k_desc *d,
+				    const struct ath5k_tx_params *p)
+{
+	u32 c0, c1, type;
+
+	if (p->flags & ATH5K_TXF_CTS)
+		return -EOPNOTSUPP;
+	if (p->hdr_len > FIELD_MAX(TX0_5210_HDR_LEN))
+		return -EINVAL;
+	if (p->key_index != ATH5K_KEY_INVALID &&
+	    p->key_index > FIELD_MAX(TX1_5210_KEY_INDEX))
+		return -EINVAL;
+	switch (p->pkt_type) {
+	case ATH5K_PKT_BEACON:
+	case ATH5K_PKT_PROBE_RESP:
+		type = TYPE_5210_NO_DELAY;
+		break;
+	default:
+		type = p->pkt_type;
+		break;
+	}
+	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
+	     FIELD_PREP(TX0_5210_HDR_LEN, p->hdr_len) |
+	     FIELD_PREP(TX0_2W_RATE, p->rate[0] & RATE_5211) |
+	     FIELD_PREP(TX0_5210_FRAME_TYPE, type);
+	c1 = FIELD_PREP(TX1_BUF_LEN, p->buf_len);
+	if (p->antenna == 2)
+		c0 |= TX0_5210_ANTENNA_B;
+	if (p->flags & ATH5K_TXF_INTREQ)
+		c0 |= TX0_INTREQ;
+	if (p->flags & ATH5K_TXF_CLRDMASK)
+		c0 |= TX0_CLRDMASK;
+	if (p->flags & ATH5K_TXF_RTS) {
+		c0 |= TX0_RTS;
+		c1 |= FIELD_PREP(TX1_5210_RTS_DURATION,
+				 min_t(u32, p->rtscts_duration,
+				       FIELD_MAX(TX1_5210_RTS_DURATION)));
+	}
+	if (p->key_index != ATH5K_KEY_INVALID) {
+		c0 |= TX0_KEY_VALID;
+		c1 |= FIELD_PREP(TX1_5210_KEY_INDEX, p->key_index);
+	}
+	d->tx.ctl[0] = cpu_to_le32(c0);
+	d->tx.ctl[1] = cpu_to_le32(c1);
+	d->tx.ctl[TXS_2W_WORD] = 0;
+	d->tx.ctl[TXS_2W_WORD + 1] = 0;
+	return 0;
+}
+
 int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
 			   const struct ath5k_tx_params *p)
 {
@@ -210,6 +273,8 @@ int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
 	ret = ath5k_tx_params_check(p);
 	if (ret)
 		return ret;
+	if (ah->ar5210)
+		return ath5k_tx_desc_setup_5210(d, p);
 	if (ah->ar5211)
 		return ath5k_tx_desc_setup_2word(d, p);
 
@@ -348,7 +413,11 @@ static void ath5k_rx_status_5211(const struct ath5k_hw *ah, u32 s0, u32 s1,
 	if (ah->chan.mode == ATH5K_MODE_11B)
 		rs->rate |= RATE_CCK_FLAG;
 	rs->rssi = (s8)FIELD_GET(RXS0_5211_RSSI, s0);
-	rs->antenna = FIELD_GET(RXS0_5211_ANTENNA, s0);
+	/* the AR5210 says only whether antenna B heard it */
+	if (ah->ar5210)
+		rs->antenna = (s0 & RXS0_5210_ANTENNA_B) ? 2 : 1;
+	else
+		rs->antenna = FIELD_GET(RXS0_5211_ANTENNA, s0);
 	rs->tstamp = FIELD_GET(RXS1_5211_TSTAMP, s1);
 	rs->key_miss = s1 & RXS1_5211_KEY_MISS;
 	if (s1 & RXS1_KEY_VALID) {

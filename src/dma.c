@@ -112,6 +112,8 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 	/* only txq_stop() sets TXD: its own record saves a bus read */
 	if (READ_ONCE(ah->txq_stopping) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
+	if (ah->ar5210)
+		return ath5k_5210_txq_start(ah, q);
 	ath5k_wr(ah, R_QCU_TXE, BIT(q));
 	return 0;
 }
@@ -156,6 +158,8 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 	might_sleep();
 	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
+	if (ah->ar5210)
+		return ath5k_5210_txq_stop(ah, q);
 
 	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
 	WRITE_ONCE(ah->txq_stopping, BIT(q));
@@ -183,6 +187,8 @@ int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 {
 	if (q >= ATH5K_TXQ_COUNT)
 		return -EINVAL;
+	if (ah->ar5210)
+		return ath5k_5210_txq_set_txdp(ah, q, paddr);
 	if (ath5k_rd(ah, R_QCU_TXE) & BIT(q))
 		return -EBUSY;
 	ath5k_wr(ah, R_QCU_TXDP(q), paddr);
@@ -191,6 +197,8 @@ int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 
 u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
+	if (ah->ar5210)
+		return ath5k_5210_txq_get_txdp(ah, q);
 	return q < ATH5K_TXQ_COUNT ? ath5k_rd(ah, R_QCU_TXDP(q)) : 0;
 }
 
@@ -200,6 +208,9 @@ unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
 
 	if (!ath5k_txq_active(ah, q))
 		return 0;
+	/* no frame counter on the AR5210: a running queue has one */
+	if (ah->ar5210)
+		return ath5k_5210_txq_running(ah, q);
 	n = ath5k_frames_pending(ah, q);
 	/* enabled with nothing counted yet: treat as one in flight */
 	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
@@ -231,8 +242,7 @@ int ath5k_hw_dma_stop(struct ath5k_hw *ah)
 	if (ret) {
 		dev_err(ah->dev, "DMA would not stop: holding the chip in reset\n");
 		ah->chan_valid = false;
-		if (ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND |
-				       (ah->pcie ? 0 : RESET_PCI)))
+		if (ath5k_hw_nic_reset(ah, ath5k_hw_reset_all_bits(ah)))
 			dev_err(ah->dev, "chip did not enter warm reset\n");
 	}
 	return ret;
@@ -280,7 +290,16 @@ static const u32 int_map[][2] = {
  */
 static void ath5k_tx_triglevel_raise(struct ath5k_hw *ah)
 {
-	u32 level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
+	u32 level;
+
+	/* the AR5210 keeps the level in a register of its own */
+	if (ah->ar5210) {
+		level = ath5k_rd_raw(ah, R5210_TRIG_LVL);
+		ath5k_wr_raw(ah, R5210_TRIG_LVL,
+			     level + (TX_TRIG_MAX - min_t(u32, level, TX_TRIG_MAX)) / 2);
+		return;
+	}
+	level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
 
 	level += (TX_TRIG_MAX - level) / 2;
 	ath5k_rmw(ah, R_TXCFG, TXCFG_TXFULL, FIELD_PREP(TXCFG_TXFULL, level));
@@ -299,6 +318,27 @@ static const u32 sisr_summary[5] = {
 	INT_QCBRORN | INT_QCBRURN,
 	INT_QTRIG,
 };
+
+/* R5210_INT_MCABT sits where INT_BNR is; the AR5210 has no HIUERR, TIM */
+#define INT_5210_FATAL	(R5210_INT_MCABT | R5210_INT_SSERR | R5210_INT_DPERR)
+
+/*
+ * The AR5210's one status register (the read cleared it): bus errors
+ * are fatal, and a TX interrupt names no queue, so it is the data
+ * queue's (beacons are followed by their own SWBA).
+ */
+static void ath5k_isr_5210(struct ath5k_hw *ah, u32 isr_reg, u32 *flags,
+			   struct ath5k_isr *isr)
+{
+	u32 f = *flags & ~(ATH5K_INT_BNR | ATH5K_INT_FATAL);
+
+	if (isr_reg & INT_5210_FATAL)
+		f |= ATH5K_INT_FATAL;
+	if (isr_reg & (INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL))
+		isr->txq_done = ath5k_5210_data_queue_bit(ah);
+	isr->txq_eol = (isr_reg & INT_TXEOL) ? isr->txq_done : 0;
+	isr->flags = f & ah->imr;
+}
 
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 {
@@ -320,7 +360,9 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	for (i = 0; i < ARRAY_SIZE(s); i++)
 		if (s[i])
 			ath5k_wr(ah, R_SISR(i), s[i]);
-	ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
+	/* the AR5210's read cleared them already */
+	if (!ah->ar5210)
+		ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
 
 	for (i = 0; i < ARRAY_SIZE(int_map); i++)
 		if (pisr & int_map[i][1])
@@ -338,6 +380,10 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	}
 
 	isr->txq_done = 0;
+	if (ah->ar5210) {
+		ath5k_isr_5210(ah, pisr, &flags, isr);
+		return 0;
+	}
 	if (pisr & INT_TXOK)
 		isr->txq_done |= FIELD_GET(SISR_QLOW, s[0]);
 	if (pisr & INT_TXDESC)
@@ -375,6 +421,13 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		simr2 |= SISR2_DTIM;
 	if (flags & ATH5K_INT_CAB_TIMEOUT)
 		simr2 |= SISR2_CAB_TIMEOUT;
+
+	/* the AR5210 reports its bus errors directly; no BNR, no TIM causes */
+	if (ah->ar5210) {
+		pimr &= ~(INT_BNR | INT_HIUERR | INT_TIM);
+		if (flags & ATH5K_INT_FATAL)
+			pimr |= INT_5210_FATAL;
+	}
 
 	/*
 	 * Enabled before and after: a source masked a moment late only

@@ -3,9 +3,12 @@
 /*
  * Hardware layer of the AR5212-family driver (and of the AR5211, which
  * ah->ar5211 marks: no 11g, one rate per TX descriptor, no BSSID mask, no
- * ANI): the only interface the mac80211/PCI layer uses to touch the
- * chip.  Everything above this file speaks in abstract terms (channels,
- * queues, flags); everything below it speaks registers.  Functions
+ * ANI; and of the AR5210, which ah->ar5210 marks on top of ah->ar5211:
+ * 11a alone, no QCU/DCU but one data and one beacon queue, one interrupt
+ * register, its PCU registers elsewhere, no hardware crypto): the only
+ * interface the mac80211/PCI layer uses to touch the chip.  Everything
+ * above this file speaks in abstract terms (channels, queues, flags);
+ * everything below it speaks registers.  Functions
  * return 0 or a negative errno unless noted.
  *
  * Locking: the caller serialises all calls on one struct ath5k_hw except
@@ -50,6 +53,7 @@ enum ath5k_radio {
 	ATH5K_RADIO_RF5413,	/* also RF5424 */
 	ATH5K_RADIO_RF2425,	/* also RF2417 */
 	ATH5K_RADIO_RF5111,	/* AR5211 only, with an RF2111 for 2 GHz */
+	ATH5K_RADIO_RF5110,	/* AR5210 only, 5 GHz alone */
 };
 
 /* ----- channels and modes --------------------------------------------- */
@@ -229,6 +233,7 @@ struct ath5k_tx_params {
 	u16 frame_len;		/* whole frame including FCS */
 	u16 buf_len;		/* bytes in this buffer */
 	u8 pkt_type;		/* enum ath5k_pkt_type */
+	u8 hdr_len;		/* 802.11 header bytes (the AR5210 wants them) */
 	u8 txpower;		/* from ath5k_hw_desc_txpower() */
 	u8 antenna;		/* 0 = use default */
 	u8 flags;		/* ATH5K_TXF_* */
@@ -433,8 +438,10 @@ struct ath5k_hw {
 	u8 radio_rev_2ghz;	/* separate 2 GHz radio on RF5112, else 0 */
 	u8 radio;		/* enum ath5k_radio */
 	bool ar5211;		/* AR5211 MAC: 2-word TX descriptors, 5211
-				 * RX status, no 11g, no BSSID mask
+				 * RX status, no 11g, no BSSID mask; also
+				 * set on the AR5210
 				 */
+	bool ar5210;		/* AR5210 MAC: its own register map */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */
@@ -492,6 +499,23 @@ struct ath5k_hw {
 
 /* ----- register access ------------------------------------------------ */
 
+/* ath5k_5210_reg(): the register has no counterpart on the AR5210. */
+#define ATH5K_REG_NONE		0xffffffffu
+
+/**
+ * ath5k_5210_reg() - where the AR5210 keeps an AR5211/AR5212 register
+ * @reg: BAR0 offset as the AR5211/AR5212 has it (R_* in reg.h)
+ *
+ * The DMA, host interface and baseband registers stay; the PCU ones
+ * move; what the AR5210 lacks (QCU/DCU, secondary interrupt registers,
+ * the AR5211's EEPROM registers, the later PCU additions, key entries
+ * past 63) gives ATH5K_REG_NONE, so reads of it return 0 and writes go
+ * nowhere.
+ *
+ * Return: the AR5210 offset, or ATH5K_REG_NONE.
+ */
+u32 ath5k_5210_reg(u32 reg);
+
 /**
  * ath5k_rd() - read a register
  * @ah: hardware state
@@ -501,6 +525,11 @@ struct ath5k_hw {
  */
 static inline u32 ath5k_rd(struct ath5k_hw *ah, u32 reg)
 {
+	if (ah->ar5210) {
+		reg = ath5k_5210_reg(reg);
+		if (reg == ATH5K_REG_NONE)
+			return 0;
+	}
 	return ioread32(ah->iomem + reg);
 }
 
@@ -511,6 +540,34 @@ static inline u32 ath5k_rd(struct ath5k_hw *ah, u32 reg)
  * @val: value to write
  */
 static inline void ath5k_wr(struct ath5k_hw *ah, u32 reg, u32 val)
+{
+	if (ah->ar5210) {
+		reg = ath5k_5210_reg(reg);
+		if (reg == ATH5K_REG_NONE)
+			return;
+	}
+	iowrite32(val, ah->iomem + reg);
+}
+
+/**
+ * ath5k_rd_raw() - read a register at its offset on this very chip
+ * @ah: hardware state
+ * @reg: BAR0 offset, not translated (the R5210_* registers)
+ *
+ * Return: the register's value.
+ */
+static inline u32 ath5k_rd_raw(struct ath5k_hw *ah, u32 reg)
+{
+	return ioread32(ah->iomem + reg);
+}
+
+/**
+ * ath5k_wr_raw() - write a register at its offset on this very chip
+ * @ah: hardware state
+ * @reg: BAR0 offset, not translated (initial values, R5210_* registers)
+ * @val: value to write
+ */
+static inline void ath5k_wr_raw(struct ath5k_hw *ah, u32 reg, u32 val)
 {
 	iowrite32(val, ah->iomem + reg);
 }
@@ -1294,7 +1351,8 @@ static inline u16 ath5k_hw_rx_tstamp_mask(const struct ath5k_hw *ah)
  * @key: cipher and key material
  * @mac: peer address, NULL for a key any sender may use
  *
- * Return: 0, or -EINVAL for an entry or cipher the chip cannot hold.
+ * Return: 0, -EINVAL for an entry or cipher the chip cannot hold, or
+ * -EOPNOTSUPP on the AR5210 (no hardware crypto: mac80211 does it).
  */
 int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *key,
 		     const u8 *mac);

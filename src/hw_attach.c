@@ -102,6 +102,11 @@ int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 {
 	u32 cur;
 
+	if (ah->ar5210) {
+		reg = ath5k_5210_reg(reg);
+		if (reg == ATH5K_REG_NONE)	/* reads as 0, for ever */
+			return val & mask ? -ETIMEDOUT : 0;
+	}
 	return read_poll_timeout(ioread32, cur, (cur & mask) == val,
 				 step_us, (u64)step_us * tries, false,
 				 ah->iomem + reg);
@@ -163,13 +168,28 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
 	return 0;
 }
 
+/* The units a full warm reset holds: four on the AR5210, two later on. */
+static u32 ath5k_reset_units(const struct ath5k_hw *ah)
+{
+	if (ah->ar5210)
+		return RESET_PCU | R5210_RESET_DMA | R5210_RESET_MAC |
+		       R5210_RESET_PHY;
+	return RESET_PCU | RESET_BASEBAND;
+}
+
+u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah)
+{
+	/* the AR5210 is a PCI part; a PCIe core must not be reset */
+	return ath5k_reset_units(ah) | (ah->pcie ? 0 : RESET_PCI);
+}
+
 /*
  * Put the units in @bits into reset (or, with 0, take everything out of
- * reset) and wait until the PCU and baseband bits read back as written.
+ * reset) and wait until the units' bits read back as written.
  */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
 {
-	u32 mask = RESET_PCU | RESET_BASEBAND;
+	u32 mask = ath5k_reset_units(ah);
 	int ret;
 
 	ath5k_rd(ah, R_RXDP);	/* flush posted writes first */
@@ -189,7 +209,6 @@ int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
 /* Wake the chip and cycle a full warm reset of MAC and baseband. */
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
 {
-	u32 bus = ah->pcie ? 0 : RESET_PCI;
 	int ret;
 
 	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
@@ -197,11 +216,13 @@ int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
 		dev_err(ah->dev, "chip did not wake up\n");
 		return ret;
 	}
-	ret = ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND | bus);
+	ret = ath5k_hw_nic_reset(ah, ath5k_hw_reset_all_bits(ah));
 	if (ret) {
 		dev_err(ah->dev, "chip did not enter reset\n");
 		return -EIO;
 	}
+	if (ah->ar5210)		/* its units take a while to settle */
+		usleep_range(2000, 2500);
 	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
 	if (ret) {
 		dev_err(ah->dev, "chip did not wake up after reset\n");
@@ -254,10 +275,33 @@ static u8 ath5k_radio_revision(struct ath5k_hw *ah, bool two_ghz)
 	return ath5k_radio_rev_decode(raw);
 }
 
+/* The AR5210's revision probe answers in the top nibble alone. */
+static int ath5k_identify_radio_5210(struct ath5k_hw *ah)
+{
+	unsigned int i;
+
+	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
+	usleep_range(2000, 2500);
+	ath5k_wr(ah, R_PHY_RF_BANK_CTL3, RADIO_PROBE_SETUP);
+	for (i = 0; i < RADIO_PROBE_CLOCKS; i++)
+		ath5k_wr(ah, R_PHY_SHIFT, RADIO_PROBE_CLOCK);
+	ah->radio_rev = ath5k_5210_radio_rev_decode(ath5k_rd(ah, R_PHY_RADIO_REV));
+	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
+	if ((ah->radio_rev & RADREV_RADIO) != RADREV_5110) {
+		dev_err(ah->dev, "radio revision 0x%02x is no RF5110: not supported on an AR5210\n",
+			ah->radio_rev);
+		return -ENODEV;
+	}
+	ah->radio = ATH5K_RADIO_RF5110;
+	return 0;
+}
+
 static int ath5k_identify_radio(struct ath5k_hw *ah)
 {
 	u8 ver = ah->mac_version;
 
+	if (ah->ar5210)
+		return ath5k_identify_radio_5210(ah);
 	ah->radio_rev = ath5k_radio_revision(ah, false);
 
 	switch (ah->radio_rev & RADREV_RADIO) {
@@ -335,11 +379,13 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	}
 	ah->srev = srev;
 	ah->mac_version = FIELD_GET(SREV_VERSION, srev);
-	if (srev < SREV_AR5211) {
-		dev_err(ah->dev, "MAC revision 0x%02x is an AR5210/AR5311, not supported\n",
+	if (srev > SREV_AR5210_LAST && srev < SREV_AR5211) {
+		dev_err(ah->dev, "MAC revision 0x%02x is an AR5311, not supported\n",
 			srev);
 		return -ENODEV;
 	}
+	/* the AR5210 runs the AR5211's paths where it has no own one */
+	ah->ar5210 = srev <= SREV_AR5210_LAST;
 	ah->ar5211 = srev < SREV_AR5212;
 	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {
 		dev_err(ah->dev, "MAC revision 0x%02x is an 802.11n chip (ath9k)\n",
@@ -381,24 +427,34 @@ static int ath5k_power_on_self_test(struct ath5k_hw *ah)
 
 #define EEPROM_POLL_TRIES	20000
 
-static int ath5k_eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
+/* A read was started: wait for @status_reg's RDDONE, then take the word. */
+int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
+			 u16 *out)
 {
 	unsigned int i;
 	u32 st;
 
-	ath5k_wr(ah, R_EEPROM_ADDR, off);
-	ath5k_set_bits(ah, R_EEPROM_CMD, EEPROM_CMD_READ);
 	for (i = 0; i < EEPROM_POLL_TRIES; i++) {
-		st = ath5k_rd(ah, R_EEPROM_STATUS);
+		st = ath5k_rd_raw(ah, status_reg);
 		if (st & EEPROM_STAT_RDDONE) {
 			if (st & EEPROM_STAT_RDERR)
 				return -EIO;
-			*out = ath5k_rd(ah, R_EEPROM_DATA) & 0xffff;
+			*out = ath5k_rd_raw(ah, data_reg) & 0xffff;
 			return 0;
 		}
 		usleep_range(15, 20);
 	}
 	return -ETIMEDOUT;
+}
+
+static int ath5k_eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
+{
+	if (ah->ar5210)
+		return ath5k_5210_eeprom_read(ah, off, out);
+
+	ath5k_wr(ah, R_EEPROM_ADDR, off);
+	ath5k_set_bits(ah, R_EEPROM_CMD, EEPROM_CMD_READ);
+	return ath5k_hw_eeprom_wait(ah, R_EEPROM_STATUS, R_EEPROM_DATA, out);
 }
 
 static int ath5k_eeprom_read_range(struct ath5k_hw *ah, u16 *img,
@@ -509,12 +565,17 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	if (ah->srev >= SREV_AR5213A)
 		ath5k_set_bits(ah, R_PCICFG, PCICFG_RETRY_FIX);
 
+	if (ah->ar5210)
+		ath5k_5210_eeprom_access(ah, true);
 	ret = ath5k_eeprom_load(ah);
+	if (ah->ar5210)
+		ath5k_5210_eeprom_access(ah, false);
 	if (ret)
 		return ret;
 	memcpy(ah->perm_addr, ah->ee.mac, 6);
-	/* RF5111 calibration (EEMAP 0) and the RF5111 go together */
-	is_5111 = ah->radio == ATH5K_RADIO_RF5111;
+	/* RF5111 calibration (EEMAP 0) goes with the RF5111 and RF5110 */
+	is_5111 = ah->radio == ATH5K_RADIO_RF5111 ||
+		  ah->radio == ATH5K_RADIO_RF5110;
 	map_5111 = ah->ee.eemap == ATH5K_EEMAP_5111;
 	if (is_5111 != map_5111) {
 		dev_err(ah->dev, "EEPROM: calibration layout EEMAP %u does not fit the %s radio\n",
@@ -564,6 +625,8 @@ void ath5k_hw_detach(struct ath5k_hw *ah)
 
 const char *ath5k_hw_mac_name(const struct ath5k_hw *ah)
 {
+	if (ah->ar5210)
+		return "AR5210";
 	switch (ah->mac_version) {
 	case MACVER_AR5211:
 		return "AR5211";
@@ -599,6 +662,8 @@ const char *ath5k_hw_radio_name(const struct ath5k_hw *ah)
 		return "RF2425";
 	case ATH5K_RADIO_RF5111:
 		return "RF5111";
+	case ATH5K_RADIO_RF5110:
+		return "RF5110";
 	}
 	return "unknown";
 }
@@ -620,6 +685,9 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 	/* the AR5211 MAC has no 802.11g, whatever its EEPROM says */
 	if (mode == ATH5K_MODE_11G && ah->ar5211)
 		return false;
+	/* and the AR5210 runs 802.11a alone */
+	if (mode != ATH5K_MODE_11A && ah->ar5210)
+		return false;
 	return mode != ATH5K_MODE_11A || ath5k_radio_has_5ghz(ah);
 }
 
@@ -630,6 +698,7 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 #define FREQ_5GHZ_MIN	5005
 #define FREQ_5GHZ_MIN_RF5111 5120	/* its synthesiser's channel 24 */
 #define FREQ_5GHZ_MAX	6100
+#define FREQ_5GHZ_MAX_RF5110 5430	/* its synthesiser's last step */
 #define REGDOMAIN_MKK9_MKKC 0xfe
 
 bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
@@ -637,8 +706,10 @@ bool ath5k_hw_freq_supported(const struct ath5k_hw *ah, u16 freq)
 	u16 lo_5ghz = ah->ee.regdomain == REGDOMAIN_MKK9_MKKC ?
 		      FREQ_49GHZ_MIN : FREQ_5GHZ_MIN;
 
-	if (ah->radio == ATH5K_RADIO_RF5111)
+	if (ah->radio == ATH5K_RADIO_RF5111 || ah->radio == ATH5K_RADIO_RF5110)
 		lo_5ghz = FREQ_5GHZ_MIN_RF5111;
+	if (ah->radio == ATH5K_RADIO_RF5110 && freq > FREQ_5GHZ_MAX_RF5110)
+		return false;
 
 	if (freq >= FREQ_2GHZ_MIN && freq <= FREQ_2GHZ_MAX)
 		return ath5k_hw_mode_supported(ah, ATH5K_MODE_11B) ||

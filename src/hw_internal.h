@@ -14,6 +14,12 @@
 /* hw_attach.c */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);
+u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah);
+int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
+			 u16 *out);
+
+/* reset.c */
+int ath5k_hw_reset_finish(struct ath5k_hw *ah);
 u8 ath5k_radio_rev_decode(u8 raw);
 
 /* phy.c */
@@ -47,6 +53,26 @@ int ath5k_hw_txq_program_all(struct ath5k_hw *ah);
 
 /* dma.c */
 void ath5k_hw_dma_init(struct ath5k_hw *ah);
+
+/* ar5210.c */
+int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
+void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on);
+u8 ath5k_5210_radio_rev_decode(u32 reg);
+int ath5k_5210_synth_word(u16 freq, u32 *word);
+void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
+			  unsigned int sifs_us, unsigned int eifs_us);
+void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min);
+u16 ath5k_5210_cw_min_default(void);
+int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		     const struct ath5k_chan *chan);
+int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
+			 enum ath5k_txq_type type);
+int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q);
+int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q);
+bool ath5k_5210_txq_running(struct ath5k_hw *ah, unsigned int q);
+int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr);
+u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q);
+u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah);
 
 /* TX underruns are unmasked whenever any TX interrupt is. */
 static inline bool ath5k_hw_txurn_unmasked(u32 imr)

@@ -225,6 +225,9 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 
 	if (idx >= ATH5K_KEYCACHE_SIZE || k->len > sizeof(kv))
 		return -EINVAL;
+	/* AR5210: no hardware crypto from us, mac80211 seals the frames */
+	if (ah->ar5210)
+		return -EOPNOTSUPP;
 
 	switch (k->cipher) {
 	case ATH5K_CIPHER_WEP40:

@@ -176,7 +176,8 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 
 	/* room to pad 26- and 30-byte headers to a multiple of four */
 	hw->extra_tx_headroom = 2;
-	hw->queues = ATH5K_TXQ_DATA_COUNT;
+	/* the AR5210 has one data queue: no WMM */
+	hw->queues = dev->ah.ar5210 ? 1 : ATH5K_TXQ_DATA_COUNT;
 	/* the AR5211's descriptor holds one rate; its tries are the queue's */
 	hw->max_rates = dev->ah.ar5211 ? 1 : ATH5K_MRR_SERIES;
 	hw->max_rate_tries = 7;
@@ -706,7 +707,8 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 	const u8 *mac = NULL;
 	int use, slot, ret;
 
-	if (ath5k_nohwcrypt)
+	/* the AR5210 leaves every cipher to mac80211 */
+	if (ath5k_nohwcrypt || dev->ah.ar5210)
 		return -EOPNOTSUPP;
 	/* management frame protection is done by mac80211 */
 	if (conf->flags & IEEE80211_KEY_FLAG_RX_MGMT)
@@ -979,7 +981,7 @@ static int ath5k_op_set_ringparam(struct ieee80211_hw *hw, u32 tx, u32 rx)
 	if (rx != ATH5K_RX_BUFS || !tx || tx > ATH5K_TXQ_LEN_MAX)
 		return -EINVAL;
 	WRITE_ONCE(dev->txq_limit, tx);
-	for (ac = 0; ac < ATH5K_TXQ_DATA_COUNT; ac++) {
+	for (ac = 0; ac < hw->queues; ac++) {
 		struct ath5k_txq *txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
 
 		spin_lock_bh(&txq->lock);

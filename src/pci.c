@@ -35,10 +35,12 @@
 #define ATH5K_PCI_LATENCY	0xa8
 
 /*
- * The AR5211 and the AR5212 family; the AR5210 and AR5311 stay with the
- * kernel's own ath5k (debian/older-chips.modprobe.conf).
+ * The AR5212 family, the AR5211 and the AR5210; the early AR5210 (0x0207)
+ * and the AR5311 stay with the kernel's own ath5k
+ * (debian/older-chips.modprobe.conf).
  */
 static const struct pci_device_id ath5k_pci_ids[] = {
+	{ PCI_VDEVICE(ATHEROS, 0x0007) },	/* AR5210 */
 	{ PCI_VDEVICE(ATHEROS, 0x0012) },	/* AR5211 */
 	{ PCI_VDEVICE(ATHEROS, 0x0013) },	/* AR5212 */
 	{ PCI_VDEVICE(3COM_2, 0x0013) },	/* 3Com AR5212 */

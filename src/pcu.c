@@ -115,24 +115,32 @@ void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
 
 void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
 {
-	u32 id1 = STA_ID1_KEYSRCH_MODE;
+	u32 id1 = STA_ID1_KEYSRCH_MODE, keep;
 
 	switch (opmode) {
 	case ATH5K_OPMODE_IBSS:
 		id1 |= STA_ID1_ADHOC;
-		ath5k_set_bits(ah, R_CFG, CFG_IBSS);
+		if (!ah->ar5210)
+			ath5k_set_bits(ah, R_CFG, CFG_IBSS);
 		break;
 	case ATH5K_OPMODE_AP:
 		id1 |= STA_ID1_AP;
-		ath5k_clear_bits(ah, R_CFG, CFG_IBSS);
+		if (!ah->ar5210)
+			ath5k_clear_bits(ah, R_CFG, CFG_IBSS);
 		break;
 	default:
 		break;
 	}
 	ah->opmode = opmode;
-	ath5k_write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac,
-			 (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
-			   STA_ID1_KEYSRCH_MODE), id1);
+	keep = (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
+		 STA_ID1_KEYSRCH_MODE);
+	/* the AR5210 answers no PS-Poll and says in BCR who beacons */
+	if (ah->ar5210) {
+		id1 |= R5210_STA_ID1_NO_PSPOLL;
+		ath5k_wr_raw(ah, R5210_BCR, opmode == ATH5K_OPMODE_IBSS ?
+			     R5210_BCR_ADHOC : 0);
+	}
+	ath5k_write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac, keep, id1);
 }
 
 /* ----- RX filter ---------------------------------------------------------- */
@@ -195,14 +203,20 @@ void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter)
 	ath5k_wr(ah, R_MCAST_FILTER1, upper_32_bits(filter));
 }
 
+/* The AR5210 has DIS_RX a bit higher, where the AR5211 has DIS_RX. */
+static u32 ath5k_diag_dis_rx(const struct ath5k_hw *ah)
+{
+	return ah->ar5210 ? R5210_DIAG_SW_DIS_RX : DIAG_SW_DIS_RX;
+}
+
 void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah)
 {
-	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_DIS_RX);
+	ath5k_clear_bits(ah, R_DIAG_SW, ath5k_diag_dis_rx(ah));
 }
 
 void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah)
 {
-	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_DIS_RX);
+	ath5k_set_bits(ah, R_DIAG_SW, ath5k_diag_dis_rx(ah));
 }
 
 /* ----- TSF and beacon timers -------------------------------------------- */
@@ -249,6 +263,7 @@ void ath5k_hw_tsf_reset(struct ath5k_hw *ah)
 #define SW_BEACON_LEAD_TU	10
 #define STA_TIMER1_IDLE		0x0000ffff
 #define STA_TIMER2_IDLE		0x0007ffff
+#define STA_TIMER_5210_IDLE	0xffffffff
 #define TXCFG_ADHOC_BCN_ATIM	BIT(11)
 
 void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
@@ -259,8 +274,9 @@ void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 	switch (ah->opmode) {
 	case ATH5K_OPMODE_STA:
 	case ATH5K_OPMODE_MONITOR:
-		dba = STA_TIMER1_IDLE;
-		swba = STA_TIMER2_IDLE;
+		/* the AR5210's timers are wider: all ones never fire */
+		dba = ah->ar5210 ? STA_TIMER_5210_IDLE : STA_TIMER1_IDLE;
+		swba = ah->ar5210 ? STA_TIMER_5210_IDLE : STA_TIMER2_IDLE;
 		break;
 	case ATH5K_OPMODE_IBSS:
 		ath5k_set_bits(ah, R_TXCFG, TXCFG_ADHOC_BCN_ATIM);
@@ -361,6 +377,10 @@ static void ath5k_ifs_write(struct ath5k_hw *ah, unsigned int slot)
 		base = &ath5k_rates[ATH5K_RATE_FIRST_OFDM];
 	eifs = ath5k_ack_airtime(ah, base, false) + sifs + 2 * slot;
 
+	if (ah->ar5210) {
+		ath5k_5210_ifs_write(ah, slot, sifs, eifs);
+		return;
+	}
 	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, ath5k_us_to_clocks(ah, slot));
 	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, ath5k_us_to_clocks(ah, eifs));
 	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_SIFS_DUR,

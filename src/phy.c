@@ -202,8 +202,9 @@ int ath5k_hw_rf_alloc(struct ath5k_hw *ah)
 	const struct ath5k_rf_bank *b = ath5k_rf_bank_table(ah);
 	unsigned int n = 0;
 
+	/* the RF5110 takes one synthesiser word, no banks (ar5210.c) */
 	if (!b)
-		return -ENODEV;
+		return ah->radio == ATH5K_RADIO_RF5110 ? 0 : -ENODEV;
 	for (; b->nwords; b++) {
 		if (b->bank >= ARRAY_SIZE(ah->rf_bank_start))
 			return -EINVAL;
@@ -1168,6 +1169,11 @@ int ath5k_hw_txpower_set(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 
 	if (limit > ATH5K_TXPOWER_MAX)
 		limit = ATH5K_TXPOWER_MAX;
+	/* the AR5210 has no power table: it sends at the power it has */
+	if (ah->ar5210) {
+		ah->txpower_cur = limit;
+		return 0;
+	}
 	/* cheap enough to rebuild from the calibration every time */
 	ret = ath5k_channel_power_table(ah, chan);
 	if (ret) {
@@ -1216,7 +1222,8 @@ int ath5k_hw_phy_activate(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 
 	ath5k_set_bits(ah, R_PHY_AGCCTL, AGCCTL_CAL | AGCCTL_NF);
 
-	ah->iq_cal_pending = chan->mode != ATH5K_MODE_11B;
+	/* no I/Q measurement among the AR5210's baseband registers */
+	ah->iq_cal_pending = chan->mode != ATH5K_MODE_11B && !ah->ar5210;
 	if (ah->iq_cal_pending) {
 		ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CAL_NUM_LOG_MAX,
 			  FIELD_PREP(PHY_IQ_CAL_NUM_LOG_MAX, 15));
@@ -1627,7 +1634,8 @@ void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
 	if (mode >= ATH5K_ANT_MODE_COUNT)
 		return;
 	ah->ant_mode = mode;
-	if (!ah->chan_valid)
+	/* the AR5210 keeps the antenna its initial values select */
+	if (!ah->chan_valid || ah->ar5210)
 		return;		/* applied at the next reset */
 
 	p = &ant_policies[mode];

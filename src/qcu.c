@@ -119,6 +119,12 @@ int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 
 	if (q >= ATH5K_TXQ_COUNT || !ath5k_queue_matches_type(q, type))
 		return -EINVAL;
+	if (ah->ar5210) {
+		int ret = ath5k_5210_txq_claim(ah, q, type);
+
+		if (ret)
+			return ret;
+	}
 	ah->txq[q].type = type;
 	return ath5k_hw_txq_set_params(ah, q, params ? params : &defaults);
 }
@@ -166,6 +172,13 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	if (tq->type == ATH5K_TXQ_TYPE_INACTIVE)
 		return 0;
 	p = &tq->params;
+	/* no DCU: the data queue's window goes into the one retry register */
+	if (ah->ar5210) {
+		if (tq->type == ATH5K_TXQ_TYPE_DATA)
+			ath5k_5210_retry_write(ah, p->cw_min != ATH5K_TXQ_DEFAULT ?
+					       p->cw_min : ath5k_5210_cw_min_default());
+		return 0;
+	}
 
 	aifs = p->aifs == ATH5K_TXQ_DEFAULT ? AIFS_DEFAULT : p->aifs;
 	cw_min = p->cw_min != ATH5K_TXQ_DEFAULT ? p->cw_min :

@@ -632,4 +632,65 @@
 #define R_PHY_RF_GAIN(n)	(0x9a00 + 4 * (n))	/* RF gain table */
 #define R_PHY_BB_GAIN(n)	(0x9b00 + 4 * (n))
 
+/*
+ * ----- the AR5210 (MAC below SREV_AR5211, RF5110 radio) -----------------
+ *
+ * Its own map where it differs from the AR5211's.  The driver names
+ * registers by their AR5211/AR5212 offsets (R_*): ath5k_rd()/ath5k_wr()
+ * move the PCU ones to where the AR5210 keeps them (ar5210.c).  The
+ * R5210_* registers below have no such counterpart and are reached with
+ * the raw accessors only.
+ */
+#define SREV_AR5210_LAST	0x0f	/* SREV up to here: an AR5210 */
+#define RADREV_5110		0x00	/* RF5110: the radio nibble reads 0 */
+
+#define R5210_TXDP0		0x0000		/* data queue */
+#define R5210_TXDP1		0x0004		/* beacon queue */
+#define   R5210_CR_TXE0		BIT(0)
+#define   R5210_CR_TXE1		BIT(1)
+#define   R5210_CR_TXD0		BIT(3)
+#define   R5210_CR_TXD1		BIT(4)
+#define R5210_ISR		0x001c		/* a read clears it */
+#define R5210_IMR		0x0020
+#define   R5210_INT_MCABT	BIT(20)		/* bus errors: fatal */
+#define   R5210_INT_SSERR	BIT(21)
+#define   R5210_INT_DPERR	BIT(22)
+#define R5210_BCR		0x0028		/* beacon control */
+#define   R5210_BCR_ADHOC	BIT(0)
+#define   R5210_BCR_BDMAE	BIT(1)
+#define   R5210_BCR_TQ1V	BIT(3)
+#define R5210_BSR		0x002c		/* beacon status */
+#define   R5210_RESET_DMA	BIT(1)		/* RESET_CTL: 4 units to reset */
+#define   R5210_RESET_MAC	BIT(2)
+#define   R5210_RESET_PHY	BIT(3)
+#define   R5210_PCICFG_EEAE	BIT(0)		/* EEPROM access enable */
+#define R5210_EEPROM(n)		(0x6000 + 4 * (n))	/* a read starts word n */
+#define R5210_EEPROM_DATA	0x6800
+#define R5210_EEPROM_STATUS	0x6c00		/* RDERR/RDDONE as EEPROM_STAT_* */
+#define R5210_EEPROM_WORDS	0x200		/* words with an address of their own */
+#define R5210_SLOT_TIME		0x8010
+#define R5210_RETRY_LMT		0x801c
+#define   R5210_RETRY_SH	GENMASK(3, 0)
+#define   R5210_RETRY_LG	GENMASK(7, 4)
+#define   R5210_RETRY_STA_SH	GENMASK(13, 8)
+#define   R5210_RETRY_STA_LG	GENMASK(19, 14)	/* tries of a data frame */
+#define   R5210_RETRY_CW_MIN	GENMASK(29, 20)
+#define   R5210_USEC_TX_LATENCY	GENMASK(19, 14)
+#define   R5210_USEC_RX_LATENCY	GENMASK(25, 20)
+#define R5210_IFS0		0x8040
+#define   R5210_IFS0_SIFS	GENMASK(10, 0)
+#define   R5210_IFS0_DIFS	GENMASK(22, 11)
+#define R5210_IFS1		0x8044
+#define   R5210_IFS1_PIFS	GENMASK(11, 0)
+#define   R5210_IFS1_EIFS	GENMASK(25, 12)
+#define   R5210_IFS1_CS_EN	BIT(26)
+#define R5210_TRIG_LVL		0x8064		/* TX FIFO trigger, 64-byte units */
+#define   R5210_DIAG_SW_DIS_TX	BIT(5)
+#define   R5210_DIAG_SW_DIS_RX	BIT(6)
+#define   R5210_STA_ID1_NO_PSPOLL BIT(20)
+#define R5210_KEY_ENTRIES	64		/* at 0x9000, 32 bytes apart */
+#define R5210_PHY_FRAME_CTL	0x9804
+#define   R5210_FRAME_CTL_NORMAL 0x1020		/* with the FRAME_CTL_*_ERR bits */
+#define R5210_PHY_SELECT_5GHZ	0x00000047
+
 #endif /* ATH5K_REG_H */

@@ -87,7 +87,8 @@ static void ath5k_ini_write(struct ath5k_hw *ah, const u32 *t, unsigned int mode
 		for (i = 0; i < n; i++, reg += 4, t += cols) {
 			if (skip_pcu && reg >= PCU_FIRST && reg <= PCU_LAST)
 				continue;
-			ath5k_wr(ah, reg, t[col]);
+			/* the tables hold this chip's own offsets */
+			ath5k_wr_raw(ah, reg, t[col]);
 			/* let posted writes drain now and then */
 			if (++*count % INI_PAUSE_EVERY == 0)
 				udelay(1);
@@ -327,6 +328,8 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	ret = ath5k_chan_check(ah, chan);
 	if (ret)
 		return ret;
+	if (ah->ar5210)
+		return ath5k_5210_reset(ah, opmode, chan);
 
 	if (fast && ath5k_hw_has_fast_chanswitch(ah) && ah->chan_valid &&
 	    chan->mode == ah->chan.mode && opmode == ah->opmode) {
@@ -378,6 +381,13 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 			chan->freq, ret);
 		return ret;
 	}
+	return ath5k_hw_reset_finish(ah);
+}
+
+/* The last steps of every reset: queues, DMA, beacons off, TSF from 0. */
+int ath5k_hw_reset_finish(struct ath5k_hw *ah)
+{
+	int ret;
 
 	ret = ath5k_hw_txq_program_all(ah);
 	if (ret)
@@ -408,8 +418,7 @@ int ath5k_hw_hold(struct ath5k_hw *ah)
 	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
 	if (ret)
 		return ret;
-	ret = ath5k_hw_nic_reset(ah, RESET_PCU | RESET_BASEBAND |
-				 (ah->pcie ? 0 : RESET_PCI));
+	ret = ath5k_hw_nic_reset(ah, ath5k_hw_reset_all_bits(ah));
 	if (ret) {
 		dev_err(ah->dev, "chip did not enter warm reset\n");
 		return -EIO;

@@ -132,15 +132,23 @@ int ath5k_txq_setup_all(struct ath5k_dev *dev)
 	unsigned int q;
 	int ret;
 
+	/*
+	 * The AR5210 has one data queue (mac80211's only queue, AC 0) and
+	 * no CAB queue: buffered multicast goes out as data (beacon.c).
+	 */
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
+		if (dev->ah.ar5210 && q != ath5k_ac_to_hwq(0))
+			continue;
 		ret = ath5k_txq_add(dev, q, ATH5K_TXQ_TYPE_DATA, &p);
 		if (ret)
 			return ret;
 	}
 	/* beacon.c sets the CAB ready time once the interval is known */
-	ret = ath5k_txq_add(dev, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, &p);
-	if (ret)
-		return ret;
+	if (!dev->ah.ar5210) {
+		ret = ath5k_txq_add(dev, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, &p);
+		if (ret)
+			return ret;
+	}
 	/* beacons go out without backoff */
 	p.aifs = 0;
 	p.cw_min = 0;
@@ -161,6 +169,9 @@ int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
 	};
 	int ret;
 
+	/* categories without a queue of their own (AR5210): nothing to do */
+	if (!dev->txqs[q].active)
+		return 0;
 	ret = ath5k_hw_txq_set_params(&dev->ah, q, &p);
 	if (ret)
 		return ret;
@@ -344,6 +355,7 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.frame_len = skb->len - ath5k_frame_pad(skb) + FCS_LEN;
 	p.buf_len = skb->len;
 	p.pkt_type = ath5k_pkt_type(skb);
+	p.hdr_len = ieee80211_get_hdrlen_from_skb(skb);
 	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
 					  min(dev->power_level * 2, 0xfe));
 	p.flags = ATH5K_TXF_CLRDMASK;
@@ -404,6 +416,8 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 	if (ac >= ATH5K_TXQ_DATA_COUNT || test_bit(ATH5K_INVALID, &dev->flags))
 		goto drop;
 	txq = &dev->txqs[ath5k_ac_to_hwq(ac)];
+	if (!txq->active)	/* AR5210: one queue, mac80211 uses AC 0 */
+		goto drop;
 
 	if (ath5k_skb_hdr_pad(skb))
 		goto drop;
@@ -511,9 +525,9 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	/* stopped or resetting: the queues have been drained */
 	if (test_bit(ATH5K_INVALID, &dev->flags))
 		return;
-	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++)
-		ath5k_txq_reap(dev, &dev->txqs[q]);
-	ath5k_txq_reap(dev, &dev->txqs[ATH5K_TXQ_CAB]);
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
+		if (dev->txqs[q].active && q != ATH5K_TXQ_BEACON)
+			ath5k_txq_reap(dev, &dev->txqs[q]);
 
 	/*
 	 * Wake every queue with room, not only those reaped: a queue may
@@ -522,6 +536,8 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
 		struct ath5k_txq *txq = &dev->txqs[q];
 
+		if (!txq->active)
+			continue;
 		spin_lock(&txq->lock);
 		if (ath5k_txq_fill_has_room(&txq->fill,
 					    READ_ONCE(dev->txq_limit)) &&
@@ -598,6 +614,8 @@ void ath5k_tx_watchdog(struct work_struct *work)
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
 		struct ath5k_txq *txq = &dev->txqs[q];
 
+		if (!txq->active)
+			continue;
 		spin_lock_bh(&txq->lock);
 		if (txq->fill.pending) {
 			if (txq->watchdog_mark) {

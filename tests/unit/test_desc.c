@@ -439,6 +439,90 @@ static void test_5211_rx(void)
 	CHECK(ath5k_hw_rx_desc_done(&d));
 }
 
+/*
+ * The AR5210's two control words: header length at ctl0 17:12 (a 24-byte
+ * header reads 24 there), its frame type at 28:26 ("no delay", 3, for
+ * beacons and probe responses), antenna B at bit 25, no VEOL and no
+ * NOACK; a 6-bit key index at ctl1 18:13 and the RTS duration at 31:19.
+ */
+static struct ath5k_hw ah5210 = { .ar5211 = true, .ar5210 = true };
+
+static void test_5210_tx(void)
+{
+	struct ath5k_tx_params p = base_params();
+	struct ath5k_rx_status rs;
+	struct ath5k_tx_status ts;
+	struct ath5k_desc d;
+
+	printf("check: AR5210 TX: header length at 17:12, frame type at 28:26\n");
+	memset(&d, 0xff, sizeof(d));
+	p.hdr_len = 24;
+	p.antenna = 2;
+	p.flags = ATH5K_TXF_INTREQ | ATH5K_TXF_CLRDMASK | ATH5K_TXF_NOACK |
+		  ATH5K_TXF_VEOL;
+	p.key_index = 37;
+	p.pkt_type = ATH5K_PKT_BEACON;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 24u << 12 | 0xcu << 18 | 1u << 24 |
+		 1u << 25 | 3u << 26 | 1u << 29 | 1u << 30);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u | 37u << 13);
+	CHECK_EQ(w(d.tx.ctl[2]), 0);
+	CHECK_EQ(w(d.tx.ctl[3]), 0);
+
+	printf("check: AR5210 TX: a 30-byte header, probe response, PS-Poll\n");
+	p = base_params();
+	p.hdr_len = 30;
+	p.pkt_type = ATH5K_PKT_PROBE_RESP;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 30u << 12 | 0xcu << 18 | 3u << 26);
+	p.pkt_type = ATH5K_PKT_PSPOLL;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 30u << 12 | 0xcu << 18 | 2u << 26);
+
+	printf("check: AR5210 TX: RTS with its duration in ctl1 31:19\n");
+	p = base_params();
+	p.hdr_len = 24;
+	p.flags = ATH5K_TXF_RTS;
+	p.rtscts_duration = 314;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), 0);
+	CHECK_EQ(w(d.tx.ctl[0]), 1504u | 24u << 12 | 0xcu << 18 | 1u << 22);
+	CHECK_EQ(w(d.tx.ctl[1]), 1500u | 314u << 19);
+
+	printf("check: AR5210 TX: CTS, key 64 and a 64-byte header refused\n");
+	p.flags = ATH5K_TXF_CTS;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), -EOPNOTSUPP);
+	p = base_params();
+	p.key_index = 64;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), -EINVAL);
+	p = base_params();
+	p.hdr_len = 64;
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah5210, &d, &p), -EINVAL);
+
+	printf("check: AR5210 TX status from words 4/5, as the AR5211's\n");
+	memset(&d, 0, sizeof(d));
+	d.tx.ctl[2] = cpu_to_le32(1u | 3u << 8);
+	d.tx.ctl[3] = cpu_to_le32(1u);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah5210, &d, &ts), 0);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.long_retry, 3);
+
+	printf("check: AR5210 RX status: antenna B from bit 14\n");
+	memset(&d, 0, sizeof(d));
+	ah5210.chan.mode = ATH5K_MODE_11A;
+	d.rx.status[0] = cpu_to_le32(100u | 1u << 14 | 0xbu << 15 | 0x28u << 19 |
+				     7u << 27);
+	d.rx.status[1] = cpu_to_le32(1u | 1u << 1 | 0x0123u << 15);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5210, &d, &rs), 0);
+	CHECK_EQ(rs.len, 100);
+	CHECK_EQ(rs.rate, 0x0b);
+	CHECK_EQ(rs.rssi, 40);
+	CHECK_EQ(rs.antenna, 2);
+	CHECK_EQ(rs.tstamp, 0x0123);
+	d.rx.status[0] = cpu_to_le32(100u | 0xbu << 15 | 7u << 27);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah5210, &d, &rs), 0);
+	CHECK_EQ(rs.antenna, 1);
+}
+
 static void test_layout(void)
 {
 	struct ath5k_desc d;
@@ -463,5 +547,6 @@ int main(void)
 	test_status_order();
 	test_5211_tx();
 	test_5211_rx();
+	test_5210_tx();
 	return check_done("test_desc");
 }

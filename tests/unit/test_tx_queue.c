@@ -231,9 +231,14 @@ static struct ieee80211_supported_band band = {
 	.bitrates = rates, .n_bitrates = 1, .band = NL80211_BAND_2GHZ,
 };
 
+/* The next dev_up() brings up an AR5210 (one data queue, no CAB queue). */
+static bool dev_is_5210;
+
 static void dev_up(void)
 {
 	memset(&dev, 0, sizeof(dev));
+	dev.ah.ar5210 = dev_is_5210;
+	dev.ah.ar5211 = dev_is_5210;
 	memset(chipq, 0, sizeof(chipq));
 	ath5k_shim_coherent_used = 0;
 	chip_forgets_txdp = false;
@@ -517,6 +522,38 @@ static void test_keyed_frame_lengths(void)
 	dev_down();
 }
 
+/*
+ * The AR5210: mac80211 runs one queue (AC 0), so the driver sets up one
+ * data queue and no CAB queue; the TX tasklet and the watchdog pass over
+ * the queues never set up, and a frame for another category is dropped.
+ */
+static void test_ar5210_one_queue(void)
+{
+	unsigned int q = ath5k_ac_to_hwq(0), i;
+
+	printf("check: AR5210: one data queue for AC 0, no CAB queue\n");
+	dev_is_5210 = true;
+	dev_up();
+	dev_is_5210 = false;
+	for (i = 0; i < ATH5K_TXQ_DATA_COUNT; i++)
+		CHECK_EQ(dev.txqs[i].active, i == q);
+	CHECK(!dev.txqs[ATH5K_TXQ_CAB].active);
+	CHECK(dev.txqs[ATH5K_TXQ_BEACON].active);
+
+	/* (this chip model writes 4-word status: completion is not checked) */
+	printf("check: AR5210: its frames reach the chip; AC 2 has no queue\n");
+	ath5k_tx_op(&hw, NULL, frame(0));
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK_EQ(freed_count, 1);
+	CHECK_EQ(chip_send(ath5k_ac_to_hwq(AC_BE), 10), 0);
+	watchdog_run();
+	CHECK_EQ(resets, 0);
+	CHECK_EQ(stopped_acs, 0);
+	dev_down();
+}
+
 int main(void)
 {
 	test_queue_emptied(false);
@@ -526,5 +563,6 @@ int main(void)
 	test_watchdog_hung_queue();
 	test_submit_during_reset();
 	test_keyed_frame_lengths();
+	test_ar5210_one_queue();
 	return check_done("test_tx_queue");
 }

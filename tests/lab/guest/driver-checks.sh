@@ -7,7 +7,14 @@
 # phys in namespaces lab-a and lab-b, and only for our driver.
 
 ibss_ssid=ath5k-lab-ibss
-ibss_freq=2437
+# The extras run on channel 6, or on channel 36 when a card has no 2.4 GHz
+# radio (the AR5210: cards_lack 2ghz, wifi-checks.sh).
+extras_net() {
+	if cards_lack 2ghz; then echo open-ch36; else echo open-ch6; fi
+}
+extras_freq() {
+	if cards_lack 2ghz; then echo 5180; else echo 2437; fi
+}
 # A fixed BSSID lets both cards form one cell at once (reload cycles).
 ibss_bssid=02:a5:1a:1b:55:00
 reload_cycles=${RELOAD_CYCLES:-20}
@@ -36,9 +43,9 @@ join_ibss() {
 		{ detail "could not switch $dev_a/$dev_b to IBSS"; return 1; }
 	ip -n $ns_a addr replace $addr_a/24 dev "$dev_a"
 	ip -n $ns_b addr replace $addr_b/24 dev "$dev_b"
-	ip netns exec $ns_b iw dev "$dev_b" ibss join $ibss_ssid $ibss_freq fixed-freq $ibss_bssid ||
+	ip netns exec $ns_b iw dev "$dev_b" ibss join $ibss_ssid "$(extras_freq)" fixed-freq $ibss_bssid ||
 		{ detail "card B ($dev_b) could not start IBSS $ibss_ssid"; return 1; }
-	ip netns exec $ns_a iw dev "$dev_a" ibss join $ibss_ssid $ibss_freq ${fixed:+fixed-freq $ibss_bssid} ||
+	ip netns exec $ns_a iw dev "$dev_a" ibss join $ibss_ssid "$(extras_freq)" ${fixed:+fixed-freq $ibss_bssid} ||
 		{ detail "card A ($dev_a) could not join IBSS $ibss_ssid"; return 1; }
 	for _ in $(seq 1 60); do
 		bssid_a=$(ibss_bssid_of $ns_a "$dev_a")
@@ -58,25 +65,28 @@ check_ibss() {
 	cell=$(join_ibss) || return 1
 	check_ping ibss
 	rc=$?
-	detail "$cell on $ibss_freq MHz; $(cat "$DETAIL_FILE")"
+	detail "$cell on $(extras_freq) MHz; $(cat "$DETAIL_FILE")"
 	return $rc
 }
 
-# Card A in monitor mode on channel 6 while card B is the open-ch6 AP:
-# the frames read from A's monitor interface must include beacons sent by
-# card B (transmitter address) carrying the AP's SSID.
+# Card A in monitor mode on channel 6 while card B is the open-ch6 AP (36
+# and open-ch36 on cards without 2.4 GHz): the frames read from A's
+# monitor interface must include beacons sent by card B (transmitter
+# address) carrying the AP's SSID.
 check_monitor() {
-	local dev_a dev_b count
+	local dev_a dev_b count net freq
 	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
 		{ detail "interfaces not found in $ns_a/$ns_b"; return 1; }
 	ip netns exec $ns_a iw dev "$dev_a" ibss leave 2>/dev/null
 	ip netns exec $ns_b iw dev "$dev_b" ibss leave 2>/dev/null
 	set_iftype $ns_b "$dev_b" managed
-	check_ap open-ch6 || return 1
+	net=$(extras_net)
+	freq=$(extras_freq)
+	check_ap "$net" || return 1
 	set_iftype $ns_a "$dev_a" monitor || { detail "$dev_a would not become a monitor"; return 1; }
-	ip netns exec $ns_a iw dev "$dev_a" set freq 2437 ||
-		{ detail "monitor $dev_a could not tune to 2437 MHz"; return 1; }
-	count=$(ip netns exec $ns_a python3 - "$dev_a" "$CARD_B_MAC" ath5k-lab-open-ch6 <<'EOF'
+	ip netns exec $ns_a iw dev "$dev_a" set freq "$freq" ||
+		{ detail "monitor $dev_a could not tune to $freq MHz"; return 1; }
+	count=$(ip netns exec $ns_a python3 - "$dev_a" "$CARD_B_MAC" "ath5k-lab-$net" <<'EOF'
 # Counts beacons from one transmitter with one SSID on a monitor netdev:
 # radiotap header, then the 802.11 header (frame control 0x80 = beacon,
 # transmitter at bytes 10..15), 12 fixed bytes, then the SSID element.
@@ -107,7 +117,7 @@ EOF
 	stop_pidfile "$WORK/hostapd.pid"
 	set_iftype $ns_a "$dev_a" managed
 	read -r seen frames <<< "$count"
-	detail "monitor $dev_a on 2437 MHz: ${frames:-0} frames, ${seen:-0} beacons from card B ($CARD_B_MAC) with SSID ath5k-lab-open-ch6"
+	detail "monitor $dev_a on $freq MHz: ${frames:-0} frames, ${seen:-0} beacons from card B ($CARD_B_MAC) with SSID ath5k-lab-$net"
 	[ "${seen:-0}" -ge 5 ]
 }
 

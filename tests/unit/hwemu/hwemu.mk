@@ -13,7 +13,7 @@ HWEMU_DIR := $(TOP)/tests/unit/hwemu
 HWEMU_OUT := $(OUT)/hwemu
 HWEMU_SRCS := $(addprefix $(TOP)/src/,hw_attach.c eeprom.c initvals.c \
 	rfbanks.c reset.c phy.c pcu.c qcu.c dma.c desc.c keycache.c gpio.c \
-	rates.c noise_immunity.c)
+	rates.c noise_immunity.c ar5210.c)
 HWEMU_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer \

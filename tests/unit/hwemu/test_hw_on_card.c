@@ -1125,6 +1125,365 @@ static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 	air_destroy(air);
 }
 
+/* ----- the AR5210 + RF5110 (model=ar5210) --------------------------------- */
+
+/* The AR5210's own offsets, read raw on the bus: what the chip holds. */
+#define A5210_CR		0x0008
+#define A5210_ISR		0x001c
+#define A5210_IMR		0x0020
+#define A5210_BCR		0x0028
+#define A5210_SLOT_TIME		0x8010
+#define A5210_RETRY_LMT		0x801c
+#define A5210_IFS0		0x8040
+#define A5210_IFS1		0x8044
+#define A5210_USEC		0x8020
+#define A5210_BEACON		0x8024
+#define A5210_TIMER0		0x802c
+#define A5210_RX_FILTER		0x804c
+#define A5210_DIAG_SW		0x8068
+#define A5210_TSF_L32		0x806c
+#define A5210_ACK_FAIL		0x8098
+#define A5210_KEY(n, w)		(0x9000 + 32 * (n) + 4 * (w))
+
+static void ar5210_open(unsigned int i, struct air *air, struct card_config *cfg)
+{
+	char spec[96];
+
+	snprintf(spec, sizeof(spec), "model=ar5210,air=ideal,mac=00:03:7f:52:10:%02x",
+		 7 + i);
+	card_open(i, spec, air, cfg);
+}
+
+static void ar5210_reset_to(struct ath5k_hw *ah, u16 freq, enum ath5k_opmode op)
+{
+	struct ath5k_chan ch = { freq, ATH5K_MODE_11A, ATH5K_BW_20 };
+
+	printf("check: AR5210 reset to %u MHz: the RF5110 tunes there\n", freq);
+	model_synth_rejects = 0;
+	model_tuned_mhz = 0;
+	CHECK_EQ(ath5k_hw_dma_stop(ah), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, op, &ch, false), 0);
+	CHECK(ah->chan_valid);
+	CHECK_EQ(model_tuned_mhz, freq);
+	CHECK_EQ(model_synth_rejects, 0);
+	CHECK_EQ(ah->clock_mhz, 40);
+	/* USEC at 0x8020: 40 MHz, the 32 MHz counter, 5210 latencies */
+	CHECK_EQ(FIELD_GET(USEC_1, card_bus_read(A5210_USEC)), 39);
+	CHECK_EQ(FIELD_GET(USEC_32, card_bus_read(A5210_USEC)), 31);
+	CHECK_EQ(card_bus_read(A5210_USEC) >> 14 & 0x3f, 54);
+	CHECK_EQ(card_bus_read(R_PHY_AGCCTL) & AGCCTL_CAL, 0);
+	CHECK_EQ(card_bus_read(R_PHY_ACTIVE), PHY_ACTIVE_ENABLE);
+	CHECK_EQ(card_bus_read(R_PHY(0)), R5210_PHY_SELECT_5GHZ);
+	/* the data frame's tries: the station long retries of 0x801c */
+	CHECK_EQ(card_bus_read(A5210_RETRY_LMT) >> 14 & 0x3f, 7);
+	CHECK_EQ(card_bus_read(A5210_BEACON) & BEACON_ENABLE, 0);
+	/* no DCU: slot 9 us, SIFS 16 (counted 2 us short), DIFS, PIFS, CS */
+	CHECK_EQ(card_bus_read(A5210_SLOT_TIME), 9 * 40);
+	CHECK_EQ(card_bus_read(A5210_IFS0), (16 - 2) * 40 | (16 + 2 * 9) * 40 << 11);
+	CHECK_EQ(card_bus_read(A5210_IFS1) & 0xfff, (16 + 9) * 40);
+	CHECK(card_bus_read(A5210_IFS1) & BIT(26));
+	CHECK(card_bus_read(A5210_IFS1) >> 12 & 0x3fff);
+}
+
+static void run_ar5210(void)
+{
+	static const u8 mac[6] = { 0x00, 0x03, 0x7f, 0x52, 0x10, 0x07 };
+	static const u8 peer[6] = { 0x02, 0x10, 0x20, 0x30, 0x40, 0x50 };
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan b = { 2412, ATH5K_MODE_11B, ATH5K_BW_20 };
+	struct ath5k_chan high = { 5745, ATH5K_MODE_11A, ATH5K_BW_20 };
+	struct ath5k_chan half = { 5200, ATH5K_MODE_11A, ATH5K_BW_10 };
+	struct ath5k_key key = { .cipher = ATH5K_CIPHER_WEP40, .len = 5 };
+	struct ath5k_mib mib = { };
+	struct card_config cfg;
+	unsigned int i;
+	u64 tsf;
+
+	printf("== AR5210 + RF5110 (EEMAP 0, 802.11a only)\n");
+	ar5210_open(0, NULL, &cfg);
+
+	printf("check: attach identifies the AR5210 and its RF5110\n");
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK(ah.ar5210);
+	CHECK(ah.ar5211);
+	CHECK_EQ(ah.srev, 0x01);
+	CHECK_EQ(ah.radio, ATH5K_RADIO_RF5110);
+	CHECK_EQ(ah.radio_rev, 0x03);
+	CHECK(!strcmp(ath5k_hw_mac_name(&ah), "AR5210"));
+	CHECK(!strcmp(ath5k_hw_radio_name(&ah), "RF5110"));
+
+	printf("check: MAC and 802.11a from the EEPROM behind the 0x6000 window\n");
+	CHECK(!memcmp(ah.perm_addr, mac, 6));
+	CHECK_EQ(ah.ee.eemap, ATH5K_EEMAP_5111);
+	CHECK(ah.ee.version >= 0x3000);
+	CHECK_EQ(card_bus_read(R_PCICFG) & R5210_PCICFG_EEAE, 0);
+	CHECK(ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A));
+	CHECK(!ath5k_hw_mode_supported(&ah, ATH5K_MODE_11B));
+	CHECK(!ath5k_hw_mode_supported(&ah, ATH5K_MODE_11G));
+	CHECK(ath5k_hw_freq_supported(&ah, 5120));
+	CHECK(ath5k_hw_freq_supported(&ah, 5430));
+	CHECK(!ath5k_hw_freq_supported(&ah, 5115));
+	CHECK(!ath5k_hw_freq_supported(&ah, 5440));
+	CHECK(!ath5k_hw_freq_supported(&ah, 5745));
+	CHECK(!ath5k_hw_freq_supported(&ah, 2412));
+	/* attach cleared the 64 entries at 0x9000 and nothing past them */
+	CHECK_EQ(card_bus_read(A5210_KEY(63, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+
+	printf("check: two hardware queues: one data queue and the beacon queue\n");
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, NULL), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 0, ATH5K_TXQ_TYPE_DATA, NULL), -EBUSY);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, NULL),
+		 -EOPNOTSUPP);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, ATH5K_TXQ_BEACON, ATH5K_TXQ_TYPE_BEACON,
+				    NULL), 0);
+
+	ar5210_reset_to(&ah, 5180, ATH5K_OPMODE_STA);
+	ar5210_reset_to(&ah, 5200, ATH5K_OPMODE_STA);
+	ar5210_reset_to(&ah, 5320, ATH5K_OPMODE_STA);
+	ar5210_reset_to(&ah, 5120, ATH5K_OPMODE_STA);
+	ar5210_reset_to(&ah, 5260, ATH5K_OPMODE_STA);
+
+	printf("check: no 802.11b, no 5.7 GHz, no narrow channels\n");
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &b, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &high, false), -EINVAL);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &half, false), -EOPNOTSUPP);
+	ar5210_reset_to(&ah, 5260, ATH5K_OPMODE_STA);
+
+	printf("check: PCU registers at their AR5210 offsets\n");
+	ath5k_hw_set_mac(&ah, mac);
+	CHECK_EQ(card_bus_read(0x8000), 0x527f0300u);
+	CHECK_EQ(card_bus_read(0x8004) & 0xffff, 0x0710);
+	CHECK(card_bus_read(0x8004) & R5210_STA_ID1_NO_PSPOLL);
+	ath5k_hw_rx_filter_set(&ah, ATH5K_RXF_UCAST | ATH5K_RXF_BCAST |
+			       ATH5K_RXF_PHYERR);
+	CHECK_EQ(card_bus_read(A5210_RX_FILTER), RXF_UCAST | RXF_BCAST);
+	ath5k_hw_pcu_rx_stop(&ah);
+	CHECK_EQ(card_bus_read(A5210_DIAG_SW) & 0x60, 0x40);
+	ath5k_hw_pcu_rx_start(&ah);
+	CHECK_EQ(card_bus_read(A5210_DIAG_SW) & 0x60, 0);
+	ath5k_hw_tsf_set(&ah, 0x200001000ull);
+	tsf = ath5k_hw_tsf_get(&ah);
+	CHECK(tsf >= 0x200001000ull && tsf < 0x200001000ull + 100000);
+	CHECK(card_bus_read(A5210_TSF_L32) >= 0x1000);
+	ath5k_hw_tsf_reset(&ah);
+	CHECK(ath5k_hw_tsf_get(&ah) < 100000);
+	ath5k_hw_mib_read(&ah, &mib);
+	CHECK_EQ(mib.ack_fail, 0);
+	printf("check: coverage class 2 stretches the AR5210's one slot register\n");
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 2), 0);
+	CHECK_EQ(card_bus_read(A5210_SLOT_TIME), (9 + 3 * 2) * 40);
+	CHECK_EQ(ath5k_hw_set_coverage_class(&ah, 0), 0);
+
+	printf("check: no hardware crypto on the AR5210 (mac80211's own)\n");
+	memset(key.key, 0x11, 5);
+	CHECK_EQ(ath5k_hw_key_set(&ah, 4, &key, peer), -EOPNOTSUPP);
+	CHECK_EQ(card_bus_read(A5210_KEY(4, KEY_WORD_TYPE)), KEY_TYPE_NULL);
+
+	printf("check: the interrupt mask and a software interrupt through ISR\n");
+	ath5k_hw_imr_set(&ah, ATH5K_INT_RXOK | ATH5K_INT_FATAL | ATH5K_INT_BNR |
+			 ATH5K_INT_TIM | ATH5K_INT_GLOBAL);
+	CHECK_EQ(card_bus_read(A5210_IMR), INT_RXOK | R5210_INT_MCABT |
+		 R5210_INT_SSERR | R5210_INT_DPERR);
+	CHECK_EQ(card_bus_read(R_IER), IER_ENABLE);
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(ath5k_hw_txq_pending(&ah, i), 0);
+	CHECK_EQ(ath5k_hw_txq_get_txdp(&ah, 2), card_bus_read(0x0000));
+
+	ath5k_hw_stop(&ah);
+	CHECK_EQ(ath5k_hw_hold(&ah), 0);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * Two AR5210 cards on one air at @freq: a broadcast frame from A arrives
+ * at B through TXDP0 and the 5210 RX status; a unicast frame is ACKed; to
+ * a card on another channel it takes the 7 tries of the retry register.
+ */
+static void run_ar5210_air(u16 freq)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { freq, ATH5K_MODE_11A, ATH5K_BW_20 };
+	struct ath5k_chan other = { freq == 5200 ? 5240 : 5200,
+				    ATH5K_MODE_11A, ATH5K_BW_20 };
+	struct card_config cfg[2];
+	struct ath5k_tx_status ts;
+	struct ath5k_mib mib = { };
+	struct air *air;
+	unsigned int i;
+
+	printf("== two AR5210 cards on one air, %u MHz\n", freq);
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		ar5210_open(i, air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+			 0);
+		CHECK_EQ(model_tuned_mhz, freq);
+		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
+	}
+	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
+
+	air_pair_broadcast(ah, 0x0b);
+
+	printf("check: a unicast frame to B is ACKed on the first try\n");
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+	CHECK_EQ(ts.long_retry, 0);
+
+	printf("check: to a card on another channel: 7 tries, XRETRY\n");
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_dma_stop(&ah[1]), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah[1], ATH5K_OPMODE_STA, &other, false), 0);
+	CHECK_EQ(model_tuned_mhz, other.freq);
+	bus_select(0);
+	ar5211_tx_unicast(&ah[0], ah[1].perm_addr, 0x0b, &ts);
+	CHECK_EQ(ts.flags, ATH5K_TXS_XRETRY);
+	CHECK_EQ(ts.long_retry, 7);
+	ath5k_hw_mib_read(&ah[0], &mib);
+	/* ACK_FAIL read at 0x8098 (a read clears it) */
+	CHECK_EQ(mib.ack_fail, 7);
+	CHECK_EQ(card_bus_read(A5210_ACK_FAIL), 0);
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
+}
+
+/*
+ * An AR5210 AP beacons through TXDP1 after SWBA: the descriptor's "no
+ * delay" type gets the timestamp; a station hears it.
+ */
+static void run_ar5210_beacons(void)
+{
+	static struct ath5k_hw ah[2];
+	struct device dev = { .name = "emu" };
+	struct ath5k_chan ch = { 5180, ATH5K_MODE_11A, ATH5K_BW_20 };
+	struct ath5k_tx_params p = {
+		.frame_len = 60 + 4, .buf_len = 60, .hdr_len = 24,
+		.pkt_type = ATH5K_PKT_BEACON, .key_index = ATH5K_KEY_INVALID,
+		.flags = ATH5K_TXF_NOACK, .rate = { 0x0b }, .tries = { 1 },
+	};
+	struct card_config cfg[2];
+	struct ath5k_tx_status ts;
+	struct ath5k_rx_status rs;
+	struct ath5k_isr isr;
+	struct ath5k_desc *bd;
+	u64 stamp = 0;
+	u8 *beacon;
+	struct air *air;
+	unsigned int i;
+	bool swba = false;
+
+	printf("== AR5210 AP and station on one air (5180 MHz)\n");
+	air = air_create();
+	if (!air) {
+		printf("air_create failed\n");
+		exit(2);
+	}
+	for (i = 0; i < 2; i++) {
+		ar5210_open(i, air, &cfg[i]);
+		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
+					 false), 0);
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
+					    NULL), 0);
+	}
+	bus_select(0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah[0], ATH5K_TXQ_BEACON,
+				    ATH5K_TXQ_TYPE_BEACON, NULL), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah[0], ATH5K_OPMODE_AP, &ch, false), 0);
+	ath5k_hw_set_mac(&ah[0], ah[0].perm_addr);
+	ath5k_hw_set_bssid(&ah[0], ah[0].perm_addr, 0);
+	CHECK(card_bus_read(0x8004) & STA_ID1_AP);
+	CHECK_EQ(card_bus_read(A5210_BCR) & R5210_BCR_ADHOC, 0);
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_reset(&ah[1], ATH5K_OPMODE_STA, &ch, false), 0);
+	ath5k_hw_set_mac(&ah[1], ah[1].perm_addr);
+	rx_ring_build();
+	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah[1], RX_RING), 0);
+	ath5k_hw_rx_start(&ah[1]);
+	ath5k_hw_pcu_rx_start(&ah[1]);
+	ath5k_hw_rx_filter_set(&ah[1], ATH5K_RXF_BCAST | ATH5K_RXF_BEACON);
+
+	printf("check: SWBA from the AR5210's timers, cleared by the ISR read\n");
+	bus_select(0);
+	ath5k_hw_imr_set(&ah[0], ATH5K_INT_SWBA | ATH5K_INT_GLOBAL);
+	ath5k_hw_beacon_timers_init(&ah[0], 100, 100, true);
+	CHECK_EQ(card_bus_read(A5210_TIMER0), 100);
+	CHECK(card_bus_read(A5210_BEACON) & BEACON_ENABLE);
+	CHECK_EQ(card_bus_read(A5210_BEACON) & BEACON_PERIOD, 100);
+	for (i = 0; i < 2000 && !swba; i++) {
+		card_bus_delay(100);
+		bus_select(0);
+		if (hosts[0]->irq && !ath5k_hw_isr_read(&ah[0], &isr))
+			swba = isr.flags & ATH5K_INT_SWBA;
+	}
+	CHECK(swba);
+	CHECK(!hosts[0]->irq);
+	CHECK_EQ(card_bus_read(A5210_ISR), 0);
+	CHECK_EQ(ath5k_hw_txq_pending(&ah[0], ATH5K_TXQ_BEACON), 0);
+
+	beacon = hosts[0]->mem + TX_FRAME;
+	memset(beacon, 0, 60);
+	beacon[0] = 0x80;			/* beacon */
+	memset(beacon + 4, 0xff, 6);
+	memcpy(beacon + 10, ah[0].perm_addr, 6);
+	memcpy(beacon + 16, ah[0].perm_addr, 6);
+	bd = (void *)(hosts[0]->mem + TX_DESC);
+	memset(bd, 0, sizeof(*bd));
+	bd->data = cpu_to_le32(TX_FRAME);
+	CHECK_EQ(ath5k_hw_tx_desc_setup(&ah[0], bd, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_stop(&ah[0], ATH5K_TXQ_BEACON), 0);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(&ah[0], ATH5K_TXQ_BEACON, TX_DESC), 0);
+	CHECK_EQ(card_bus_read(0x0004), TX_DESC);
+	CHECK_EQ(ath5k_hw_txq_get_txdp(&ah[0], ATH5K_TXQ_BEACON), TX_DESC);
+	CHECK_EQ(ath5k_hw_txq_start(&ah[0], ATH5K_TXQ_BEACON), 0);
+	CHECK(card_bus_read(A5210_CR) & R5210_CR_TXE1);
+	CHECK_EQ(ath5k_hw_txq_pending(&ah[0], ATH5K_TXQ_BEACON), 1);
+	CHECK_EQ(ath5k_hw_txq_set_txdp(&ah[0], ATH5K_TXQ_BEACON, TX_DESC),
+		 -EBUSY);
+	for (i = 0; i < 2000 && ath5k_hw_tx_desc_status(&ah[0], bd, &ts); i++)
+		card_bus_delay(100);
+	CHECK_EQ(ath5k_hw_tx_desc_status(&ah[0], bd, &ts), 0);
+	CHECK(ts.flags & ATH5K_TXS_OK);
+	CHECK_EQ(ath5k_hw_txq_pending(&ah[0], ATH5K_TXQ_BEACON), 0);
+
+	printf("check: the station received the beacon with its timestamp\n");
+	bus_select(1);
+	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], (void *)(hosts[1]->mem + RX_RING),
+					 &rs), 0);
+	CHECK_EQ(rs.len, 64);
+	CHECK_EQ(rs.rate, 0x0b);
+	CHECK_EQ(rs.antenna, 1);
+	CHECK_EQ(hosts[1]->mem[RX_BUFS], 0x80);
+	CHECK(!memcmp(hosts[1]->mem + RX_BUFS + 10, ah[0].perm_addr, 6));
+	for (i = 0; i < 8; i++)
+		stamp |= (u64)hosts[1]->mem[RX_BUFS + 24 + i] << (8 * i);
+	CHECK(stamp > 0);
+
+	for (i = 0; i < 2; i++) {
+		bus_select(i);
+		ath5k_hw_stop(&ah[i]);
+		ath5k_hw_detach(&ah[i]);
+		card_close(i);
+	}
+	air_destroy(air);
+}
+
 /* An AP beacons through queue 9 on SWBA; a station hears it (@mode, 2437 MHz). */
 static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 {
@@ -1936,6 +2295,10 @@ int main(void)
 	run_ar5211_air(5180, ATH5K_MODE_11A);
 	run_ar5211_air(2412, ATH5K_MODE_11B);
 	run_eemap_radio_mismatch();
+	run_ar5210();
+	run_ar5210_air(5200);
+	run_ar5210_air(5320);
+	run_ar5210_beacons();
 	run_air_pair();
 	run_ap_beacons("model=ar5413", ATH5K_MODE_11G);
 	/* the AR5211: 2-word beacon descriptor, 802.11b */

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * What the AR5210 (the first MAC, with its RF5110 radio, 802.11a only)
+ * does its own way: where its PCU registers sit, the EEPROM window, the
+ * radio revision nibble, the reset, the RF5110 synthesiser word and the
+ * interframe spaces and retry limits that the later chips keep in their
+ * DCUs.  The rest of the hardware layer runs the AR5210 through its
+ * AR5211 paths (ah->ar5211 is set too); ath5k_rd()/ath5k_wr() translate
+ * the register offsets with ath5k_5210_reg().
+ *
+ * Facts from the Linux ath5k driver in Debian linux-source-6.12 (its
+ * register file, reset, PHY, PCU, queue and PCI code, AR5K_AR5210 paths).
+ */
+/*
+ * This file incorporates work covered by the following copyright and permission notices:
+ *
+ * From drivers/net/wireless/ath/ath5k/reset.c and reg.h in Linux 6.12:
+ *
+ * Copyright (c) 2004-2008 Reyk Floeter <reyk@openbsd.org>
+ * Copyright (c) 2006-2008 Nick Kossifidis <mickflemm@gmail.com>
+ * Copyright (c) 2007-2008 Luis Rodriguez <mcgrof@winlab.rutgers.edu>
+ * Copyright (c) 2007-2008 Pavel Roskin <proski@gnu.org>
+ * Copyright (c) 2007-2008 Jiri Slaby <jirislaby@gmail.com>
+ * Copyright (c) 2007-2008 Michael Taylor <mike.taylor@apprion.com>
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ *
+ * From drivers/net/wireless/ath/ath5k/phy.c in Linux 6.12:
+ *
+ * Copyright (c) 2004-2007 Reyk Floeter <reyk@openbsd.org>
+ * Copyright (c) 2006-2009 Nick Kossifidis <mickflemm@gmail.com>
+ * Copyright (c) 2007-2008 Jiri Slaby <jirislaby@gmail.com>
+ * Copyright (c) 2008-2009 Felix Fietkau <nbd@openwrt.org>
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+#include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/errno.h>
+
+#include "hw.h"
+#include "hw_internal.h"
+#include "reg.h"
+
+/* ----- the register map ------------------------------------------------ */
+
+/* The PCU registers the AR5210 has: (AR5211 offset, AR5210 offset). */
+static const u16 ath5k_5210_pcu_moved[][2] = {
+	{ R_STA_ID0, 0x8000 }, { R_STA_ID1, 0x8004 },
+	{ R_BSSID0, 0x8008 }, { R_BSSID1, 0x800c },
+	{ R_SLOT_TIME, R5210_SLOT_TIME }, { R_TIME_OUT, 0x8014 },
+	{ R_RSSI_THR, 0x8018 }, { R_USEC, 0x8020 }, { R_BEACON, 0x8024 },
+	{ R_CFP_PERIOD, 0x8028 },
+	{ R_TIMER0, 0x802c }, { R_TIMER1, 0x8030 },
+	{ R_TIMER2, 0x8034 }, { R_TIMER3, 0x8038 },
+	{ R_CFP_DUR, 0x8048 }, { R_RX_FILTER, 0x804c },
+	{ R_MCAST_FILTER0, 0x8050 }, { R_MCAST_FILTER1, 0x8054 },
+	{ R_DIAG_SW, 0x8068 }, { R_TSF_L32, 0x806c }, { R_TSF_U32, 0x8070 },
+	{ R_LAST_TSTP, 0x8080 }, { R_NAV, 0x808c },
+	{ R_RTS_OK, 0x8090 }, { R_RTS_FAIL, 0x8094 }, { R_ACK_FAIL, 0x8098 },
+	{ R_FCS_FAIL, 0x809c }, { R_BEACON_CNT, 0x80a0 },
+};
+
+#define KEY_FIRST		0x8800
+#define KEY_5210_BASE		0x9000
+#define KEY_ENTRY_BYTES		32
+#define PHY_FIRST		0x9800
+#define HOST_IF_FIRST		0x4000
+#define HOST_IF_END		0x6000	/* then the AR5211's EEPROM block */
+#define DMA_END			0x0060
+
+u32 ath5k_5210_reg(u32 reg)
+{
+	unsigned int i;
+
+	/* baseband and radio: the same registers on every generation */
+	if (reg >= PHY_FIRST)
+		return reg;
+	/* host interface: the same offsets (the EEPROM is ar5210.c's) */
+	if (reg >= HOST_IF_FIRST && reg < HOST_IF_END)
+		return reg;
+	if (reg < DMA_END)
+		return reg;
+	if (reg == R_PISR)
+		return R5210_ISR;
+	if (reg == R_PIMR)
+		return R5210_IMR;
+	if (reg >= KEY_FIRST &&
+	    reg < KEY_FIRST + R5210_KEY_ENTRIES * KEY_ENTRY_BYTES)
+		return KEY_5210_BASE + (reg - KEY_FIRST);
+	for (i = 0; i < ARRAY_SIZE(ath5k_5210_pcu_moved); i++)
+		if (ath5k_5210_pcu_moved[i][0] == reg)
+			return ath5k_5210_pcu_moved[i][1];
+	/* QCU/DCU, secondary interrupts, later PCU registers: none */
+	return ATH5K_REG_NONE;
+}
+
+/* ----- EEPROM -------------------------------------------------------------- */
+
+/*
+ * A read of word n's window address starts the EEPROM read; the status
+ * register then says when the data register holds it.  Words from
+ * R5210_EEPROM_WORDS up have no window of their own (their addresses are
+ * the data and status registers): the AR5210's EEPROM keeps nothing
+ * there, so they read as 0.
+ */
+int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out)
+{
+	if (off >= R5210_EEPROM_WORDS) {
+		*out = 0;
+		return 0;
+	}
+	ath5k_rd_raw(ah, R5210_EEPROM(off));
+	return ath5k_hw_eeprom_wait(ah, R5210_EEPROM_STATUS, R5210_EEPROM_DATA,
+				    out);
+}
+
+void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on)
+{
+	u32 v = ath5k_rd_raw(ah, R_PCICFG);
+
+	v = on ? v | R5210_PCICFG_EEAE : v & ~R5210_PCICFG_EEAE;
+	ath5k_wr_raw(ah, R_PCICFG, v);
+}
+
+/* ----- radio --------------------------------------------------------------- */
+
+#define RADIO_REV_NIBBLE	GENMASK(31, 28)
+
+/* The revision nibble, bit-reversed, plus one: 0x0n is an RF5110. */
+u8 ath5k_5210_radio_rev_decode(u32 reg)
+{
+	u8 raw = FIELD_GET(RADIO_REV_NIBBLE, reg), rev = 0;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		if (raw & BIT(i))
+			rev |= BIT(3 - i);
+	return rev + 1;
+}
+
+#define RF5110_CHAN_FIRST	24	/* IEEE channel of the synthesiser's 0 */
+#define RF5110_WORD_FIXED	(BIT(6) | BIT(0))
+#define RF5110_CHAN_FIELD	GENMASK(5, 1)
+#define RF5110_SETTLE_US	1000
+
+/* The synthesiser word: (channel - 24) / 2, 5 bits reversed, at 5:1. */
+int ath5k_5210_synth_word(u16 freq, u32 *word)
+{
+	unsigned int ch, step, rev = 0, i;
+
+	if (freq < 5000 || (freq - 5000) % 10)
+		return -EINVAL;
+	ch = (freq - 5000) / 5;
+	if (ch < RF5110_CHAN_FIRST)
+		return -EINVAL;
+	step = (ch - RF5110_CHAN_FIRST) / 2;
+	if (step > FIELD_MAX(RF5110_CHAN_FIELD))
+		return -EINVAL;
+	for (i = 0; i < 5; i++)
+		if (step & BIT(i))
+			rev |= BIT(4 - i);
+	*word = FIELD_PREP(RF5110_CHAN_FIELD, rev) | RF5110_WORD_FIXED;
+	return 0;
+}
+
+static int ath5k_5210_channel_set(struct ath5k_hw *ah,
+				  const struct ath5k_chan *chan)
+{
+	u32 word;
+	int ret;
+
+	ret = ath5k_5210_synth_word(chan->freq, &word);
+	if (ret)
+		return ret;
+	ath5k_wr(ah, R_PHY_RF_BUFFER, word);
+	ath5k_wr(ah, R_PHY_RF_BUFFER_CTL(0), 0);	/* latches the word */
+	usleep_range(RF5110_SETTLE_US, RF5110_SETTLE_US + 500);
+	return 0;
+}
+
+/* ----- interframe spaces and retries ------------------------------------- */
+
+#define CW_MIN_5210		15
+#define RETRY_SHORT_5210	7
+#define RETRY_LONG_5210		4
+
+/*
+ * No DCU: one slot time, SIFS/DIFS and PIFS/EIFS register for the chip,
+ * in clocks of the 40 MHz MAC clock; the SIFS field counts 2 us less,
+ * as the DCU's SIFS does on the later chips.
+ */
+void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
+			  unsigned int sifs_us, unsigned int eifs_us)
+{
+	unsigned int mhz = ah->clock_mhz;
+
+	ath5k_wr_raw(ah, R5210_SLOT_TIME, slot_us * mhz);
+	ath5k_wr_raw(ah, R5210_IFS0,
+		     FIELD_PREP(R5210_IFS0_SIFS, (sifs_us - 2) * mhz) |
+		     FIELD_PREP(R5210_IFS0_DIFS, (sifs_us + 2 * slot_us) * mhz));
+	ath5k_wr_raw(ah, R5210_IFS1,
+		     FIELD_PREP(R5210_IFS1_PIFS, (sifs_us + slot_us) * mhz) |
+		     FIELD_PREP(R5210_IFS1_EIFS, eifs_us * mhz) |
+		     R5210_IFS1_CS_EN);
+}
+
+/*
+ * The one retry register: a data frame gets the station long limit in
+ * tries; @cw_min is the data queue's.
+ */
+void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
+{
+	ath5k_wr_raw(ah, R5210_RETRY_LMT,
+		     FIELD_PREP(R5210_RETRY_SH, RETRY_SHORT_5210) |
+		     FIELD_PREP(R5210_RETRY_LG, RETRY_LONG_5210) |
+		     FIELD_PREP(R5210_RETRY_STA_SH, RETRY_SHORT_5210) |
+		     FIELD_PREP(R5210_RETRY_STA_LG,
+				max(RETRY_SHORT_5210, RETRY_LONG_5210)) |
+		     FIELD_PREP(R5210_RETRY_CW_MIN, cw_min));
+}
+
+u16 ath5k_5210_cw_min_default(void)
+{
+	return CW_MIN_5210;
+}
+
+/* ----- reset --------------------------------------------------------------- */
+
+#define MAC_CLOCK_MHZ		40
+#define USEC_32_5210		31
+#define TX_LATENCY_5210		54
+#define RX_LATENCY_5210		29
+#define PHY_SETTLE_US		1000
+
+/* The microsecond counters: the initial values leave them out. */
+static void ath5k_5210_clock_init(struct ath5k_hw *ah)
+{
+	ah->clock_mhz = MAC_CLOCK_MHZ;
+	ath5k_wr(ah, R_USEC, FIELD_PREP(USEC_1, MAC_CLOCK_MHZ - 1) |
+		 FIELD_PREP(USEC_32, USEC_32_5210) |
+		 FIELD_PREP(R5210_USEC_TX_LATENCY, TX_LATENCY_5210) |
+		 FIELD_PREP(R5210_USEC_RX_LATENCY, RX_LATENCY_5210));
+}
+
+int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		     const struct ath5k_chan *chan)
+{
+	u32 led, gpiocr, gpiodo;
+	int ret;
+
+	led = ath5k_rd(ah, R_PCICFG) & (PCICFG_LED | PCICFG_LEDMODE |
+					PCICFG_LEDBLINK | PCICFG_LEDSLOW);
+	gpiocr = ath5k_rd(ah, R_GPIOCR);
+	gpiodo = ath5k_rd(ah, R_GPIODO);
+	ah->chan_valid = false;
+	ah->opmode = opmode;
+
+	ret = ath5k_hw_nic_wakeup(ah);
+	if (ret)
+		return ret;
+	ath5k_wr(ah, R_PHY(0), R5210_PHY_SELECT_5GHZ);
+
+	/* a read clears what the interrupt and beacon status still hold */
+	ath5k_rd_raw(ah, R5210_ISR);
+	ath5k_rd_raw(ah, R5210_BSR);
+	ath5k_hw_initvals_write(ah, chan, false);
+	ath5k_5210_clock_init(ah);
+	ath5k_wr_raw(ah, R5210_PHY_FRAME_CTL, FRAME_CTL_SERVICE_ERR |
+		     FRAME_CTL_TXURN_ERR | FRAME_CTL_ILLLEN_ERR |
+		     FRAME_CTL_ILLRATE_ERR | FRAME_CTL_PARITY_ERR |
+		     FRAME_CTL_TIMING_ERR | R5210_FRAME_CTL_NORMAL);
+
+	ath5k_set_bits(ah, R_PCICFG, led);
+	ath5k_wr(ah, R_GPIOCR, gpiocr);
+	ath5k_wr(ah, R_GPIODO, gpiodo);
+
+	ah->chan = *chan;
+	ath5k_hw_pcu_init(ah);
+
+	/* the baseband off while the synthesiser moves */
+	usleep_range(PHY_SETTLE_US, PHY_SETTLE_US + 500);
+	ath5k_wr(ah, R_PHY_ACTIVE, PHY_ACTIVE_DISABLE);
+	usleep_range(PHY_SETTLE_US, PHY_SETTLE_US + 500);
+	ret = ath5k_5210_channel_set(ah, chan);
+	if (ret) {
+		dev_err(ah->dev, "RF5110 cannot tune %u MHz\n", chan->freq);
+		return ret;
+	}
+	ret = ath5k_hw_phy_activate(ah, chan);
+	if (ret)
+		return ret;
+	ah->chan_valid = true;
+	return ath5k_hw_reset_finish(ah);
+}
+
+/* ----- TX queues ------------------------------------------------------------ */
+
+/*
+ * Two hardware queues: TXDP0 for data (one of the driver's data queue
+ * numbers, whichever is claimed first) and TXDP1 for beacons.  No CAB
+ * queue: multicast after DTIM goes out as ordinary data.
+ */
+int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
+			 enum ath5k_txq_type type)
+{
+	unsigned int i;
+
+	if (type == ATH5K_TXQ_TYPE_CAB)
+		return -EOPNOTSUPP;
+	if (type != ATH5K_TXQ_TYPE_DATA)
+		return 0;
+	for (i = 0; i < ATH5K_TXQ_DATA_COUNT; i++)
+		if (i != q && ah->txq[i].type == ATH5K_TXQ_TYPE_DATA)
+			return -EBUSY;
+	return 0;
+}
+
+/* The hardware queue (0 or 1) behind the driver's queue @q. */
+static int ath5k_5210_hwq(const struct ath5k_hw *ah, unsigned int q)
+{
+	if (q >= ATH5K_TXQ_COUNT)
+		return -EINVAL;
+	switch (ah->txq[q].type) {
+	case ATH5K_TXQ_TYPE_DATA:
+		return 0;
+	case ATH5K_TXQ_TYPE_BEACON:
+		return 1;
+	default:
+		return -EINVAL;
+	}
+}
+
+static const struct {
+	u32 txdp, enable, disable;
+} ath5k_5210_queues[2] = {
+	{ R5210_TXDP0, R5210_CR_TXE0, R5210_CR_TXD0 },
+	{ R5210_TXDP1, R5210_CR_TXE1, R5210_CR_TXD1 },
+};
+
+int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q)
+{
+	int hq = ath5k_5210_hwq(ah, q);
+
+	if (hq < 0)
+		return hq;
+	/* CR's enable bits act when written as 1: no read needed */
+	ath5k_wr_raw(ah, R_CR, ath5k_5210_queues[hq].enable);
+	/* the beacon queue's DMA, as the in-tree driver arms it */
+	if (hq == 1)
+		ath5k_wr_raw(ah, R5210_BSR, R5210_BCR_TQ1V | R5210_BCR_BDMAE);
+	return 0;
+}
+
+#define TXQ_STOP_POLL_US	100
+#define TXQ_STOP_POLL_TRIES	1000
+
+int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q)
+{
+	int hq = ath5k_5210_hwq(ah, q);
+
+	if (hq < 0)
+		return hq;
+	if (hq == 1)
+		ath5k_wr_raw(ah, R5210_BSR, 0);
+	ath5k_wr_raw(ah, R_CR, ath5k_5210_queues[hq].disable);
+	/* CR reads the enable bit while the queue still runs */
+	if (ath5k_hw_wait(ah, R_CR, ath5k_5210_queues[hq].enable, 0,
+			  TXQ_STOP_POLL_US, TXQ_STOP_POLL_TRIES)) {
+		dev_err(ah->dev, "TX queue %u did not stop\n", q);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+bool ath5k_5210_txq_running(struct ath5k_hw *ah, unsigned int q)
+{
+	int hq = ath5k_5210_hwq(ah, q);
+
+	return hq >= 0 && (ath5k_rd_raw(ah, R_CR) & ath5k_5210_queues[hq].enable);
+}
+
+int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
+{
+	int hq = ath5k_5210_hwq(ah, q);
+
+	if (hq < 0)
+		return hq;
+	if (ath5k_rd_raw(ah, R_CR) & ath5k_5210_queues[hq].enable)
+		return -EBUSY;
+	ath5k_wr_raw(ah, ath5k_5210_queues[hq].txdp, paddr);
+	return 0;
+}
+
+u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
+{
+	int hq = ath5k_5210_hwq(ah, q);
+
+	return hq < 0 ? 0 : ath5k_rd_raw(ah, ath5k_5210_queues[hq].txdp);
+}
+
+/* The data queue's number, for TX completions the ISR cannot place. */
+u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah)
+{
+	unsigned int i;
+
+	for (i = 0; i < ATH5K_TXQ_DATA_COUNT; i++)
+		if (ah->txq[i].type == ATH5K_TXQ_TYPE_DATA)
+			return BIT(i);
+	return 0;
+}
