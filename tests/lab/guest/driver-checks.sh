@@ -31,10 +31,20 @@ ibss_bssid_of() {
 	ip netns exec "$1" iw dev "$2" link | awk '/^Joined IBSS/ { print $3 }'
 }
 
+# channel_state NS DEV: how DEV's phy lists the extras channel (its
+# regulatory flags say why a join may be refused).
+channel_state() {
+	local phy
+	phy=$(ip netns exec "$1" cat "/sys/class/net/$2/phy80211/name" 2>/dev/null) || return 0
+	printf '%s: ' "$phy"
+	ip netns exec "$1" iw phy "$phy" info 2>/dev/null |
+		grep -m1 -F "* $(extras_freq) MHz" | sed 's/^[[:space:]]*\* //'
+}
+
 # Both cards in one IBSS; card B starts the cell, card A finds it by
 # scanning (no fixed BSSID) unless FIXED is given.
 join_ibss() {
-	local fixed=${1:-} dev_a dev_b bssid_a bssid_b
+	local fixed=${1:-} dev_a dev_b bssid_a bssid_b out
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
 	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
@@ -43,10 +53,12 @@ join_ibss() {
 		{ detail "could not switch $dev_a/$dev_b to IBSS"; return 1; }
 	ip -n $ns_a addr replace $addr_a/24 dev "$dev_a"
 	ip -n $ns_b addr replace $addr_b/24 dev "$dev_b"
-	ip netns exec $ns_b iw dev "$dev_b" ibss join $ibss_ssid "$(extras_freq)" fixed-freq $ibss_bssid ||
-		{ detail "card B ($dev_b) could not start IBSS $ibss_ssid"; return 1; }
-	ip netns exec $ns_a iw dev "$dev_a" ibss join $ibss_ssid "$(extras_freq)" ${fixed:+fixed-freq $ibss_bssid} ||
-		{ detail "card A ($dev_a) could not join IBSS $ibss_ssid"; return 1; }
+	out=$(ip netns exec $ns_b iw dev "$dev_b" ibss join $ibss_ssid "$(extras_freq)" \
+		fixed-freq $ibss_bssid 2>&1) ||
+		{ detail "card B ($dev_b) could not start IBSS $ibss_ssid: ${out:-iw said nothing}; $(channel_state $ns_b "$dev_b")"; return 1; }
+	out=$(ip netns exec $ns_a iw dev "$dev_a" ibss join $ibss_ssid "$(extras_freq)" \
+		${fixed:+fixed-freq $ibss_bssid} 2>&1) ||
+		{ detail "card A ($dev_a) could not join IBSS $ibss_ssid: ${out:-iw said nothing}; $(channel_state $ns_a "$dev_a")"; return 1; }
 	for _ in $(seq 1 60); do
 		bssid_a=$(ibss_bssid_of $ns_a "$dev_a")
 		bssid_b=$(ibss_bssid_of $ns_b "$dev_b")
