@@ -72,7 +72,7 @@ def wifi_checks(models=(), profile="full"):
 # Every profile's, on the default cards.
 WIFI = wifi_checks(profile="matrix")
 # guest/driver-checks.sh: run_driver_extra_checks (our driver, DRIVER_EXTRAS).
-EXTRAS = ["ibss", "monitor", "reload-cycles"]
+EXTRAS = ["ibss", "monitor", "reload-cycles", "ibss-5ghz"]
 # guest/secureboot-checks.sh, on a cell with secure_boot=yes: the boot's
 # checks right after it, the module's between the driver's checks and the
 # Wi-Fi ones (module-sig-trusted only where our module is installed).
