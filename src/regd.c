@@ -181,6 +181,43 @@ static void ath5k_regd_world_flags(struct wiphy *wiphy,
 	}
 }
 
+/*
+ * A card sold for one country starts from the restrictive world set above
+ * and waits for cfg80211 to apply its country.  cfg80211 applies a
+ * driver's own hint as the channels' new baseline only to the wiphy that
+ * sent it and won the race: of two cards hinting the same country at once
+ * one keeps the world set's NO_IR underneath every later update.  When the
+ * rules in force are for the card's own country (a user or an AP naming
+ * it, or another card's identical hint) open what those rules open.
+ */
+static void ath5k_regd_own_country_flags(struct wiphy *wiphy,
+					 const struct ath5k_dev *dev,
+					 const struct regulatory_request *request)
+{
+	const char *own = dev->regd_eeprom.alpha2;
+	enum nl80211_band band;
+	unsigned int i;
+
+	if (dev->regd_eeprom.world != ATH5K_WORLD_NONE ||
+	    !memcmp(own, "00", 2) || memcmp(request->alpha2, own, 2))
+		return;
+
+	for (band = 0; band < NUM_NL80211_BANDS; band++) {
+		struct ieee80211_supported_band *sband = wiphy->bands[band];
+
+		if (!sband)
+			continue;
+		for (i = 0; i < sband->n_channels; i++) {
+			struct ieee80211_channel *ch = &sband->channels[i];
+
+			if (ch->flags & (IEEE80211_CHAN_DISABLED | IEEE80211_CHAN_RADAR) ||
+			    ath5k_regd_radar_freq(&dev->regd, ch->center_freq))
+				continue;
+			ath5k_regd_open_channel(wiphy, ch);
+		}
+	}
+}
+
 /* Tell the hardware layer which conformance limits bind us. */
 static void ath5k_regd_apply_ctl(struct ath5k_dev *dev)
 {
@@ -205,10 +242,16 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 			ath5k_regd_apply_ctl(dev);
 		}
 		break;
+	case NL80211_REGDOM_SET_BY_DRIVER:
+	case NL80211_REGDOM_SET_BY_USER:
+		ath5k_regd_own_country_flags(wiphy, dev, request);
+		break;
 	case NL80211_REGDOM_SET_BY_COUNTRY_IE:
 		/* only world SKUs may be moved by what an AP advertises */
-		if (dev->regd.world == ATH5K_WORLD_NONE)
+		if (dev->regd.world == ATH5K_WORLD_NONE) {
+			ath5k_regd_own_country_flags(wiphy, dev, request);
 			break;
+		}
 		if (ath5k_regd_set_country(&dev->regd, request->alpha2))
 			break;
 		dev_dbg(dev->dev, "regulatory domain now %c%c from a country IE\n",

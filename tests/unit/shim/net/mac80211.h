@@ -49,6 +49,7 @@ struct ieee80211_channel {
 	u16 hw_value;
 	u32 flags;
 	int max_power;
+	bool beacon_found;
 };
 
 struct ieee80211_rate {
@@ -82,8 +83,13 @@ struct ieee80211_iface_combination {
 #define WIPHY_FLAG_IBSS_RSN			BIT(7)
 #define NL80211_EXT_FEATURE_CQM_RSSI_LIST	0
 
+struct regulatory_request;
+
 struct wiphy {
 	struct ieee80211_supported_band *bands[NUM_NL80211_BANDS];
+	u32 regulatory_flags;
+	void (*reg_notifier)(struct wiphy *wiphy,
+			     struct regulatory_request *request);
 	u16 interface_modes;
 	u32 flags;
 	const struct ieee80211_iface_combination *iface_combinations;
