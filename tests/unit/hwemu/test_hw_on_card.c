@@ -685,6 +685,8 @@ static struct air *two_cards_up(struct ath5k_hw ah[2], const char *spec,
 					    NULL), 0);
 		if (!ch)
 			continue;
+		/* each card must tune itself, not inherit the other's line */
+		model_tuned_mhz = 0;
 		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, ch, false),
 			 0);
 		if (check_tuned)
@@ -1591,7 +1593,8 @@ static bool pcdac_table_sane(void)
 
 static void attach_rf5112(struct ath5k_hw *ah, struct card_config *cfg)
 {
-	struct device dev = { .name = "emu" };
+	/* static: the hw layer keeps the pointer for its messages */
+	static struct device dev = { .name = "emu" };
 
 	card_open(0, "model=ar5212", NULL, cfg);
 	CHECK_EQ(ath5k_hw_attach(ah, &dev, (void *)CARD_BUS_BASE, false), 0);
