@@ -649,34 +649,57 @@ static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
 	CHECK_EQ(ath5k_hw_rx_desc_status(&ah[1], rd + 1, &rs), -EINPROGRESS);
 }
 
-/* Two cards on one air: what A sends, B receives and decodes. */
-static void run_air_pair(void)
+/* Opens card @i of a pair on @air: its model, EEPROM and MAC. */
+typedef void pair_open_fn(unsigned int i, struct air *air,
+			  struct card_config *cfg);
+
+/*
+ * Cards A (0) and B (1) on a new air, opened by @open or else from @spec,
+ * each attached through the hw layer with data queue @txq set up.  With
+ * @ch, each is reset there as a station and given its own MAC before the
+ * next one opens; @check_tuned also checks the card model tuned to @ch.
+ */
+static struct air *two_cards_up(struct ath5k_hw ah[2], const char *spec,
+				pair_open_fn *open, unsigned int txq,
+				const struct ath5k_chan *ch, bool check_tuned)
 {
-	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
-	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	/* static: the hw layer keeps the pointer past this call */
+	static struct device dev = { .name = "emu" };
 	struct card_config cfg[2];
 	struct air *air;
 	unsigned int i;
 
-	printf("== two AR5413 cards on one air\n");
 	air = air_create();
 	if (!air) {
 		printf("air_create failed\n");
 		exit(2);
 	}
 	for (i = 0; i < 2; i++) {
-		card_open(i, "model=ar5413", air, &cfg[i]);
+		if (open)
+			open(i, air, &cfg[i]);
+		else
+			card_open(i, spec, air, &cfg[i]);
 		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
 					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
+		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], txq, ATH5K_TXQ_TYPE_DATA,
 					    NULL), 0);
-		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
+		if (!ch)
+			continue;
+		/* each card must tune itself, not inherit the other's line */
+		model_tuned_mhz = 0;
+		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, ch, false),
 			 0);
+		if (check_tuned)
+			CHECK_EQ(model_tuned_mhz, ch->freq);
 		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
 	}
+	return air;
+}
 
-	air_pair_broadcast(ah, 0x0b);
+/* Stops and detaches both cards of a pair, then drops their air. */
+static void two_cards_down(struct ath5k_hw ah[2], struct air *air)
+{
+	unsigned int i;
 
 	for (i = 0; i < 2; i++) {
 		bus_select(i);
@@ -685,6 +708,21 @@ static void run_air_pair(void)
 		card_close(i);
 	}
 	air_destroy(air);
+}
+
+/* Two cards on one air: what A sends, B receives and decodes. */
+static void run_air_pair(void)
+{
+	static struct ath5k_hw ah[2];
+	struct ath5k_chan ch = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct air *air;
+
+	printf("== two AR5413 cards on one air\n");
+	air = two_cards_up(ah, "model=ar5413", NULL, 2, &ch, false);
+
+	air_pair_broadcast(ah, 0x0b);
+
+	two_cards_down(ah, air);
 }
 
 /*
@@ -1068,32 +1106,15 @@ static void ar5211_tx_unicast(struct ath5k_hw *ah, const u8 *to, u8 rate,
 static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
 	struct ath5k_chan other = { mode == ATH5K_MODE_11A ? 5200 : 2437,
 				    mode, ATH5K_BW_20 };
-	struct card_config cfg[2];
 	struct ath5k_tx_status ts;
 	struct air *air;
-	unsigned int i;
 
 	printf("== two AR5211 cards on one air, %u MHz %s\n", freq,
 	       mode == ATH5K_MODE_11A ? "11a" : "11b");
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		ar5211_open(i, air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
-			 0);
-		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
-	}
+	air = two_cards_up(ah, NULL, ar5211_open, 2, &ch, false);
 	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
 
 	air_pair_broadcast(ah, mode == ATH5K_MODE_11A ? 0x0b : 0x1b);
@@ -1116,13 +1137,7 @@ static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 	CHECK_EQ(ts.long_retry, 7);
 	CHECK_EQ(ts.final_idx, 0);
 
-	for (i = 0; i < 2; i++) {
-		bus_select(i);
-		ath5k_hw_stop(&ah[i]);
-		ath5k_hw_detach(&ah[i]);
-		card_close(i);
-	}
-	air_destroy(air);
+	two_cards_down(ah, air);
 }
 
 /* ----- the AR5210 + RF5110 (model=ar5210) --------------------------------- */
@@ -1304,33 +1319,15 @@ static void run_ar5210(void)
 static void run_ar5210_air(u16 freq)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { freq, ATH5K_MODE_11A, ATH5K_BW_20 };
 	struct ath5k_chan other = { freq == 5200 ? 5240 : 5200,
 				    ATH5K_MODE_11A, ATH5K_BW_20 };
-	struct card_config cfg[2];
 	struct ath5k_tx_status ts;
 	struct ath5k_mib mib = { };
 	struct air *air;
-	unsigned int i;
 
 	printf("== two AR5210 cards on one air, %u MHz\n", freq);
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		ar5210_open(i, air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 2, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-		CHECK_EQ(ath5k_hw_reset(&ah[i], ATH5K_OPMODE_STA, &ch, false),
-			 0);
-		CHECK_EQ(model_tuned_mhz, freq);
-		ath5k_hw_set_mac(&ah[i], ah[i].perm_addr);
-	}
+	air = two_cards_up(ah, NULL, ar5210_open, 2, &ch, true);
 	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
 
 	air_pair_broadcast(ah, 0x0b);
@@ -1355,13 +1352,7 @@ static void run_ar5210_air(u16 freq)
 	CHECK_EQ(mib.ack_fail, 7);
 	CHECK_EQ(card_bus_read(A5210_ACK_FAIL), 0);
 
-	for (i = 0; i < 2; i++) {
-		bus_select(i);
-		ath5k_hw_stop(&ah[i]);
-		ath5k_hw_detach(&ah[i]);
-		card_close(i);
-	}
-	air_destroy(air);
+	two_cards_down(ah, air);
 }
 
 /*
@@ -1371,14 +1362,12 @@ static void run_ar5210_air(u16 freq)
 static void run_ar5210_beacons(void)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 5180, ATH5K_MODE_11A, ATH5K_BW_20 };
 	struct ath5k_tx_params p = {
 		.frame_len = 60 + 4, .buf_len = 60, .hdr_len = 24,
 		.pkt_type = ATH5K_PKT_BEACON, .key_index = ATH5K_KEY_INVALID,
 		.flags = ATH5K_TXF_NOACK, .rate = { 0x0b }, .tries = { 1 },
 	};
-	struct card_config cfg[2];
 	struct ath5k_tx_status ts;
 	struct ath5k_rx_status rs;
 	struct ath5k_isr isr;
@@ -1390,18 +1379,7 @@ static void run_ar5210_beacons(void)
 	bool swba = false;
 
 	printf("== AR5210 AP and station on one air (5180 MHz)\n");
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		ar5210_open(i, air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-	}
+	air = two_cards_up(ah, NULL, ar5210_open, 0, NULL, false);
 	bus_select(0);
 	CHECK_EQ(ath5k_hw_txq_setup(&ah[0], ATH5K_TXQ_BEACON,
 				    ATH5K_TXQ_TYPE_BEACON, NULL), 0);
@@ -1475,20 +1453,13 @@ static void run_ar5210_beacons(void)
 		stamp |= (u64)hosts[1]->mem[RX_BUFS + 24 + i] << (8 * i);
 	CHECK(stamp > 0);
 
-	for (i = 0; i < 2; i++) {
-		bus_select(i);
-		ath5k_hw_stop(&ah[i]);
-		ath5k_hw_detach(&ah[i]);
-		card_close(i);
-	}
-	air_destroy(air);
+	two_cards_down(ah, air);
 }
 
 /* An AP beacons through queue 9 on SWBA; a station hears it (@mode, 2437 MHz). */
 static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 {
 	static struct ath5k_hw ah[2];
-	struct device dev = { .name = "emu" };
 	struct ath5k_chan ch = { 2437, mode, ATH5K_BW_20 };
 	struct ath5k_txq_params cabq = { .aifs = ATH5K_TXQ_DEFAULT,
 		.cw_min = ATH5K_TXQ_DEFAULT, .cw_max = ATH5K_TXQ_DEFAULT,
@@ -1498,7 +1469,6 @@ static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 		.pkt_type = ATH5K_PKT_BEACON, .key_index = ATH5K_KEY_INVALID,
 		.flags = ATH5K_TXF_NOACK, .rate = { 0x1b }, .tries = { 1 },
 	};
-	struct card_config cfg[2];
 	struct ath5k_tx_status ts;
 	struct ath5k_rx_status rs;
 	struct ath5k_isr isr;
@@ -1509,18 +1479,7 @@ static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 	bool swba = false;
 
 	printf("== AP and station on one air (%s)\n", spec);
-	air = air_create();
-	if (!air) {
-		printf("air_create failed\n");
-		exit(2);
-	}
-	for (i = 0; i < 2; i++) {
-		card_open(i, spec, air, &cfg[i]);
-		CHECK_EQ(ath5k_hw_attach(&ah[i], &dev, (void *)CARD_BUS_BASE,
-					 false), 0);
-		CHECK_EQ(ath5k_hw_txq_setup(&ah[i], 0, ATH5K_TXQ_TYPE_DATA,
-					    NULL), 0);
-	}
+	air = two_cards_up(ah, spec, NULL, 0, NULL, false);
 	bus_select(0);
 	CHECK_EQ(ath5k_hw_txq_setup(&ah[0], ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB,
 				    &cabq), 0);
@@ -1588,13 +1547,7 @@ static void run_ap_beacons(const char *spec, enum ath5k_mode mode)
 	CHECK_EQ(hosts[1]->mem[RX_BUFS], 0x80);
 	CHECK(!memcmp(hosts[1]->mem + RX_BUFS + 10, ah[0].perm_addr, 6));
 
-	for (i = 0; i < 2; i++) {
-		bus_select(i);
-		ath5k_hw_stop(&ah[i]);
-		ath5k_hw_detach(&ah[i]);
-		card_close(i);
-	}
-	air_destroy(air);
+	two_cards_down(ah, air);
 }
 
 /* ----- review findings (issue 12): each scenario failed before its fix ---- */
@@ -1640,7 +1593,8 @@ static bool pcdac_table_sane(void)
 
 static void attach_rf5112(struct ath5k_hw *ah, struct card_config *cfg)
 {
-	struct device dev = { .name = "emu" };
+	/* static: the hw layer keeps the pointer for its messages */
+	static struct device dev = { .name = "emu" };
 
 	card_open(0, "model=ar5212", NULL, cfg);
 	CHECK_EQ(ath5k_hw_attach(ah, &dev, (void *)CARD_BUS_BASE, false), 0);
