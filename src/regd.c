@@ -181,15 +181,7 @@ static void ath5k_regd_world_flags(struct wiphy *wiphy,
 	}
 }
 
-/*
- * A card sold for one country starts from the restrictive world set above
- * and waits for cfg80211 to apply its country.  cfg80211 applies a
- * driver's own hint as the channels' new baseline only to the wiphy that
- * sent it and won the race: of two cards hinting the same country at once
- * one keeps the world set's NO_IR underneath every later update.  When the
- * rules in force are for the card's own country (a user or an AP naming
- * it, or another card's identical hint) open what those rules open.
- */
+/* A card sold for one country, and @alpha2 is that country. */
 static bool ath5k_regd_names_own_country(const struct ath5k_dev *dev,
 					 const char *alpha2)
 {
@@ -199,6 +191,15 @@ static bool ath5k_regd_names_own_country(const struct ath5k_dev *dev,
 	       memcmp(own, "00", 2) && !memcmp(alpha2, own, 2);
 }
 
+/*
+ * A card sold for one country starts from the restrictive world set above
+ * and waits for cfg80211 to apply its country.  cfg80211 makes a driver's
+ * hint the channels' new baseline only on the wiphy it applies it for: a
+ * card that registers while its country is already in force, or the
+ * second of two cards hinting it at once, keeps the world set's NO_IR
+ * underneath every later update.  When the rules in force are for the
+ * card's own country, open what those rules open.
+ */
 static void ath5k_regd_own_country_flags(struct wiphy *wiphy,
 					 const struct ath5k_dev *dev,
 					 const struct regulatory_request *request)
