@@ -120,6 +120,8 @@ struct ath5k_dev {
 	/* regulatory state: current, and as the EEPROM set it */
 	struct ath5k_regd regd;
 	struct ath5k_regd regd_eeprom;
+	/* our country hinted again, not yet seen applied (regd.c) */
+	bool regd_hinted_again;
 
 	/* interfaces */
 	unsigned int nvifs;

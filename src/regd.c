@@ -181,25 +181,33 @@ static void ath5k_regd_world_flags(struct wiphy *wiphy,
 	}
 }
 
+/* A card sold for one country, and @alpha2 is that country. */
+static bool ath5k_regd_names_own_country(const struct ath5k_dev *dev,
+					 const char *alpha2)
+{
+	const char *own = dev->regd_eeprom.alpha2;
+
+	return dev->regd_eeprom.world == ATH5K_WORLD_NONE &&
+	       memcmp(own, "00", 2) && !memcmp(alpha2, own, 2);
+}
+
 /*
  * A card sold for one country starts from the restrictive world set above
- * and waits for cfg80211 to apply its country.  cfg80211 applies a
- * driver's own hint as the channels' new baseline only to the wiphy that
- * sent it and won the race: of two cards hinting the same country at once
- * one keeps the world set's NO_IR underneath every later update.  When the
- * rules in force are for the card's own country (a user or an AP naming
- * it, or another card's identical hint) open what those rules open.
+ * and waits for cfg80211 to apply its country.  cfg80211 makes a driver's
+ * hint the channels' new baseline only on the wiphy it applies it for: a
+ * card that registers while its country is already in force, or the
+ * second of two cards hinting it at once, keeps the world set's NO_IR
+ * underneath every later update.  When the rules in force are for the
+ * card's own country, open what those rules open.
  */
 static void ath5k_regd_own_country_flags(struct wiphy *wiphy,
 					 const struct ath5k_dev *dev,
 					 const struct regulatory_request *request)
 {
-	const char *own = dev->regd_eeprom.alpha2;
 	enum nl80211_band band;
 	unsigned int i;
 
-	if (dev->regd_eeprom.world != ATH5K_WORLD_NONE ||
-	    !memcmp(own, "00", 2) || memcmp(request->alpha2, own, 2))
+	if (!ath5k_regd_names_own_country(dev, request->alpha2))
 		return;
 
 	for (band = 0; band < NUM_NL80211_BANDS; band++) {
@@ -216,6 +224,39 @@ static void ath5k_regd_own_country_flags(struct wiphy *wiphy,
 			ath5k_regd_open_channel(wiphy, ch);
 		}
 	}
+}
+
+/*
+ * Another card's hint for our country was applied while ours was not:
+ * the rules cfg80211 keeps for this wiphy are still the world set, so the
+ * notifier cannot see our country's rules to open channels by.  Hint once
+ * more; cfg80211 then applies it as this wiphy's own, as the baseline.
+ */
+static void ath5k_regd_hint_again(struct wiphy *wiphy, struct ath5k_dev *dev,
+				  const struct regulatory_request *request)
+{
+	const struct ieee80211_regdomain *regd;
+	bool applied;
+
+	if (!ath5k_regd_names_own_country(dev, request->alpha2))
+		return;
+
+	rcu_read_lock();
+	regd = get_wiphy_regdom(wiphy);
+	applied = regd && !memcmp(regd->alpha2, request->alpha2, 2);
+	rcu_read_unlock();
+
+	if (applied) {
+		dev->regd_hinted_again = false;
+		return;
+	}
+	if (dev->regd_hinted_again)
+		return;
+	dev->regd_hinted_again = true;
+	dev_dbg(dev->dev, "%c%c applied for another wiphy, hinting it again\n",
+		request->alpha2[0], request->alpha2[1]);
+	if (regulatory_hint(wiphy, dev->regd_eeprom.alpha2))
+		dev->regd_hinted_again = false;
 }
 
 /* Tell the hardware layer which conformance limits bind us. */
@@ -243,6 +284,9 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 		}
 		break;
 	case NL80211_REGDOM_SET_BY_DRIVER:
+		ath5k_regd_own_country_flags(wiphy, dev, request);
+		ath5k_regd_hint_again(wiphy, dev, request);
+		break;
 	case NL80211_REGDOM_SET_BY_USER:
 		ath5k_regd_own_country_flags(wiphy, dev, request);
 		break;

@@ -17,7 +17,10 @@
 
 /* The rules cfg80211 has in force; what freq_reg_info() reads. */
 static const struct ieee80211_regdomain *in_force;
+/* The rules cfg80211 keeps for this wiphy: its own country's once applied. */
+static const struct ieee80211_regdomain *wiphy_regd;
 static char hinted[3];
+static unsigned int hints;
 static struct ieee80211_hw test_hw;
 
 /* Roughly the United States: 5.15-5.25 GHz open, radar above. */
@@ -29,6 +32,16 @@ static const struct ieee80211_regdomain test_us = {
 		REG_RULE(5170, 5250, 80, 0, 23, 0),
 		REG_RULE(5250, 5330, 80, 0, 24, 0),
 		REG_RULE(5735, 5835, 80, 0, 30, 0),
+	}
+};
+
+/* A wiphy's start-up world set as cfg80211 keeps it. */
+static const struct ieee80211_regdomain test_world = {
+	.n_reg_rules = 2,
+	.alpha2 = "99",
+	.reg_rules = {
+		REG_RULE(2402, 2472, 40, 0, 20, 0),
+		REG_RULE(5140, 5360, 80, 0, 30, NL80211_RRF_NO_IR),
 	}
 };
 
@@ -88,9 +101,15 @@ void wiphy_apply_custom_regulatory(struct wiphy *wiphy,
 	}
 }
 
+const struct ieee80211_regdomain *get_wiphy_regdom(struct wiphy *wiphy)
+{
+	return wiphy_regd;
+}
+
 int regulatory_hint(struct wiphy *wiphy, const char *alpha2)
 {
 	memcpy(hinted, alpha2, 2);
+	hints++;
 	return 0;
 }
 
@@ -160,6 +179,7 @@ static void card_with_regdomain(u16 rd)
 	test_dev.ah.ee.regdomain = rd;
 	in_force = NULL;
 	memset(hinted, 0, sizeof(hinted));
+	hints = 0;
 	CHECK_EQ(ath5k_regd_init(&test_dev), 0);
 	CHECK(test_wiphy.reg_notifier != NULL);
 }
@@ -217,6 +237,40 @@ static void test_its_own_country_opens_what_the_rules_open(void)
 	}
 }
 
+/*
+ * Two cards of one country: the other card's hint was applied as its
+ * own, and this wiphy still reads the world set it was given.  It hints
+ * its country once more, whatever else happens before that is applied,
+ * and not again once it is.
+ */
+static void test_a_card_left_on_the_world_set_hints_again(void)
+{
+	card_with_regdomain(0x0000);
+	ath5k_regd_hint(&test_dev);
+	CHECK_EQ(hints, 1);
+	wiphy_regd = &test_world;
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
+	CHECK_EQ(hints, 2);
+	CHECK_STR(hinted, "US");
+	/* the rules it reads are the world set's: nothing opens by them */
+	CHECK(no_ir(&chan_5ghz[0]));
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
+	CHECK_EQ(hints, 2);
+	wiphy_regd = &test_us;
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_DRIVER, "US");
+	CHECK_EQ(hints, 2);
+	CHECK(!no_ir(&chan_5ghz[0]));
+	/* another country's hint is none of its business */
+	wiphy_regd = &test_world;
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "DE");
+	CHECK_EQ(hints, 2);
+	/* nor is its own, on a world card */
+	card_with_regdomain(0x0064);
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
+	CHECK_EQ(hints, 0);
+	wiphy_regd = NULL;
+}
+
 static void test_passive_rules_stay_passive(void)
 {
 	card_with_regdomain(0x0000);
@@ -253,6 +307,7 @@ int main(void)
 {
 	test_a_country_card_starts_passive_at_5ghz();
 	test_its_own_country_opens_what_the_rules_open();
+	test_a_card_left_on_the_world_set_hints_again();
 	test_passive_rules_stay_passive();
 	test_another_country_opens_nothing();
 	test_a_world_card_ignores_the_user();

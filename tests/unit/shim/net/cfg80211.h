@@ -70,7 +70,17 @@ struct regulatory_request {
 	enum nl80211_reg_initiator initiator;
 };
 
+/* a single-threaded test has no readers to wait for */
+static inline void rcu_read_lock(void)
+{
+}
+
+static inline void rcu_read_unlock(void)
+{
+}
+
 const struct ieee80211_reg_rule *freq_reg_info(struct wiphy *wiphy, u32 center_freq);
+const struct ieee80211_regdomain *get_wiphy_regdom(struct wiphy *wiphy);
 void wiphy_apply_custom_regulatory(struct wiphy *wiphy,
 				   const struct ieee80211_regdomain *regd);
 int regulatory_hint(struct wiphy *wiphy, const char *alpha2);
