@@ -725,15 +725,17 @@ check_two_bss() {
 		text+="$name ${got:-0}/$two_bss_pings, "
 		[ "${got:-0}" -eq $two_bss_pings ] || bad+="$name: ${got:-0} of $two_bss_pings answered; "
 	done
-	# Group frames are never retried: some are lost to collisions with
-	# the unicast traffic, but a station without its group key in the
-	# card (or with another BSS's there) answers none.
+	# Group frames are never retried: how many the unicast traffic's
+	# collisions cost depends on the air's timing (4 of 10 answered has
+	# been seen under TCG), so the count is reported, not judged.  A
+	# station without its group key in the card, or with another BSS's
+	# there, answers none.
 	for st in "bcast-ap-a $two_bss_addr_sta" "bcast-ap-b $addr_a"; do
 		read -r name peer <<< "$st"
 		got=$(ping_answered_by "$LOGS/checks/two-bss-$name.log" "$peer")
 		text+="$name ${got:-0}/$two_bss_broadcasts, "
-		[ "${got:-0}" -ge $((two_bss_broadcasts / 2)) ] ||
-			bad+="$name: ${got:-0} of $two_bss_broadcasts broadcasts answered; "
+		[ "${got:-0}" -ge 1 ] ||
+			bad+="$name: none of $two_bss_broadcasts broadcasts answered; "
 	done
 	# Each card sends and receives the echo requests and replies of its
 	# station and of its AP (4 x the pings) sealed by its key cache;
