@@ -136,18 +136,14 @@ static void ath5k_regd_open_channel(struct wiphy *wiphy,
 }
 
 /*
- * World SKUs start passive on most channels; a country IE, or a beacon
- * heard on the channel, opens a channel that has no radar requirement.
+ * Every usable channel without a radar requirement: opened where the rules
+ * in force allow initiating (@by_rules), else where a beacon was heard.
  */
-static void ath5k_regd_world_flags(struct wiphy *wiphy,
-				   const struct ath5k_regd *reg,
-				   enum nl80211_reg_initiator initiator)
+static void ath5k_regd_open_non_radar(struct wiphy *wiphy,
+				      const struct ath5k_regd *reg, bool by_rules)
 {
 	enum nl80211_band band;
 	unsigned int i;
-
-	if (!ath5k_regd_world_follows_beacons(reg))
-		return;
 
 	for (band = 0; band < NUM_NL80211_BANDS; band++) {
 		struct ieee80211_supported_band *sband = wiphy->bands[band];
@@ -157,17 +153,37 @@ static void ath5k_regd_world_flags(struct wiphy *wiphy,
 		for (i = 0; i < sband->n_channels; i++) {
 			struct ieee80211_channel *ch = &sband->channels[i];
 
-			if ((ch->flags & IEEE80211_CHAN_RADAR) ||
+			if (ch->flags & (IEEE80211_CHAN_DISABLED | IEEE80211_CHAN_RADAR) ||
 			    ath5k_regd_radar_freq(reg, ch->center_freq))
 				continue;
-			if (initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE)
+			if (by_rules)
 				ath5k_regd_open_channel(wiphy, ch);
 			else if (ch->beacon_found)
 				ch->flags &= ~IEEE80211_CHAN_NO_IR;
 		}
 	}
+}
 
-	if (!ath5k_regd_world_passive_12_13(reg) || !wiphy->bands[NL80211_BAND_2GHZ])
+/*
+ * World SKUs start passive on most channels; a country IE, or a beacon
+ * heard on the channel, opens a channel that has no radar requirement.
+ * The SKU the card was sold with decides, not the country it follows now
+ * (which a country IE has just set).
+ */
+static void ath5k_regd_world_flags(struct wiphy *wiphy,
+				   const struct ath5k_dev *dev,
+				   enum nl80211_reg_initiator initiator)
+{
+	const struct ath5k_regd *sku = &dev->regd_eeprom;
+	unsigned int i;
+
+	if (!ath5k_regd_world_follows_beacons(sku))
+		return;
+
+	ath5k_regd_open_non_radar(wiphy, &dev->regd,
+				  initiator == NL80211_REGDOM_SET_BY_COUNTRY_IE);
+
+	if (!ath5k_regd_world_passive_12_13(sku) || !wiphy->bands[NL80211_BAND_2GHZ])
 		return;
 	for (i = 2467; i <= 2472; i += 5) {
 		struct ieee80211_channel *ch = ieee80211_get_channel(wiphy, i);
@@ -204,26 +220,8 @@ static void ath5k_regd_own_country_flags(struct wiphy *wiphy,
 					 const struct ath5k_dev *dev,
 					 const struct regulatory_request *request)
 {
-	enum nl80211_band band;
-	unsigned int i;
-
-	if (!ath5k_regd_names_own_country(dev, request->alpha2))
-		return;
-
-	for (band = 0; band < NUM_NL80211_BANDS; band++) {
-		struct ieee80211_supported_band *sband = wiphy->bands[band];
-
-		if (!sband)
-			continue;
-		for (i = 0; i < sband->n_channels; i++) {
-			struct ieee80211_channel *ch = &sband->channels[i];
-
-			if (ch->flags & (IEEE80211_CHAN_DISABLED | IEEE80211_CHAN_RADAR) ||
-			    ath5k_regd_radar_freq(&dev->regd, ch->center_freq))
-				continue;
-			ath5k_regd_open_channel(wiphy, ch);
-		}
-	}
+	if (ath5k_regd_names_own_country(dev, request->alpha2))
+		ath5k_regd_open_non_radar(wiphy, &dev->regd, true);
 }
 
 /*
@@ -301,7 +299,7 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 		dev_dbg(dev->dev, "regulatory domain now %c%c from a country IE\n",
 			request->alpha2[0], request->alpha2[1]);
 		ath5k_regd_apply_ctl(dev);
-		ath5k_regd_world_flags(wiphy, &dev->regd, request->initiator);
+		ath5k_regd_world_flags(wiphy, dev, request->initiator);
 		break;
 	default:
 		break;
@@ -329,7 +327,7 @@ int ath5k_regd_init(struct ath5k_dev *dev)
 
 	wiphy_apply_custom_regulatory(wiphy, ath5k_world_domain(dev->regd.world));
 	ath5k_regd_mark_radar(wiphy, &dev->regd);
-	ath5k_regd_world_flags(wiphy, &dev->regd, NL80211_REGDOM_SET_BY_DRIVER);
+	ath5k_regd_world_flags(wiphy, dev, NL80211_REGDOM_SET_BY_DRIVER);
 	return 0;
 }
 

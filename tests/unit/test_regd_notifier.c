@@ -271,6 +271,22 @@ static void test_a_card_left_on_the_world_set_hints_again(void)
 	wiphy_regd = NULL;
 }
 
+/*
+ * A world SKU that follows country IEs opens what the AP's country allows;
+ * the country IE has made the card's domain that country's by then.
+ */
+static void test_a_world_card_follows_a_country_ie(void)
+{
+	card_with_regdomain(0x0060);
+	CHECK(no_ir(&chan_5ghz[0]));
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "US");
+	CHECK_STR(test_dev.regd.alpha2, "US");
+	CHECK(!no_ir(&chan_5ghz[0]));
+	CHECK(!no_ir(&chan_5ghz[1]));
+	CHECK(no_ir(&chan_5ghz[2]));
+	CHECK_EQ(hints, 0);
+}
+
 static void test_passive_rules_stay_passive(void)
 {
 	card_with_regdomain(0x0000);
@@ -308,6 +324,7 @@ int main(void)
 	test_a_country_card_starts_passive_at_5ghz();
 	test_its_own_country_opens_what_the_rules_open();
 	test_a_card_left_on_the_world_set_hints_again();
+	test_a_world_card_follows_a_country_ie();
 	test_passive_rules_stay_passive();
 	test_another_country_opens_nothing();
 	test_a_world_card_ignores_the_user();
