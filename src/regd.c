@@ -240,7 +240,7 @@ static void ath5k_regd_hint_again(struct wiphy *wiphy, struct ath5k_dev *dev,
 		return;
 
 	rcu_read_lock();
-	regd = get_wiphy_regdom(wiphy);
+	regd = rcu_dereference(wiphy->regd);
 	applied = regd && !memcmp(regd->alpha2, request->alpha2, 2);
 	rcu_read_unlock();
 

@@ -17,8 +17,6 @@
 
 /* The rules cfg80211 has in force; what freq_reg_info() reads. */
 static const struct ieee80211_regdomain *in_force;
-/* The rules cfg80211 keeps for this wiphy: its own country's once applied. */
-static const struct ieee80211_regdomain *wiphy_regd;
 static char hinted[3];
 static unsigned int hints;
 static struct ieee80211_hw test_hw;
@@ -99,11 +97,6 @@ void wiphy_apply_custom_regulatory(struct wiphy *wiphy,
 				ch->flags |= IEEE80211_CHAN_NO_IR;
 		}
 	}
-}
-
-const struct ieee80211_regdomain *get_wiphy_regdom(struct wiphy *wiphy)
-{
-	return wiphy_regd;
 }
 
 int regulatory_hint(struct wiphy *wiphy, const char *alpha2)
@@ -248,7 +241,7 @@ static void test_a_card_left_on_the_world_set_hints_again(void)
 	card_with_regdomain(0x0000);
 	ath5k_regd_hint(&test_dev);
 	CHECK_EQ(hints, 1);
-	wiphy_regd = &test_world;
+	test_wiphy.regd = &test_world;
 	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
 	CHECK_EQ(hints, 2);
 	CHECK_STR(hinted, "US");
@@ -256,19 +249,19 @@ static void test_a_card_left_on_the_world_set_hints_again(void)
 	CHECK(no_ir(&chan_5ghz[0]));
 	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
 	CHECK_EQ(hints, 2);
-	wiphy_regd = &test_us;
+	test_wiphy.regd = &test_us;
 	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_DRIVER, "US");
 	CHECK_EQ(hints, 2);
 	CHECK(!no_ir(&chan_5ghz[0]));
 	/* another country's hint is none of its business */
-	wiphy_regd = &test_world;
+	test_wiphy.regd = &test_world;
 	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "DE");
 	CHECK_EQ(hints, 2);
 	/* nor is its own, on a world card */
 	card_with_regdomain(0x0064);
 	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_DRIVER, "US");
 	CHECK_EQ(hints, 0);
-	wiphy_regd = NULL;
+	test_wiphy.regd = NULL;
 }
 
 /*

@@ -79,8 +79,9 @@ static inline void rcu_read_unlock(void)
 {
 }
 
+#define rcu_dereference(p)	(p)
+
 const struct ieee80211_reg_rule *freq_reg_info(struct wiphy *wiphy, u32 center_freq);
-const struct ieee80211_regdomain *get_wiphy_regdom(struct wiphy *wiphy);
 void wiphy_apply_custom_regulatory(struct wiphy *wiphy,
 				   const struct ieee80211_regdomain *regd);
 int regulatory_hint(struct wiphy *wiphy, const char *alpha2);

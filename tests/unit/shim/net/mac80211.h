@@ -84,10 +84,12 @@ struct ieee80211_iface_combination {
 #define NL80211_EXT_FEATURE_CQM_RSSI_LIST	0
 
 struct regulatory_request;
+struct ieee80211_regdomain;
 
 struct wiphy {
 	struct ieee80211_supported_band *bands[NUM_NL80211_BANDS];
 	u32 regulatory_flags;
+	const struct ieee80211_regdomain *regd;
 	void (*reg_notifier)(struct wiphy *wiphy,
 			     struct regulatory_request *request);
 	u16 interface_modes;
