@@ -290,7 +290,7 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 		break;
 	case NL80211_REGDOM_SET_BY_COUNTRY_IE:
 		/* only world SKUs may be moved by what an AP advertises */
-		if (dev->regd.world == ATH5K_WORLD_NONE) {
+		if (dev->regd_eeprom.world == ATH5K_WORLD_NONE) {
 			ath5k_regd_own_country_flags(wiphy, dev, request);
 			break;
 		}

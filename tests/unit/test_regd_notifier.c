@@ -278,6 +278,9 @@ static void test_a_world_card_follows_a_country_ie(void)
 	CHECK(!no_ir(&chan_5ghz[1]));
 	CHECK(no_ir(&chan_5ghz[2]));
 	CHECK_EQ(hints, 0);
+	/* and the next AP's country, though its domain is a country's now */
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "CA");
+	CHECK_STR(test_dev.regd.alpha2, "CA");
 }
 
 static void test_passive_rules_stay_passive(void)
