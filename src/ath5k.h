@@ -230,7 +230,8 @@ extern bool ath5k_no_hw_rfkill;
 extern const struct ieee80211_ops ath5k_ops;
 int ath5k_init_device(struct ath5k_dev *dev);
 void ath5k_deinit_device(struct ath5k_dev *dev);
-int ath5k_reset(struct ath5k_dev *dev, bool fast);
+int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
+		bool fast);
 void ath5k_schedule_reset(struct ath5k_dev *dev);
 void ath5k_update_opmode(struct ath5k_dev *dev, struct ieee80211_vif *adding);
 void ath5k_survey_update(struct ath5k_dev *dev);

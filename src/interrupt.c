@@ -163,7 +163,7 @@ void ath5k_calib_work(struct work_struct *work)
 		ret = ath5k_hw_calibrate(&dev->ah);
 		if (ret > 0 || ret == -EAGAIN) {
 			/* the gain settings drifted too far: start over */
-			ath5k_reset(dev, false);
+			ath5k_reset(dev, NULL, false);
 			goto out;
 		}
 	} else {

@@ -302,11 +302,12 @@ static void ath5k_restore_config(struct ath5k_dev *dev)
 }
 
 /*
- * Bring the chip to dev->hwchan with the current configuration.  Called
- * with dev->lock held; stops and restarts all DMA.  With @fast only the
- * channel changes when the radio supports it.
+ * Bring the chip to @def's channel (NULL: the current one) with the
+ * current configuration.  Called with dev->lock held; stops and restarts
+ * all DMA.  With @fast only the channel changes when the radio supports it.
  */
-int ath5k_reset(struct ath5k_dev *dev, bool fast)
+int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
+		bool fast)
 {
 	int ret;
 
@@ -324,6 +325,15 @@ int ath5k_reset(struct ath5k_dev *dev, bool fast)
 	ath5k_tasklets_disable(dev);
 
 	ath5k_rx_stop(dev);
+	/*
+	 * Received frames take their channel from dev->curchan, so it may
+	 * change only now that no RX pass runs: a beacon heard on the old
+	 * channel and reported on the new one puts its BSS on the wrong
+	 * channel (an IBSS joined on the next scan channel).  The ring's
+	 * frames of the old channel are dropped when RX starts again.
+	 */
+	if (def)
+		ath5k_chan_from_chandef(dev, def);
 	if (ath5k_hw_dma_stop(&dev->ah)) {
 		/* only a full reset is sure to stop what still runs */
 		dev_warn(dev->dev, "DMA did not stop; full reset\n");
@@ -369,7 +379,7 @@ static void ath5k_reset_work(struct work_struct *work)
 	mutex_lock(&dev->lock);
 	if (test_bit(ATH5K_RUNNING, &dev->flags)) {
 		dev_info(dev->dev, "resetting the chip to recover\n");
-		ath5k_reset(dev, false);
+		ath5k_reset(dev, NULL, false);
 	}
 	mutex_unlock(&dev->lock);
 }
@@ -389,12 +399,11 @@ static int ath5k_op_start(struct ieee80211_hw *hw)
 	int ret;
 
 	mutex_lock(&dev->lock);
-	ath5k_chan_from_chandef(dev, &hw->conf.chandef);
 	dev->imask = ATH5K_INT_RXOK | ATH5K_INT_RXERR | ATH5K_INT_RXEOL |
 		     ATH5K_INT_RXORN | ATH5K_INT_TXDESC | ATH5K_INT_TXEOL |
 		     ATH5K_INT_FATAL;
 	set_bit(ATH5K_RUNNING, &dev->flags);
-	ret = ath5k_reset(dev, false);
+	ret = ath5k_reset(dev, &hw->conf.chandef, false);
 	if (ret) {
 		clear_bit(ATH5K_RUNNING, &dev->flags);
 		goto out;
@@ -540,10 +549,12 @@ static int ath5k_op_config(struct ieee80211_hw *hw, int radio_idx, u32 changed)
 		/* the survey describes the channel in use only */
 		ath5k_survey_update(dev);
 		memset(&dev->survey, 0, sizeof(dev->survey));
-		ath5k_chan_from_chandef(dev, &conf->chandef);
 		if (test_bit(ATH5K_RUNNING, &dev->flags))
-			ret = ath5k_reset(dev, ath5k_fastchanswitch &&
+			ret = ath5k_reset(dev, &conf->chandef,
+					  ath5k_fastchanswitch &&
 					  ath5k_hw_has_fast_chanswitch(&dev->ah));
+		else
+			ath5k_chan_from_chandef(dev, &conf->chandef);
 	}
 
 	if (changed & IEEE80211_CONF_CHANGE_POWER &&

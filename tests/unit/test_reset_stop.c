@@ -15,6 +15,10 @@
  * - remove: bus mastering is off before the rings are freed (finding 3);
  * - beacon state mac80211 sets while a reset runs is kept for it
  *   (finding 18: beacon_on was dropped while INVALID);
+ * - channel change: frames received on the old channel are never
+ *   reported on the new one: dev->curchan changes only once no RX pass
+ *   can run (issue 26: a beacon heard on 5180 MHz, reported on 5200
+ *   while the scan moved on, put an IBSS on 5200);
  * - registration: the interface combinations name only types the wiphy
  *   offers, so a kernel without mesh takes the device (the debug-kernel
  *   cell's cfg80211 refused it); the AR5211 registers one rate series
@@ -36,6 +40,10 @@ static const char *steps[LOG_MAX];
 static unsigned int nsteps;
 static struct ath5k_dev *the_dev;
 static bool invalid_at_sync, invalid_at_dma_stop;
+/* the channel RX would report when each RX stand-in runs */
+static struct ieee80211_channel *chan_at_tasklets_disable, *chan_at_rx_stop;
+static struct ieee80211_channel *chan_at_rx_start;
+static u16 freq_at_hw_reset;
 
 static void step(const char *what)
 {
@@ -88,6 +96,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 {
 	step(fast ? "hw_reset_fast" : "hw_reset_full");
 	reset_fast_done = fast;
+	freq_at_hw_reset = chan->freq;
 	return 0;
 }
 
@@ -297,12 +306,14 @@ void ath5k_rx_deinit(struct ath5k_dev *dev)
 int ath5k_rx_start(struct ath5k_dev *dev)
 {
 	step("rx_start");
+	chan_at_rx_start = the_dev->curchan;
 	return 0;
 }
 
 void ath5k_rx_stop(struct ath5k_dev *dev)
 {
 	step("rx_stop");
+	chan_at_rx_stop = the_dev->curchan;
 }
 
 void ath5k_rx_tasklet(struct tasklet_struct *t)
@@ -366,6 +377,7 @@ void ath5k_irq_disable(struct ath5k_dev *dev)
 void ath5k_tasklets_disable(struct ath5k_dev *dev)
 {
 	step("tasklets_disable");
+	chan_at_tasklets_disable = the_dev->curchan;
 }
 
 void ath5k_tasklets_enable(struct ath5k_dev *dev)
@@ -534,6 +546,9 @@ static struct pci_dev pdev = { .dev = { .name = "reset" } };
 static struct ieee80211_channel chan = {
 	.band = NL80211_BAND_2GHZ, .center_freq = 2412,
 };
+static struct ieee80211_channel chan_5200 = {
+	.band = NL80211_BAND_5GHZ, .center_freq = 5200,
+};
 
 /* A device that runs on channel 1, log cleared. */
 static void dev_running(void)
@@ -559,7 +574,7 @@ static void test_reset(void)
 	       "INVALID before DMA stops, reclaims after the chip reset\n");
 	dev_running();
 	mutex_lock(&dev.lock);
-	CHECK_EQ(ath5k_reset(&dev, false), 0);
+	CHECK_EQ(ath5k_reset(&dev, NULL, false), 0);
 	mutex_unlock(&dev.lock);
 	show_log();
 	CHECK_BEFORE("stop_queues", "dma_stop");
@@ -581,7 +596,7 @@ static void test_reset_dma_stuck(void)
 	dma_stop_result = -EBUSY;
 	reset_fast_asked = true;
 	mutex_lock(&dev.lock);
-	ath5k_reset(&dev, reset_fast_asked);
+	ath5k_reset(&dev, NULL, reset_fast_asked);
 	mutex_unlock(&dev.lock);
 	show_log();
 	CHECK_EQ(at("hw_reset_fast"), LOG_MAX);
@@ -591,9 +606,27 @@ static void test_reset_dma_stuck(void)
 	printf("check: and with DMA stopped a fast reset stays fast\n");
 	dev_running();
 	mutex_lock(&dev.lock);
-	ath5k_reset(&dev, true);
+	ath5k_reset(&dev, NULL, true);
 	mutex_unlock(&dev.lock);
 	CHECK(reset_fast_done);
+}
+
+static void test_channel_change(void)
+{
+	printf("check: a channel change keeps reporting received frames on "
+	       "the old channel until RX is quiesced\n");
+	dev_running();
+	hw.conf.chandef.chan = &chan_5200;
+	CHECK_EQ(ath5k_ops.config(&hw, 0, IEEE80211_CONF_CHANGE_CHANNEL), 0);
+	show_log();
+	CHECK_BEFORE("tasklets_disable", "rx_stop");
+	CHECK(chan_at_tasklets_disable == &chan);
+	CHECK(chan_at_rx_stop == &chan);
+	CHECK_EQ(freq_at_hw_reset, 5200);
+	CHECK(chan_at_rx_start == &chan_5200);
+	CHECK(dev.curchan == &chan_5200);
+	CHECK_EQ(dev.hwchan.mode, ATH5K_MODE_11A);
+	hw.conf.chandef.chan = &chan;
 }
 
 static void test_stop(void)
@@ -690,6 +723,7 @@ int main(void)
 	test_register_ar5211();
 	test_reset();
 	test_reset_dma_stuck();
+	test_channel_change();
 	test_stop();
 	test_remove();
 	test_beacon_on_while_resetting();

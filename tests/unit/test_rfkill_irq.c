@@ -132,7 +132,8 @@ void ath5k_schedule_reset(struct ath5k_dev *d)
 	CHECK(!"no reset expected");
 }
 
-int ath5k_reset(struct ath5k_dev *d, bool fast)
+int ath5k_reset(struct ath5k_dev *d, const struct cfg80211_chan_def *def,
+		bool fast)
 {
 	return 0;
 }
