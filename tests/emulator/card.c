@@ -1179,6 +1179,23 @@ void card_make_dead(struct card *card)
 	card_logf(card, "fault: card is gone (BAR0 reads all ones)");
 }
 
+void card_radio_summary(const struct card *card, char *buf, size_t len)
+{
+	uint32_t id1 = card_reg(card, REG_STA_ID1);
+	uint32_t lo = card_reg(card, REG_BSSID0), hi = card_reg(card, REG_BSSID1);
+	const char *opmode = "sta";
+
+	if (id1 & STA_ID1_AP)
+		opmode = "ap";
+	else if (id1 & STA_ID1_ADHOC)
+		opmode = "adhoc";
+	snprintf(buf, len,
+		 "freq_mhz=%u band=%s opmode=%s bssid=%02x:%02x:%02x:%02x:%02x:%02x",
+		 card->freq_mhz, card->freq_mhz < 3000 ? "2ghz" : "5ghz", opmode,
+		 lo & 0xff, (lo >> 8) & 0xff, (lo >> 16) & 0xff, lo >> 24,
+		 hi & 0xff, (hi >> 8) & 0xff);
+}
+
 void card_corrupt_eeprom(struct card *card)
 {
 	/* A word inside the checksummed range that the header never uses. */

@@ -114,6 +114,11 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
  */
 void card_crypto_summary(const struct card *card, char *buf, size_t len);
 /*
+ * What the radio is set to in one line ("freq_mhz=N band=2ghz|5ghz
+ * opmode=sta|ap|adhoc bssid=XX:..."), for a lab check's failure log.
+ */
+void card_radio_summary(const struct card *card, char *buf, size_t len);
+/*
  * What the driver cost the card so far in one line of key=value pairs
  * ("mmio_reads=N mmio_writes=N ... writes.other=N", see CARD.md); a
  * buffer of CARD_STATS_LINE_MAX always holds it whole.

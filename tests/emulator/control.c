@@ -131,7 +131,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|stats' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -144,6 +144,14 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 
 		/* A query: the crypto engine's counts, nothing logged. */
 		card_crypto_summary(server_card_model(sc), line, sizeof(line));
+		snprintf(answer, cap, "ok: %s", line);
+		return;
+	}
+	if (!strcmp(verb, "radio")) {
+		char line[128];
+
+		/* A query: channel, mode and BSSID as programmed now. */
+		card_radio_summary(server_card_model(sc), line, sizeof(line));
 		snprintf(answer, cap, "ok: %s", line);
 		return;
 	}

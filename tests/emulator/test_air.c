@@ -154,6 +154,13 @@ static void test_channels(struct test_card *a, struct test_card *b)
 	test_card_up(b, 5200, RX_RING, 4);
 	send_one(a, b->mac, 20, 0x0b, tries, st);
 	check(rx_count(b) == n && (st[0] & 3) == 2, "5180 vs 5200: not heard");
+	{
+		char radio[128];
+
+		card_radio_summary(b->card, radio, sizeof(radio));
+		check(!strncmp(radio, "freq_mhz=5200 band=5ghz ", 24),
+		      "the radio summary names the tuned channel: %s", radio);
+	}
 }
 
 static void test_broadcast(struct test_card *a, struct test_card *b,

@@ -114,6 +114,12 @@ int card_inject_malformed_frame(struct card *card)
 	(void)card;
 	return -1;
 }
+
+void card_radio_summary(const struct card *card, char *buf, size_t len)
+{
+	(void)card;
+	snprintf(buf, len, "freq_mhz=0");
+}
 #endif
 
 #ifndef EMU_HAVE_AIR
@@ -1291,6 +1297,10 @@ static void test_session_reset_and_control(struct session *s)
 	CHECK(!strcmp(answer, "ok: tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
 		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0"));
 	control_execute(ctl, "card9 crypto", answer, sizeof(answer));
+	CHECK(!strncmp(answer, "error: ", 7));
+	control_execute(ctl, "card0 radio", answer, sizeof(answer));
+	CHECK(!strncmp(answer, "ok: freq_mhz=", 13));
+	control_execute(ctl, "card9 radio", answer, sizeof(answer));
 	CHECK(!strncmp(answer, "error: ", 7));
 	control_execute(ctl, "card0 kill", answer, sizeof(answer));
 	CHECK(!strcmp(answer, "ok"));

@@ -67,6 +67,11 @@ run_check() {
 	77) result=skip ;;
 	*) result=fail ;;
 	esac
+	# Whatever the check was, the cards' state goes into its log.
+	if [ $result = fail ] && declare -F wifi_failure_state > /dev/null; then
+		timeout -k 5 120 bash -c wifi_failure_state \
+			>> "$LOGS/checks/$name.log" 2>&1
+	fi
 	echo "$result" > "$WORK/result.$name"
 	seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 	text=$(cat "$DETAIL_FILE")

@@ -118,6 +118,28 @@ emu_crypto() {
 		END { exit !ok }'
 }
 
+# wifi_failure_state: what a failed check leaves for diagnosis without a
+# rerun: every wireless interface's channel, link and stations as the
+# kernel sees them (in each namespace), and each card's radio and
+# counters as the emulator sees them.
+wifi_failure_state() {
+	local ns dev card
+	echo "=== state after the failure ==="
+	for ns in '' "$ns_a" "$ns_b"; do
+		for dev in $(in_ns "$ns" ls /sys/class/net 2>/dev/null); do
+			in_ns "$ns" test -e "/sys/class/net/$dev/phy80211" || continue
+			echo "--- ${ns:-root} $dev ($(in_ns "$ns" cat "/sys/class/net/$dev/address"))"
+			in_ns "$ns" timeout 10 iw dev "$dev" info
+			in_ns "$ns" timeout 10 iw dev "$dev" link
+			in_ns "$ns" timeout 10 iw dev "$dev" station dump
+		done
+	done
+	for card in card0 card1; do
+		echo "--- emulator $card radio: $(emu_ask "$card" radio)"
+		echo "--- emulator $card stats: $(emu_ask "$card" stats)"
+	done
+}
+
 check_probe() {
 	local dev n=0 bound=0 drv seen=''
 	udevadm settle -t 30 || true
