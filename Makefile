@@ -29,6 +29,7 @@ help:
 	@echo "  make matrix [CELLS=...] [JOBS=n]"
 	@echo "  make bench [CELL=debian-12] [BENCH_RUNS=5]"
 	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms\"] [SEED=n]"
+	@echo "  make upstream-check   the kernel patch series of upstream/ against linux-source"
 
 # Order matters: it is the order of CHECKS.
 include $(wildcard tests/license/license.mk)
@@ -40,6 +41,7 @@ include $(wildcard debian/packages.mk)
 include $(wildcard tests/lab/matrix.mk)
 include $(wildcard tests/lab/lab.mk)
 include $(wildcard tests/lab/faults.mk)
+include $(wildcard tests/upstream/upstream.mk)
 
 # A machine may carry Node.js from outside Debian, whose package conflicts
 # with Debian's npm: ask apt for nodejs/npm only when they are missing.
