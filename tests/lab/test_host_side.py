@@ -546,6 +546,86 @@ class CryptoCounts(unittest.TestCase):
         self.assertNotEqual(self.run_check(self.SW, self.HW, sw="a", received=19)[0], 0)
 
 
+
+# run_check (guest/report.sh) on one failing and one passing check, the
+# functions exported to its child shells as guest/run-checks.sh does; the
+# namespaces, iw (run by timeout(1), so a program on PATH) and the
+# emulator's control port are stubbed.
+FAILURE_STATE = r"""
+set -a
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+set +a
+in_ns() {
+	local ns=${1:-root}
+	shift
+	case "$1" in
+	ls) echo "wlan-$ns lo" ;;
+	test) [ "$3" != /sys/class/net/lo/phy80211 ] ;;
+	cat) echo 02:00:00:00:00:0a ;;
+	*) "$@" | sed "s/^/[$ns] /" ;;
+	esac
+}
+emu_ask() { echo "ok: $1 $2 freq_mhz=5180"; }
+failing() { echo "ping: 100% packet loss"; detail "no reply"; return 1; }
+passing() { detail "all replies"; }
+export -f $(declare -F | awk '{ print $3 }')
+run_check lost 10 failing
+run_check fine 10 passing
+"""
+
+
+class FailureState(unittest.TestCase):
+    """A failed check's log ends with every card's channel, link and
+    stations and the emulator's view of both cards (issue 26: the failing
+    ibss-5ghz left no record of where card A was tuned); a passed check's
+    log has none of it."""
+
+    def run_checks(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            for d in ("work", "logs/checks", "bin"):
+                os.makedirs(os.path.join(tmp, d))
+            iw = os.path.join(tmp, "bin", "iw")
+            with open(iw, "w") as f:
+                f.write('#!/bin/sh\necho "iw $*"\n')
+            os.chmod(iw, 0o755)
+            env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
+                       PATH=os.path.join(tmp, "bin") + os.pathsep + os.environ["PATH"],
+                       LOGS=os.path.join(tmp, "logs"),
+                       REPORT_PORT=os.path.join(tmp, "port"))
+            r = subprocess.run(["bash", "-c", FAILURE_STATE], env=env,
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            logs = {}
+            for name in ("lost", "fine"):
+                with open(os.path.join(tmp, "logs", "checks", name + ".log")) as f:
+                    logs[name] = f.read()
+            with open(os.path.join(tmp, "logs", "report.log")) as f:
+                reported = f.read()
+        return logs, reported
+
+    def test_a_failed_check_logs_every_interface_and_both_cards(self):
+        logs, reported = self.run_checks()
+        lost = logs["lost"]
+        self.assertTrue(lost.startswith("ping: 100% packet loss\n"), lost)
+        self.assertIn("=== state after the failure ===", lost)
+        for ns in ("root", "lab-a", "lab-b"):
+            self.assertIn("--- %s wlan-%s (02:00:00:00:00:0a)" % (ns, ns), lost)
+            for what in ("info", "link", "station dump"):
+                self.assertIn("[%s] iw dev wlan-%s %s" % (ns, ns, what), lost)
+        self.assertNotIn(" lo ", lost)
+        for card in ("card0", "card1"):
+            self.assertIn("--- emulator %s radio: ok: %s radio freq_mhz=5180"
+                          % (card, card), lost)
+            self.assertIn("--- emulator %s stats: ok: %s stats" % (card, card), lost)
+        self.assertIn('"name": "lost", "result": "fail", "detail": "no reply"', reported)
+
+    def test_a_passed_check_logs_only_its_own_output(self):
+        logs, reported = self.run_checks()
+        self.assertEqual(logs["fine"], "")
+        self.assertIn('"name": "fine", "result": "pass"', reported)
+
 # The guest's order of calls (guest/run-checks.sh) with run_check stubbed:
 # prints each check's name and records a pass, or a fail for the names in
 # STUB_FAIL; reboot_into ends the first boot as the real one powers off.
