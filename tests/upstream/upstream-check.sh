@@ -17,9 +17,11 @@
 #   alone     each patch alone on the pristine sources: applies and
 #             builds with W=1 C=1 without new warnings
 #   style     scripts/checkpatch.pl --strict of the base tree on every
-#             patch (UNKNOWN_COMMIT_ID and MISSING_FIXES_TAG ignored: the
-#             first needs the kernel's git history, which a source package
-#             does not carry; see upstream/README.md for the second)
+#             patch (UNKNOWN_COMMIT_ID ignored: it needs the kernel's git
+#             history, which a source package does not carry); a patch
+#             may be let off one more message type only by a "# waive:
+#             NNNN TYPE reason" line of upstream/series, and a waiver the
+#             patch no longer needs fails
 #   6.1       the series also applies to linux-source-6.1
 #
 # Each step prints a pass/fail line; the last line counts them.  Exit 0
@@ -212,16 +214,30 @@ for p in "${patches[@]}"; do
 	fi
 done
 
-# checkpatch runs from the tree, which is not a git work tree.
+# checkpatch PATCH [TYPE,...]: its --strict findings, those types ignored.
+# It runs from the tree, which is not a git work tree.
+checkpatch() {
+	(cd "$tree" && perl scripts/checkpatch.pl --strict --quiet --show-types \
+		--ignore "UNKNOWN_COMMIT_ID${2:+,$2}" "$series_dir/$1" 2>&1)
+}
+
 for p in "${patches[@]}"; do
 	name=${p%.patch}
-	out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --quiet \
-		--ignore UNKNOWN_COMMIT_ID,MISSING_FIXES_TAG "$series_dir/$p" 2>&1)
-	if [ -z "$out" ]; then
-		step "checkpatch ${name:0:4}" 0 "--strict clean"
-	else
+	waived=$(sed -n "s/^# waive: ${name:0:4} \([A-Z_]*\).*/\1/p" "$series_dir/series" |
+		paste -sd, -)
+	out=$(checkpatch "$p" "$waived")
+	stale=''
+	unwaived=$(checkpatch "$p")
+	for type in ${waived//,/ }; do
+		[[ $unwaived == *":$type:"* ]] || stale="$stale $type"
+	done
+	if [ -n "$out" ]; then
 		printf '%s\n' "$out" | sed 's/^/  /'
 		step "checkpatch ${name:0:4}" 1 "--strict has findings"
+	elif [ -n "$stale" ]; then
+		step "checkpatch ${name:0:4}" 1 "waiver no longer needed:$stale (upstream/series)"
+	else
+		step "checkpatch ${name:0:4}" 0 "--strict clean${waived:+, $waived waived in upstream/series}"
 	fi
 done
 

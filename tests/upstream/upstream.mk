@@ -9,8 +9,9 @@
 # (tests/upstream/upstream-check.sh).  Not part of `make check`: its first
 # run prepares a kernel tree, and it builds ath5k nine times.
 
-DEPS_PACKAGES += linux-source-6.12 linux-source-6.1 sparse perl xz-utils \
-	flex bison bc libelf-dev libssl-dev
+# src/module.mk already asks for linux-source-6.1, sparse, perl and
+# xz-utils; a full tree's modules_prepare needs the rest.
+DEPS_PACKAGES += linux-source-6.12 flex bison bc libelf-dev libssl-dev
 
 .PHONY: upstream-check
 upstream-check:
