@@ -51,7 +51,9 @@ struct ath5k_buf {
 	dma_addr_t desc_dma;
 	struct sk_buff *skb;
 	dma_addr_t skb_dma;
-	u8 tries[ATH5K_MRR_SERIES];	/* what was asked of each series */
+	/* the series mac80211 gave the frame, and the tries programmed */
+	struct ieee80211_tx_rate rates[IEEE80211_TX_MAX_RATES];
+	u8 tries[ATH5K_MRR_SERIES];
 };
 
 /* A hardware TX queue as the driver tracks it. */
@@ -245,7 +247,7 @@ void ath5k_txq_sync(struct ath5k_dev *dev);
 void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		 struct sk_buff *skb);
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
-		    struct sk_buff *skb);
+		    struct ieee80211_sta *sta, struct sk_buff *skb);
 void ath5k_tx_tasklet(struct tasklet_struct *t);
 void ath5k_tx_watchdog(struct work_struct *work);
 unsigned int ath5k_frame_pad(const struct sk_buff *skb);

@@ -284,7 +284,7 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
 		if (ath5k_skb_hdr_pad(skb) ||
 		    ath5k_txq_fill_full(&cabq->fill, ATH5K_TXQ_LEN_MAX) ||
-		    ath5k_tx_submit(dev, cabq, skb))
+		    ath5k_tx_submit(dev, cabq, NULL, skb))
 			ieee80211_free_txskb(dev->hw, skb);
 	}
 }

@@ -153,6 +153,8 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 	struct wiphy *wiphy = hw->wiphy;
 
 	ieee80211_hw_set(hw, REPORTS_TX_ACK_STATUS);
+	/* series from the station's rate table, fragments included (tx.c) */
+	ieee80211_hw_set(hw, SUPPORTS_RC_TABLE);
 	ieee80211_hw_set(hw, MFP_CAPABLE);
 	ieee80211_hw_set(hw, SIGNAL_DBM);
 	ieee80211_hw_set(hw, RX_INCLUDES_FCS);

@@ -228,43 +228,66 @@ static u8 ath5k_pkt_type(const struct sk_buff *skb)
 	return ATH5K_PKT_NORMAL;
 }
 
-/* Rate series from mac80211's rate control, as hardware rate codes. */
-static void ath5k_tx_rates(struct ath5k_dev *dev, struct ieee80211_tx_info *info,
-			   struct ath5k_tx_params *p, u8 *tries)
+/*
+ * Rate series for @skb, as hardware rate codes.  With SUPPORTS_RC_TABLE
+ * mac80211 leaves info->control.rates holding at most a probe rate; the
+ * series come from the station's rate table.  Taking them from there
+ * matters for fragments too: mac80211 strips series 1-3 of every
+ * fragment but the last one, which then gets the tries of series 0
+ * alone.  @bf keeps the series for the status report.
+ */
+static void ath5k_tx_rates(struct ath5k_dev *dev, struct ieee80211_sta *sta,
+			   struct sk_buff *skb, struct ath5k_buf *bf,
+			   struct ath5k_tx_params *p)
 {
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	struct ieee80211_supported_band *sband = dev->hw->wiphy->bands[info->band];
 	unsigned int i;
 
+	for (i = 0; i < ARRAY_SIZE(bf->rates); i++) {
+		bf->rates[i].idx = -1;
+		bf->rates[i].count = 0;
+		bf->rates[i].flags = 0;
+	}
+	ieee80211_get_tx_rates(info->control.vif, sta, skb, bf->rates,
+			       ARRAY_SIZE(bf->rates));
+
+	memset(p->rate, 0, sizeof(p->rate));
+	memset(p->tries, 0, sizeof(p->tries));
 	for (i = 0; i < ATH5K_MRR_SERIES; i++) {
-		struct ieee80211_tx_rate *r = &info->control.rates[i];
+		struct ieee80211_tx_rate *r = &bf->rates[i];
 		const struct ieee80211_rate *rate;
 
-		p->rate[i] = 0;
-		p->tries[i] = 0;
-		tries[i] = 0;
+		/* the first empty entry ends the list; later ones are stale */
 		if (r->idx < 0 || !r->count || r->idx >= sband->n_bitrates)
-			continue;
+			break;
 		rate = &sband->bitrates[r->idx];
 		p->rate[i] = rate->hw_value;
 		if (r->flags & IEEE80211_TX_RC_USE_SHORT_PREAMBLE &&
 		    rate->hw_value_short)
 			p->rate[i] = rate->hw_value_short;
 		p->tries[i] = r->count;
-		tries[i] = r->count;
 	}
+	for (; i < ARRAY_SIZE(bf->rates); i++)
+		bf->rates[i].idx = -1;
 	/* mac80211 always fills series 0; guard a malformed table anyway */
 	if (!p->tries[0]) {
+		bf->rates[0].idx = 0;
+		bf->rates[0].count = 1;
+		bf->rates[0].flags = 0;
 		p->rate[0] = sband->bitrates[0].hw_value;
 		p->tries[0] = 1;
-		tries[0] = 1;
 	}
+	memcpy(bf->tries, p->tries, sizeof(bf->tries));
 }
 
+/* RTS/CTS or CTS-to-self, as the first series asks. */
 static void ath5k_tx_protection(struct ath5k_dev *dev, struct sk_buff *skb,
+				const struct ath5k_buf *bf,
 				struct ath5k_tx_params *p)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
-	u16 flags = info->control.rates[0].flags;
+	u16 flags = bf->rates[0].flags;
 	const struct ieee80211_rate *rate;
 	__le16 dur;
 
@@ -329,11 +352,12 @@ static void ath5k_txq_kick(struct ath5k_dev *dev, struct ath5k_txq *txq)
 }
 
 /*
- * Hand @skb (header already padded) to queue @txq.  On error the caller
+ * Hand @skb (header already padded) to queue @txq, for station @sta (or
+ * NULL: group-addressed, or no station entry).  On error the caller
  * still owns the skb.
  */
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
-		    struct sk_buff *skb)
+		    struct ieee80211_sta *sta, struct sk_buff *skb)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	struct ieee80211_key_conf *key = info->control.hw_key;
@@ -370,8 +394,8 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 		p.frame_len += key->icv_len;
 		p.buf_len += key->icv_len;
 	}
-	ath5k_tx_rates(dev, info, &p, bf->tries);
-	ath5k_tx_protection(dev, skb, &p);
+	ath5k_tx_rates(dev, sta, skb, bf, &p);
+	ath5k_tx_protection(dev, skb, bf, &p);
 
 	ret = ath5k_hw_tx_desc_setup(&dev->ah, bf->desc, &p);
 	if (ret) {
@@ -422,7 +446,7 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 	if (ath5k_skb_hdr_pad(skb))
 		goto drop;
 
-	if (ath5k_tx_submit(dev, txq, skb))
+	if (ath5k_tx_submit(dev, txq, ctl ? ctl->sta : NULL, skb))
 		goto drop;
 	/* under the lock the tasklet wakes the queue with */
 	spin_lock_bh(&txq->lock);
@@ -436,15 +460,19 @@ drop:
 
 /* ----- completion ----------------------------------------------------- */
 
+/* Report @skb's outcome with the series ath5k_tx_rates() programmed. */
 static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
-			  const struct ath5k_tx_status *ts, const u8 *tries)
+			  const struct ath5k_tx_status *ts,
+			  const struct ath5k_buf *bf)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	u8 attempts[ATH5K_MRR_SERIES];
 	unsigned int final, i;
 
+	BUILD_BUG_ON(sizeof(info->status.rates) != sizeof(bf->rates));
+	memcpy(info->status.rates, bf->rates, sizeof(info->status.rates));
 	ieee80211_tx_info_clear_status(info);
-	final = ath5k_hw_tx_attempts(ts, tries, attempts);
+	final = ath5k_hw_tx_attempts(ts, bf->tries, attempts);
 	for (i = 0; i <= final; i++)
 		info->status.rates[i].count = attempts[i];
 	if (final + 1 < IEEE80211_TX_MAX_RATES)
@@ -495,7 +523,7 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 					 DMA_TO_DEVICE);
 			bf->skb = NULL;
 			ath5k_txq_fill_completed(&txq->fill);
-			ath5k_tx_done(dev, skb, &ts, bf->tries);
+			ath5k_tx_done(dev, skb, &ts, bf);
 		}
 		/*
 		 * Keep the descriptor the queue still points at; a completed

@@ -123,7 +123,7 @@ int ath5k_skb_hdr_pad(struct sk_buff *skb)
 }
 
 int ath5k_tx_submit(struct ath5k_dev *d, struct ath5k_txq *txq,
-		    struct sk_buff *skb)
+		    struct ieee80211_sta *sta, struct sk_buff *skb)
 {
 	CHECK(!"no CAB frame expected");
 	return -EINVAL;

@@ -701,6 +701,9 @@ static void test_register_ar5211(void)
 	memset(&wiphy, 0, sizeof(wiphy));
 	dev_running();
 	CHECK_EQ(hw.max_rates, ATH5K_MRR_SERIES);
+	printf("check: it takes its series from mac80211's per-station rate "
+	       "table (fragments keep their fallback series)\n");
+	CHECK(hw.flags & BIT(IEEE80211_HW_SUPPORTS_RC_TABLE));
 	CHECK_EQ(wiphy.n_iface_combinations, 1);
 	ath5k_ops.stop(&hw, false);
 

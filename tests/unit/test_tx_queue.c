@@ -17,7 +17,10 @@
  *   of its chain) waits for the queue to end and is sent then, instead of
  *   being linked where the chip never looks;
  * - a frame with a hardware key counts the ICV/MIC the chip appends in
- *   both the frame and the buffer length (keys finding 4).
+ *   both the frame and the buffer length (keys finding 4);
+ * - a fragment gets every series of its station's rate table, and RTS
+ *   when the table asks for it (issue 35: a fragment went out with the
+ *   tries of one series and no fallback).
  *
  * Links: src/tx.c src/desc.c src/txq_fill.c src/frame.c
  */
@@ -136,6 +139,8 @@ static unsigned int chip_send(unsigned int q, unsigned int max)
 /* ----- mac80211 and the rest of the driver, recording ---------------- */
 
 static unsigned int tx_status_count, freed_count, resets;
+/* The series the last status report gave mac80211. */
+static struct ieee80211_tx_rate status_rates[IEEE80211_TX_MAX_RATES];
 static unsigned long stopped_acs;
 
 void ieee80211_stop_queues(struct ieee80211_hw *hw)
@@ -175,6 +180,7 @@ void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb)
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 
 	CHECK(info->flags & IEEE80211_TX_STAT_ACK);
+	memcpy(status_rates, info->status.rates, sizeof(status_rates));
 	tx_status_count++;
 	skb_release(skb);
 }
@@ -190,11 +196,46 @@ void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
 	w->work.queued++;
 }
 
+static struct ieee80211_rate rates[] = {
+	{ .bitrate = 10, .hw_value = 0x1b },
+	{ .bitrate = 20, .hw_value = 0x1a, .hw_value_short = 0x1e },
+	{ .bitrate = 55, .hw_value = 0x19, .hw_value_short = 0x1d },
+	{ .bitrate = 110, .hw_value = 0x18, .hw_value_short = 0x1c },
+};
+
+/* mac80211's rate table for the test's one station. */
+static struct ieee80211_sta station;
+static struct ieee80211_tx_rate station_table[IEEE80211_TX_MAX_RATES];
+
+/*
+ * As mac80211 (rate.c) does for SUPPORTS_RC_TABLE hardware: an entry
+ * the frame carries itself (a probe rate) wins, the others come from the
+ * station's table, and the list ends at the first empty entry.
+ */
+void ieee80211_get_tx_rates(struct ieee80211_vif *vif,
+			    struct ieee80211_sta *sta, struct sk_buff *skb,
+			    struct ieee80211_tx_rate *dest, int max_rates)
+{
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	int i;
+
+	for (i = 0; i < max_rates && i < IEEE80211_TX_MAX_RATES; i++) {
+		if (info->control.rates[i].idx >= 0 && info->control.rates[i].count)
+			dest[i] = info->control.rates[i];
+		else if (sta == &station)
+			dest[i] = station_table[i];
+		else
+			dest[i] = (struct ieee80211_tx_rate){ .idx = -1 };
+		if (dest[i].idx < 0 || !dest[i].count)
+			break;
+	}
+}
+
 const struct ieee80211_rate *
 ieee80211_get_rts_cts_rate(const struct ieee80211_hw *hw,
 			   const struct ieee80211_tx_info *info)
 {
-	return NULL;
+	return &rates[0];
 }
 
 __le16 ieee80211_rts_duration(struct ieee80211_hw *hw,
@@ -226,9 +267,9 @@ static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
 static struct wiphy wiphy;
 static struct device device = { .name = "tx" };
-static struct ieee80211_rate rates[] = { { .bitrate = 10, .hw_value = 0x1b } };
 static struct ieee80211_supported_band band = {
-	.bitrates = rates, .n_bitrates = 1, .band = NL80211_BAND_2GHZ,
+	.bitrates = rates, .n_bitrates = ARRAY_SIZE(rates),
+	.band = NL80211_BAND_2GHZ,
 };
 
 /* The next dev_up() brings up an AR5210 (one data queue, no CAB queue). */
@@ -522,6 +563,97 @@ static void test_keyed_frame_lengths(void)
 	dev_down();
 }
 
+/* A non-last fragment of a data frame to the station, as mac80211 hands it. */
+static struct sk_buff *fragment(s8 probe_idx)
+{
+	struct sk_buff *skb = frame(AC_BE);
+	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
+	struct ieee80211_hdr *h = (void *)skb->data;
+	unsigned int i;
+
+	h->frame_control |= cpu_to_le16(IEEE80211_FCTL_MOREFRAGS);
+	/*
+	 * mac80211 fills no series itself for RC_TABLE hardware (a probe
+	 * rate at most), and strips series 1-3 of a non-last fragment.
+	 */
+	for (i = 0; i < IEEE80211_TX_MAX_RATES; i++)
+		info->control.rates[i] = (struct ieee80211_tx_rate){ .idx = -1 };
+	if (probe_idx >= 0)
+		info->control.rates[0] = (struct ieee80211_tx_rate){
+			.idx = probe_idx, .count = 1,
+		};
+	return skb;
+}
+
+/* The tries and the rate code of series @s in @bf's descriptor. */
+static unsigned int desc_tries(const struct ath5k_buf *bf, unsigned int s)
+{
+	return le32_to_cpu(bf->desc->tx.ctl[2]) >> (16 + 4 * s) & 0xf;
+}
+
+static unsigned int desc_rate(const struct ath5k_buf *bf, unsigned int s)
+{
+	return le32_to_cpu(bf->desc->tx.ctl[3]) >> (5 * s) & 0x1f;
+}
+
+static void test_fragment_series(void)
+{
+	struct ieee80211_tx_control ctl = { .sta = &station };
+	unsigned int q = ath5k_ac_to_hwq(AC_BE), s;
+	struct ath5k_buf *bf;
+
+	printf("check: a non-last fragment gets all four series of the "
+	       "station's rate table, not one series of one try\n");
+	dev_up();
+	for (s = 0; s < IEEE80211_TX_MAX_RATES; s++)
+		station_table[s] = (struct ieee80211_tx_rate){
+			.idx = 3 - s, .count = 2,
+		};
+	station_table[0].flags = IEEE80211_TX_RC_USE_RTS_CTS;
+	ath5k_tx_op(&hw, &ctl, fragment(-1));
+	CHECK(!list_empty(&dev.txqs[q].frames));
+	bf = list_first_entry(&dev.txqs[q].frames, struct ath5k_buf, list);
+	for (s = 0; s < ATH5K_MRR_SERIES; s++) {
+		CHECK_EQ(desc_tries(bf, s), 2);
+		CHECK_EQ(desc_rate(bf, s), rates[3 - s].hw_value);
+	}
+	printf("check: the table's RTS/CTS flag puts RTS on the fragment\n");
+	CHECK(le32_to_cpu(bf->desc->tx.ctl[0]) & BIT(22));
+	CHECK_EQ(le32_to_cpu(bf->desc->tx.ctl[3]) >> 20 & 0x1f, rates[0].hw_value);
+
+	printf("check: its status reports the table's first rate to mac80211\n");
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 1);
+	CHECK_EQ(status_rates[0].idx, 3);
+	CHECK_EQ(status_rates[0].count, 1);
+	CHECK_EQ(status_rates[1].idx, -1);
+
+	printf("check: a probe rate goes first, the table's series 1-3 after\n");
+	ath5k_tx_op(&hw, &ctl, fragment(1));
+	bf = list_last_entry(&dev.txqs[q].frames, struct ath5k_buf, list);
+	CHECK_EQ(desc_tries(bf, 0), 1);
+	CHECK_EQ(desc_rate(bf, 0), rates[1].hw_value);
+	for (s = 1; s < ATH5K_MRR_SERIES; s++)
+		CHECK_EQ(desc_rate(bf, s), rates[3 - s].hw_value);
+	CHECK(!(le32_to_cpu(bf->desc->tx.ctl[0]) & BIT(22)));
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+
+	printf("check: a table of two series ends the list after two\n");
+	station_table[2].idx = -1;
+	ath5k_tx_op(&hw, &ctl, fragment(-1));
+	bf = list_last_entry(&dev.txqs[q].frames, struct ath5k_buf, list);
+	CHECK_EQ(desc_tries(bf, 1), 2);
+	CHECK_EQ(desc_tries(bf, 2), 0);
+	CHECK_EQ(desc_tries(bf, 3), 0);
+	CHECK_EQ(chip_send(q, 10), 1);
+	tx_tasklet_run();
+	CHECK_EQ(tx_status_count, 3);
+	CHECK_EQ(freed_count, 0);
+	dev_down();
+}
+
 /*
  * The AR5210: mac80211 runs one queue (AC 0), so the driver sets up one
  * data queue and no CAB queue; the TX tasklet and the watchdog pass over
@@ -556,6 +688,7 @@ static void test_ar5210_one_queue(void)
 
 int main(void)
 {
+	test_fragment_series();
 	test_queue_emptied(false);
 	test_queue_emptied(true);
 	test_txdp_refused();

@@ -16,6 +16,7 @@
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define roundup(x, y) (DIV_ROUND_UP(x, y) * (y))
 #define div_u64(n, d) ((u64)(n) / (d))
+#define BUILD_BUG_ON(cond) _Static_assert(!(cond), #cond)
 /* base 0: C prefixes; a trailing newline is allowed, as from sysfs */
 static inline int kstrtou8(const char *s, unsigned int base, u8 *res)
 {

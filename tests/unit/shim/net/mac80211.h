@@ -159,6 +159,7 @@ enum ieee80211_hw_flags {
 	IEEE80211_HW_SIGNAL_DBM,
 	IEEE80211_HW_RX_INCLUDES_FCS,
 	IEEE80211_HW_HOST_BROADCAST_PS_BUFFERING,
+	IEEE80211_HW_SUPPORTS_RC_TABLE,
 };
 
 struct ieee80211_hw {
@@ -267,7 +268,7 @@ struct ieee80211_tx_queue_params {
 };
 
 struct ieee80211_tx_control {
-	void *sta;
+	struct ieee80211_sta *sta;
 };
 
 #define IEEE80211_TX_MAX_RATES			4
@@ -308,6 +309,11 @@ struct ieee80211_tx_info {
 };
 
 #define IEEE80211_SKB_CB(skb) ((struct ieee80211_tx_info *)(skb)->cb)
+
+/* The series for @skb: its own entries, the rest from @sta's table. */
+void ieee80211_get_tx_rates(struct ieee80211_vif *vif,
+			    struct ieee80211_sta *sta, struct sk_buff *skb,
+			    struct ieee80211_tx_rate *dest, int max_rates);
 
 static inline void ieee80211_tx_info_clear_status(struct ieee80211_tx_info *i)
 {
@@ -367,6 +373,7 @@ struct ieee80211_hdr {
 #define IEEE80211_FCTL_STYPE		0x00f0
 #define IEEE80211_FCTL_TODS		0x0100
 #define IEEE80211_FCTL_FROMDS		0x0200
+#define IEEE80211_FCTL_MOREFRAGS	0x0400
 #define IEEE80211_FCTL_PROTECTED	0x4000
 #define IEEE80211_FTYPE_MGMT		0x0000
 #define IEEE80211_FTYPE_CTL		0x0004
