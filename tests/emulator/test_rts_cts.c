@@ -120,6 +120,15 @@ static unsigned int send_and_wait(struct trio *t, uint32_t st[2])
 	return us;
 }
 
+/* put_frame, then send_and_wait. */
+static unsigned int send_frame(struct trio *t, const uint8_t *dst,
+			       const unsigned int tries[4], const struct protect *p,
+			       uint32_t st[2])
+{
+	put_frame(t, dst, tries, p);
+	return send_and_wait(t, st);
+}
+
 /* Frame i of a card's RX ring: its bytes, length and rate code. */
 static const uint8_t *rx_frame(const struct test_card *tc, unsigned int i,
 			       unsigned int *len, unsigned int *rate)
@@ -156,8 +165,7 @@ static void test_rts_cts_data_ack(void)
 	printf("RTS -> CTS -> data -> ACK between two cards, a third listening\n");
 	trio_open(&t, "airtime=0");
 	rd(t.a.card, 0x8088);
-	put_frame(&t, t.b.mac, tries, &p);
-	send_and_wait(&t, st);
+	send_frame(&t, t.b.mac, tries, &p, st);
 	check((st[0] & 3) == 1 && (st[0] >> 4 & 0xff) == 0,
 	      "A: OK on the first try, no RTS or data failures (st0 %08x)", st[0]);
 	check(t.a.card->stats.rts_sent == 1 && t.a.card->stats.rts_failed == 0,
@@ -209,8 +217,7 @@ static void test_rts_nobody(void)
 	wr(t.c.card, 0x803c, 0x20);		/* C promiscuous: hears everything */
 	rd(t.a.card, 0x808c);
 	rd(t.a.card, 0x8090);
-	put_frame(&t, nobody, tries, &p);
-	send_and_wait(&t, st);
+	send_frame(&t, nobody, tries, &p, st);
 	check((st[0] & 3) == 2, "XRETRY, not OK (st0 %08x)", st[0]);
 	check((st[0] >> 4 & 0xf) == 5, "RTS fail count (status0 7:4) = 5: %u",
 	      st[0] >> 4 & 0xf);
@@ -246,8 +253,7 @@ static void test_cts_to_self(void)
 
 	printf("CTS-to-self before the frame\n");
 	trio_open(&t, "airtime=0");
-	put_frame(&t, t.b.mac, tries, &p);
-	send_and_wait(&t, st);
+	send_frame(&t, t.b.mac, tries, &p, st);
 	check((st[0] & 3) == 1, "A: OK (st0 %08x)", st[0]);
 	check(t.a.card->stats.cts_to_self == 1 && t.a.card->stats.rts_sent == 0,
 	      "A: cts_to_self=%llu, no RTS",
@@ -276,8 +282,7 @@ static void test_misuse(void)
 
 	printf("descriptors silicon cannot send protected\n");
 	trio_open(&t, "airtime=0");
-	put_frame(&t, t.b.mac, one, &bad_rate);
-	send_and_wait(&t, st);
+	send_frame(&t, t.b.mac, one, &bad_rate, st);
 	check(misuse_lines == 1 && strstr(last_misuse, "RTS/CTS rate code 0x07 is no rate"),
 	      "RTSENA with rate code 0x07 logged: %s", last_misuse);
 	check((st[0] & 3) == 1 && t.b.card->frames_received == 1 &&
@@ -285,15 +290,13 @@ static void test_misuse(void)
 	      "the frame still reached B, without any RTS");
 
 	misuse_lines = 0;
-	put_frame(&t, t.b.mac, one, &bad_cts_rate);
-	send_and_wait(&t, st);
+	send_frame(&t, t.b.mac, one, &bad_cts_rate, st);
 	check(misuse_lines == 1 && strstr(last_misuse, "RTS/CTS rate code 0x00 is no rate") &&
 	      (st[0] & 3) == 1 && t.a.card->stats.cts_to_self == 0,
 	      "CTSENA with rate code 0: logged, sent without CTS-to-self");
 
 	misuse_lines = 0;
-	put_frame(&t, nobody, three, &both);
-	send_and_wait(&t, st);
+	send_frame(&t, nobody, three, &both, st);
 	check(misuse_lines == 1 && strstr(last_misuse, "RTSENA and CTSENA both set"),
 	      "both bits logged once for three attempts: %s", last_misuse);
 	check((st[0] & 3) == 2 && (st[0] >> 8 & 0xf) == 3 && (st[0] >> 4 & 0xf) == 0 &&
@@ -301,8 +304,7 @@ static void test_misuse(void)
 	      "sent unprotected: three data attempts, no RTS or CTS (st0 %08x)", st[0]);
 
 	misuse_lines = 0;
-	put_frame(&t, bcast, one, &bad_rate);
-	send_and_wait(&t, st);
+	send_frame(&t, bcast, one, &bad_rate, st);
 	check(misuse_lines == 0 && (st[0] & 3) == 1 && t.a.card->stats.rts_sent == 0,
 	      "RTSENA on a broadcast frame: ignored, no misuse, no RTS");
 	trio_close(&t);
@@ -322,15 +324,13 @@ static void test_airtime(void)
 	printf("airtime: protection lengthens the exchange\n");
 	trio_open(&t, "airtime=1");
 	wr(t.c.card, 0x803c, RX_FILTER_NORMAL);
-	put_frame(&t, t.b.mac, one, &none);
-	plain = send_and_wait(&t, st);
+	plain = send_frame(&t, t.b.mac, one, &none, st);
 	check((st[0] & 3) == 1, "unprotected frame: %u us", plain);
 	len = 24 + 100 + 4;
 	check(plain == tx_exchange_us(RATE_6M, len, true),
 	      "= DIFS + frame + SIFS + ACK (%u)", tx_exchange_us(RATE_6M, len, true));
 
-	put_frame(&t, t.b.mac, one, &rts);
-	rts_us = send_and_wait(&t, st);
+	rts_us = send_frame(&t, t.b.mac, one, &rts, st);
 	want = tx_airtime_us(RATE_6M, AIR_RTS_BYTES) + tx_airtime_us(RATE_6M, AIR_CTS_BYTES) +
 	       2 * AIR_OFDM_SIFS_US;
 	check((st[0] & 3) == 1 && rts_us - plain == want,
@@ -338,22 +338,19 @@ static void test_airtime(void)
 	      rts_us - plain, want);
 	check(t.b.card->frames_received == 2, "B got both frames");
 
-	put_frame(&t, t.b.mac, one, &rts_cck);
-	rts_us = send_and_wait(&t, st);
+	rts_us = send_frame(&t, t.b.mac, one, &rts_cck, st);
 	want = tx_airtime_us(RATE_2M_SHORT, AIR_RTS_BYTES) +
 	       tx_airtime_us(RATE_2M_SHORT, AIR_CTS_BYTES) + 2 * AIR_CCK_SIFS_US;
 	check((st[0] & 3) == 1 && rts_us - plain == want,
 	      "RTS at 2 Mbit/s CCK: %u more = RTS + CTS + 2 CCK SIFS (%u)",
 	      rts_us - plain, want);
 
-	put_frame(&t, t.b.mac, one, &cts);
-	cts_us = send_and_wait(&t, st);
+	cts_us = send_frame(&t, t.b.mac, one, &cts, st);
 	want = tx_airtime_us(RATE_6M, AIR_CTS_BYTES) + AIR_OFDM_SIFS_US;
 	check((st[0] & 3) == 1 && cts_us - plain == want,
 	      "CTS-to-self: %u more = CTS + SIFS (%u)", cts_us - plain, want);
 
-	put_frame(&t, nobody, one, &rts);
-	fail_us = send_and_wait(&t, st);
+	fail_us = send_frame(&t, nobody, one, &rts, st);
 	want = AIR_OFDM_DIFS_US + tx_airtime_us(RATE_6M, AIR_RTS_BYTES) + AIR_OFDM_SIFS_US +
 	       tx_airtime_us(RATE_6M, AIR_CTS_BYTES);
 	check((st[0] & 3) == 2 && fail_us == want,
@@ -372,8 +369,7 @@ static void test_fragments(void)
 
 	printf("tx_fragments: attempts of fragments on the air\n");
 	trio_open(&t, "airtime=0");
-	put_frame(&t, t.b.mac, one, &none);
-	send_and_wait(&t, st);
+	send_frame(&t, t.b.mac, one, &none, st);
 	check(t.a.card->stats.tx_fragments == 0, "a whole frame is no fragment");
 	put_frame(&t, t.b.mac, one, &none);
 	t.a.fh->mem[TX_BUF + 1] |= 0x04;	/* More Fragments */
