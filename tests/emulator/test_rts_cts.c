@@ -11,6 +11,8 @@
 #include "card_model.h"
 #include "fake_host.h"
 
+#include <unistd.h>
+
 #define TX_DESC		0x1000
 #define TX_BUF		0x2000
 #define RX_RING		0x40000
@@ -27,12 +29,14 @@ static const uint8_t nobody[6] = { 0x00, 0x03, 0x7f, 0x55, 0x55, 0x55 };
 
 /* ---- log lines the cards write ---- */
 
-static char last_misuse[256];
+static char last_misuse[256], last_link[256];
 static unsigned int misuse_lines;
 
 static void capture_log(void *host, const char *line)
 {
 	(void)host;
+	if (strstr(line, "link to "))
+		snprintf(last_link, sizeof(last_link), "%s", line);
 	if (strstr(line, "RTS/CTS rate code") || strstr(line, "RTSENA and CTSENA")) {
 		misuse_lines++;
 		snprintf(last_misuse, sizeof(last_misuse), "%s", line);
@@ -240,6 +244,9 @@ static void test_rts_nobody(void)
 	check(t.b.card->frames_received == 0 && t.b.card->stats.cts_sent == 0,
 	      "B neither received nor answered anything");
 	trio_close(&t);
+	check(strstr(last_link, "00:03:7f:55:55:55: 1 frames, 0 ACKed first try, 0 after "
+			       "retries, 1 failed every series, 5 attempts, 5 RTS, 5 without CTS"),
+	      "A's link log line: %s", last_link);
 }
 
 static void test_cts_to_self(void)
@@ -390,6 +397,57 @@ static void test_fragments(void)
 	trio_close(&t);
 }
 
+/*
+ * B in another process: A counts on B's CTS from its presence, B's
+ * process answers the relayed RTS with a CTS that crosses back to C.
+ */
+static void test_linked_airs(void)
+{
+	static const unsigned int tries[4] = { 4, 0, 0, 0 };
+	const struct protect p = { CTL0_RTSENA, 500, RATE_6M };
+	struct air *airs[2] = { air_create(), air_create() };
+	struct trio t;
+	char path[64], err[256] = "";
+	unsigned int len, rate;
+	const uint8_t *f;
+	uint32_t st[2];
+
+	printf("RTS to a card of a linked process\n");
+	if (!airs[0] || !airs[1])
+		exit(2);
+	snprintf(path, sizeof(path), "/tmp/ath5k-test-rts-%d.sock", (int)getpid());
+	check(air_listen(airs[0], path, err, sizeof(err)) == 0, "listen %s", err);
+	t.air = airs[0];
+	test_card_open(&t.a, airs[0], 20, "airtime=0");
+	test_card_open(&t.b, airs[1], 21, "airtime=0");
+	test_card_open(&t.c, airs[0], 22, "airtime=0");
+	t.a.card->ops = &logging_ops;
+	check(air_connect(airs[1], path, err, sizeof(err)) == 0, "connect %s", err);
+	test_card_up(&t.a, 2412, RX_RING, 8);
+	test_card_up(&t.b, 2412, RX_RING, 8);
+	test_card_up(&t.c, 2412, RX_RING, 8);
+	wr(t.c.card, 0x803c, RX_FILTER_NORMAL | FILTER_CONTROL);
+	test_airs_pump(airs, 2);
+	send_frame(&t, t.b.mac, tries, &p, st);
+	test_airs_pump(airs, 2);
+	check((st[0] & 3) == 1 && t.a.card->stats.rts_sent == 1 &&
+	      t.a.card->stats.rts_failed == 0, "A: CTS counted on, frame ACKed (st0 %08x)",
+	      st[0]);
+	check(t.b.card->stats.cts_sent == 1 && t.b.card->frames_received == 1,
+	      "B's process answered the RTS (cts_sent=%llu) and B got the data",
+	      (unsigned long long)t.b.card->stats.cts_sent);
+	f = rx_frame(&t.c, 1, &len, &rate);
+	check(t.c.card->frames_received == 2 && len == AIR_CTS_BYTES && f[0] == 0xc4 &&
+	      !memcmp(f + 4, t.a.mac, 6),
+	      "C heard the RTS and then B's CTS, relayed back (%lu frames)",
+	      t.c.card->frames_received);
+	test_card_close(&t.a);
+	test_card_close(&t.b);
+	test_card_close(&t.c);
+	air_destroy(airs[1]);
+	air_destroy(airs[0]);
+}
+
 int main(void)
 {
 	test_rts_cts_data_ack();
@@ -398,5 +456,6 @@ int main(void)
 	test_misuse();
 	test_airtime();
 	test_fragments();
+	test_linked_airs();
 	return checks_report("test_rts_cts");
 }
