@@ -7,6 +7,8 @@
  * airtime on, the frame completes when its time on the air has passed
  * (card_advance), otherwise at once.  Queues 9 (beacon) and 8 (CAB) wait
  * for the beacon slot when their scheduling mode says they are gated.
+ * An AR5212 descriptor may put an RTS (answered by a CTS, air.c) or a
+ * CTS-to-self before each attempt.
  */
 #include "air_timing.h"
 #include "card_model.h"
@@ -61,7 +63,7 @@
 #define ST0_XRETRY		0x00000002
 #define ST0_FILTERED		0x00000008
 #define ST0_RTS_FAIL_SHIFT	4	/* RTS without CTS, the whole frame */
-#define ST0_LONG_RETRY_SHIFT	8	/* failed attempts in the final series */
+#define ST0_LONG_RETRY_SHIFT	8	/* data sent without ACK, final series */
 #define ST0_TIMESTAMP_SHIFT	16
 #define ST1_DONE		0x00000001
 #define ST1_SEQ_SHIFT		1
