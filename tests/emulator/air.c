@@ -7,8 +7,10 @@
  * SOCK_SEQPACKET socket: one listens, the others connect, and the
  * listener relays between them.  Each process tells its peers which cards
  * it has (MAC, channel, receiving) so the sender can decide about the ACK
- * without a round trip.
+ * without a round trip.  An RTS is answered the same way, and the card
+ * that owns its RA puts a CTS on the air for the others to hear.
  */
+#include "air_timing.h"
 #include "card_model.h"
 #include "wifi_crypto.h"
 
@@ -189,6 +191,18 @@ uint64_t air_reserve(struct air *air, const struct card *sender, uint16_t freq_m
 	return m->busy_until;
 }
 
+void air_release(struct air *air, const struct card *sender, uint16_t freq_mhz,
+		 uint64_t end, uint64_t until)
+{
+	for (unsigned int i = 0; i < AIR_MEDIA; i++) {
+		struct medium *m = &air->media[i];
+
+		if (m->freq_mhz == freq_mhz && m->last_sender == sender &&
+		    m->busy_until == end && until < end)
+			m->busy_until = until;
+	}
+}
+
 /* A card leaving the air: no medium may point into it any more. */
 static void forget_sender(struct air *air, const struct card *card)
 {
@@ -271,8 +285,38 @@ void air_note_change(struct air *air)
 
 /* ---- frames -------------------------------------------------------------- */
 
+void air_control_frame(struct air_frame *f, uint8_t fc0, unsigned int duration,
+		       const uint8_t ra[6], const uint8_t *ta)
+{
+	unsigned int body = ta ? AIR_RTS_BYTES - 4 : AIR_CTS_BYTES - 4;
+	uint32_t fcs;
+
+	memset(f->data, 0, body);
+	f->data[0] = fc0;
+	f->data[2] = (uint8_t)duration;
+	f->data[3] = (uint8_t)(duration >> 8 & 0x7f);
+	memcpy(f->data + 4, ra, 6);
+	if (ta)
+		memcpy(f->data + 10, ta, 6);
+	fcs = wifi_crc32(f->data, body);
+	for (unsigned int i = 0; i < 4; i++)
+		f->data[body + i] = (uint8_t)(fcs >> (8 * i));
+	f->len = (uint16_t)(body + 4);
+	f->fcs_bad = false;
+}
+
+static bool is_rts(const struct air_frame *f)
+{
+	return f->len == AIR_RTS_BYTES && f->data[0] == AIR_FC0_RTS && !f->fcs_bad;
+}
+
+/*
+ * *answer: the card of this process that owns the RA of an RTS, which
+ * owes a CTS once the RTS has reached everyone.
+ */
 static int deliver_local(struct air *air, const struct card *sender,
-			 const struct air_frame *f, bool wants_ack)
+			 const struct air_frame *f, bool wants_ack,
+			 struct card **answer)
 {
 	int ack_rssi = -1;
 
@@ -285,11 +329,34 @@ static int deliver_local(struct air *air, const struct card *sender,
 		rx_deliver(c, f);
 		card_own_mac(c, mac);
 		card_addr_mask(c, mask);
-		if (wants_ack && !f->fcs_bad && f->len >= 10 &&
-		    card_owns_addr(mac, mask, f->data + 4))
+		if (f->fcs_bad || f->len < 10 || !card_owns_addr(mac, mask, f->data + 4))
+			continue;
+		if (wants_ack)
 			ack_rssi = c->rssi;
+		if (is_rts(f) && !*answer)
+			*answer = c;
 	}
 	return ack_rssi;
+}
+
+/*
+ * The CTS of card c to an RTS: at the RTS's rate, to its TA, the RTS's
+ * duration less SIFS and the CTS itself.
+ */
+static void answer_rts(struct air *air, struct card *c, const struct air_frame *rts)
+{
+	static struct air_frame cts;
+	unsigned int duration = rts->data[2] | (rts->data[3] & 0x7f) << 8;
+	unsigned int spent = tx_sifs_us(rts->rate_code) +
+			     tx_airtime_us(rts->rate_code, AIR_CTS_BYTES);
+
+	air_control_frame(&cts, AIR_FC0_CTS, duration > spent ? duration - spent : 0,
+			  rts->data + 10, NULL);
+	cts.freq_mhz = rts->freq_mhz;
+	cts.rate_code = rts->rate_code;
+	cts.rssi = c->rssi;
+	c->stats.cts_sent++;
+	air_transmit(air, c, &cts, false);
 }
 
 static int remote_ack_rssi(const struct air *air, const struct air_frame *f)
@@ -327,17 +394,20 @@ static void relay(struct air *air, const struct air_frame *f, int except_fd)
 int air_transmit(struct air *air, struct card *sender,
 		 const struct air_frame *f, bool wants_ack)
 {
+	struct card *answer = NULL;
 	int ack_rssi;
 
 	if (!f->freq_mhz)
 		return -1;	/* radio never tuned */
 	share_presence(air, false);
-	ack_rssi = deliver_local(air, sender, f, wants_ack);
+	ack_rssi = deliver_local(air, sender, f, wants_ack, &answer);
 	if (air->n_peers) {
 		if (wants_ack && ack_rssi < 0 && f->len >= 10)
 			ack_rssi = remote_ack_rssi(air, f);
 		relay(air, f, -1);
 	}
+	if (answer)
+		answer_rts(air, answer, f);
 	return wants_ack ? ack_rssi : -1;
 }
 
@@ -454,6 +524,7 @@ static void handle_message(struct air *air, unsigned int p, const void *buf,
 				send_presence(air, q);
 	} else if (h->type == MSG_FRAME) {
 		const struct frame_msg *m = buf;
+		struct card *answer = NULL;
 		struct air_frame *f;
 
 		if (len < offsetof(struct frame_msg, data) || m->len > CARD_MAX_FRAME ||
@@ -468,8 +539,11 @@ static void handle_message(struct air *air, unsigned int p, const void *buf,
 		f->fcs_bad = m->fcs_bad;
 		f->len = m->len;
 		memcpy(f->data, m->data, m->len);
-		deliver_local(air, NULL, f, false);
+		deliver_local(air, NULL, f, false, &answer);
 		relay(air, f, fd);
+		/* An RTS from another process: the CTS goes back to it. */
+		if (answer)
+			answer_rts(air, answer, f);
 		free(f);
 	}
 }

@@ -27,6 +27,13 @@
 /* An ACK is 14 bytes with FCS, sent at the lowest basic rate. */
 #define AIR_ACK_BYTES		14
 /*
+ * RTS (20 bytes) and CTS (14) with FCS, both at the descriptor's RTS/CTS
+ * rate; a protected exchange adds RTS + SIFS + CTS + SIFS (CTS-to-self:
+ * CTS + SIFS) before the frame.
+ */
+#define AIR_RTS_BYTES		20
+#define AIR_CTS_BYTES		14
+/*
  * That rate in Mbit/s, as tx_engine.c sends ACKs (its rate codes 0x0b and
  * 0x1b; test_link holds the two to each other).  802.11 would answer an
  * OFDM frame at the highest basic rate not above it (24 Mbit/s for 54).

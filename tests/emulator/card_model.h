@@ -43,6 +43,16 @@ struct tx_queue {
 	unsigned int failed;		/* failed attempts in that series */
 	unsigned int attempts;		/* attempts so far, all series */
 	unsigned int cw;		/* contention window, slots */
+	unsigned int data_failed;	/* data sent, no ACK, in that series */
+	unsigned int rts_failed;	/* RTS without a CTS, whole frame */
+	bool data_sent;			/* the frame itself went out before */
+	/*
+	 * An RTS-protected attempt with airtime on ends twice: first after
+	 * RTS and CTS (rts_phase), then, once the CTS came, at exchange_end.
+	 */
+	bool rts_phase;
+	enum { RTS_UNDECIDED, RTS_CTS_CAME, RTS_NO_CTS } rts_outcome;
+	uint64_t exchange_end;		/* host µs */
 };
 
 /*
@@ -94,6 +104,11 @@ struct card_stats {
 	uint64_t tx_desc_written, rx_desc_written;	/* status write-backs */
 	uint64_t tx_frames, tx_ok, tx_tries;	/* TX frames completed */
 	uint64_t rx_frames;		/* delivered into the RX ring */
+	uint64_t rts_sent, rts_failed;	/* RTS put on the air, no CTS back */
+	uint64_t cts_sent;		/* CTS answers to another card's RTS */
+	uint64_t cts_to_self;		/* CTS-to-self before a data frame */
+	uint64_t tx_fragments;		/* fragment attempts on the air */
+	uint64_t tx_xretry;		/* frames that failed every series */
 	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
 };
 
@@ -145,6 +160,7 @@ struct link_stats {
 	bool used;
 	uint8_t mac[6];
 	unsigned long frames, first_try, retried, failed, attempts;
+	unsigned long rts, rts_failed;	/* RTS sent to it, without a CTS back */
 	unsigned long logged_frames;
 };
 
@@ -267,6 +283,10 @@ void tx_beacon_slot(struct card *card);
 void tx_reset(struct card *card);
 unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len);
 unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack);
+/* Whether a rate code (CCK short-preamble bit aside) names a rate. */
+bool tx_rate_known(uint8_t rate_code);
+/* SIFS of the rate's modulation. */
+unsigned int tx_sifs_us(uint8_t rate_code);
 /* header length the driver pads after (24, 26, 30, 32) */
 unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 
@@ -312,15 +332,23 @@ uint8_t link_faded_rssi(struct card *card, unsigned int mean_db);
 int link_noise_floor(struct card *card);
 void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 		bool ok, unsigned int attempts);
+void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
 
 /* air.c */
 void air_attach(struct air *air, struct card *card);
 void air_detach(struct air *air, struct card *card);
-/* Sends on the card's channel; the ACK's RSSI, or -1 without an ACK. */
+/*
+ * Sends on the card's channel; the ACK's RSSI, or -1 without an ACK.  An
+ * RTS (wants_ack) is answered the same way, by the CTS's RSSI; a card
+ * of this process that owns its RA puts the CTS on the air too.
+ */
 int air_transmit(struct air *air, struct card *sender,
 		 const struct air_frame *frame, bool wants_ack);
+/* Frame control byte 0 of the control frames (lengths: air_timing.h). */
+#define AIR_FC0_RTS		0xb4
+#define AIR_FC0_CTS		0xc4
 /* One attempt's claim on the medium. */
 struct air_attempt {
 	unsigned int backoff_us;	/* random backoff before it */
@@ -337,6 +365,19 @@ struct air_attempt {
  */
 uint64_t air_reserve(struct air *air, const struct card *sender, uint16_t freq_mhz,
 		     uint64_t now, const struct air_attempt *a, bool *collided);
+/*
+ * An attempt reserved to end at end finished early, at until (an RTS
+ * left without CTS): the medium is free from then on, unless another
+ * sender has taken it behind this one already.
+ */
+void air_release(struct air *air, const struct card *sender, uint16_t freq_mhz,
+		 uint64_t end, uint64_t until);
+/*
+ * Fills f with an RTS (ta given) or CTS (ta NULL) to ra and its FCS;
+ * duration in µs, 15 bits.  Channel, rate and RSSI are the caller's.
+ */
+void air_control_frame(struct air_frame *f, uint8_t fc0, unsigned int duration,
+		       const uint8_t ra[6], const uint8_t *ta);
 /* A card's address, channel or receive state may have changed. */
 void air_note_change(struct air *air);
 uint32_t wifi_crc32(const uint8_t *data, size_t len);

@@ -68,6 +68,12 @@ void card_stats_summary(const struct card *card, char *buf, size_t len)
 		      s->mmio_reads, s->mmio_writes, s->irq_edges, s->tx_desc_fetched,
 		      s->rx_desc_fetched, s->tx_desc_written, s->rx_desc_written,
 		      s->tx_frames, s->tx_ok, s->tx_tries, s->rx_frames);
+	used = append(buf, len, used,
+		      " rts_sent=%" PRIu64 " rts_failed=%" PRIu64 " cts_sent=%" PRIu64
+		      " cts_to_self=%" PRIu64 " tx_fragments=%" PRIu64
+		      " tx_xretry=%" PRIu64,
+		      s->rts_sent, s->rts_failed, s->cts_sent, s->cts_to_self,
+		      s->tx_fragments, s->tx_xretry);
 	for (unsigned int r = 0; r < CARD_STAT_REGS; r++)
 		used = append(buf, len, used, " reads.%s=%" PRIu64, reg_keys[r],
 			      s->reads[r]);

@@ -9,6 +9,7 @@
 #ifndef ATH5K_EMU_FAKE_HOST_H
 #define ATH5K_EMU_FAKE_HOST_H
 
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +227,31 @@ static inline void test_cards_advance(struct test_card *cards, int n,
 	for (int i = 0; i < n; i++) {
 		cards[i].fh->now += us;
 		card_advance(cards[i].card, cards[i].fh->now);
+	}
+}
+
+/* Lets airs linked over sockets exchange everything queued between them. */
+static inline void test_airs_pump(struct air **airs, int n)
+{
+	for (int round = 0; round < 50; round++) {
+		struct pollfd pfd[64];
+		struct air *owner[64];
+		int k = 0, ready;
+
+		for (int i = 0; i < n; i++) {
+			int fds[16], m = air_fds(airs[i], fds, 16);
+
+			for (int j = 0; j < m && k < 64; j++) {
+				pfd[k] = (struct pollfd){ .fd = fds[j], .events = POLLIN };
+				owner[k++] = airs[i];
+			}
+		}
+		ready = poll(pfd, (nfds_t)k, 20);
+		if (ready <= 0)
+			return;
+		for (int i = 0; i < k; i++)
+			if (pfd[i].revents & (POLLIN | POLLHUP))
+				air_poll(owner[i], pfd[i].fd);
 	}
 }
 

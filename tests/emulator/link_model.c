@@ -12,6 +12,7 @@
 #include "card_model.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define NF_MIN_DBM		(-103)
@@ -180,6 +181,24 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 		l->first_try++;
 }
 
+/* ", N RTS, M without CTS" when the link saw RTS, else nothing. */
+static const char *rts_counts(const struct link_stats *l, char *buf, size_t len)
+{
+	if (!l->rts)
+		return "";
+	snprintf(buf, len, ", %lu RTS, %lu without CTS", l->rts, l->rts_failed);
+	return buf;
+}
+
+void link_count_rts(struct card *card, const uint8_t *addr1, bool cts)
+{
+	struct link_stats *l = stats_for(card, addr1);
+
+	l->rts++;
+	if (!cts)
+		l->rts_failed++;
+}
+
 void link_log(struct card *card, bool force)
 {
 	uint64_t now = card_now(card);
@@ -194,6 +213,7 @@ void link_log(struct card *card, bool force)
 	}
 	for (unsigned int i = 0; i < CARD_LINKS; i++) {
 		struct link_stats *l = &card->links[i];
+		char rts[64];
 
 		if (!l->used || l->frames == l->logged_frames)
 			continue;
@@ -204,9 +224,9 @@ void link_log(struct card *card, bool force)
 			continue;
 		}
 		card_logf(card,
-			  "link to %02x:%02x:%02x:%02x:%02x:%02x: %lu frames, %lu ACKed first try, %lu after retries, %lu failed every series, %lu attempts",
+			  "link to %02x:%02x:%02x:%02x:%02x:%02x: %lu frames, %lu ACKed first try, %lu after retries, %lu failed every series, %lu attempts%s",
 			  l->mac[0], l->mac[1], l->mac[2], l->mac[3], l->mac[4],
 			  l->mac[5], l->frames, l->first_try, l->retried, l->failed,
-			  l->attempts);
+			  l->attempts, rts_counts(l, rts, sizeof(rts)));
 	}
 }

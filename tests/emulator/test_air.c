@@ -9,7 +9,6 @@
 #include "card_model.h"
 #include "fake_host.h"
 
-#include <poll.h>
 #include <unistd.h>
 
 #define TX_DESC		0x1000
@@ -184,31 +183,6 @@ static void test_broadcast(struct test_card *a, struct test_card *b,
 	check(rx_count(a) == na, "sender does not hear itself");
 }
 
-/* Lets linked airs exchange everything queued between them. */
-static void pump(struct air **airs, int n)
-{
-	for (int round = 0; round < 50; round++) {
-		struct pollfd pfd[64];
-		struct air *owner[64];
-		int k = 0, ready;
-
-		for (int i = 0; i < n; i++) {
-			int fds[16], m = air_fds(airs[i], fds, 16);
-
-			for (int j = 0; j < m; j++) {
-				pfd[k] = (struct pollfd){ .fd = fds[j], .events = POLLIN };
-				owner[k++] = airs[i];
-			}
-		}
-		ready = poll(pfd, (nfds_t)k, 20);
-		if (ready <= 0)
-			return;
-		for (int i = 0; i < k; i++)
-			if (pfd[i].revents & (POLLIN | POLLHUP))
-				air_poll(owner[i], pfd[i].fd);
-	}
-}
-
 /*
  * A second interface on B with an address of its own: the driver clears
  * the bits in which it differs from STA_ID out of the BSSID mask, and B
@@ -230,7 +204,7 @@ static void test_bssid_mask(struct test_card *a, struct test_card *b,
 	n = rx_count(b);
 	send_one(a, second, 40, 0x1b, tries, st);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 	check((st[0] & 3) == 2 && rx_count(b) == n,
 	      "%s: full mask: a frame to B's second address is neither heard nor ACKed",
 	      linked ? "linked" : "local");
@@ -238,26 +212,26 @@ static void test_bssid_mask(struct test_card *a, struct test_card *b,
 	wr(b->card, 0x80e0, 0xfffffffb);
 	wr(b->card, 0x80e4, 0xffff);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 	send_one(a, second, 40, 0x1b, tries, st);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 	check((st[0] & 3) == 1 && rx_count(b) == n + 1,
 	      "%s: mask without that bit: received and ACKed (st0 %08x)",
 	      linked ? "linked" : "local", st[0]);
 	send_one(a, b->mac, 40, 0x1b, tries, st);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 	check((st[0] & 3) == 1 && rx_count(b) == n + 2,
 	      "%s: B's own address still received and ACKed", linked ? "linked" : "local");
 	send_one(a, other, 40, 0x1b, tries, st);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 	check((st[0] & 3) == 2 && rx_count(b) == n + 2,
 	      "%s: a bit the mask keeps: not B's", linked ? "linked" : "local");
 	wr(b->card, 0x80e0, 0xffffffff);
 	if (linked)
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 }
 
 static void test_linked_airs(void)
@@ -277,36 +251,36 @@ static void test_linked_airs(void)
 	test_card_open(&c, airs[2], 12, "airtime=0");
 	check(air_connect(airs[1], path, err, sizeof(err)) == 0, "second connects %s", err);
 	check(air_connect(airs[2], path, err, sizeof(err)) == 0, "third connects %s", err);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	test_card_up(&a, 2462, RX_RING, 4);
 	test_card_up(&b, 2462, RX_RING, 4);
 	test_card_up(&c, 2462, RX_RING, 4);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	send_one(&a, b.mac, 120, 0x1b, tries, st);
 	check((st[0] & 3) == 1 && (st[1] >> 13 & 0xff) == 33,
 	      "A's unicast to B in the other process is ACKed at B's RSSI");
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	check(rx_count(&b) == 1 && (fake_get32(b.fh, RX_RING + 16) & 0xfff) == 24 + 120 + 4,
 	      "B received it with the right length");
 	check(rx_count(&c) == 0, "C (not addressed) filtered it");
 	test_bssid_mask(&a, &b, true, airs);
 	send_one(&b, c.mac, 30, 0x1b, tries, st);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	check((st[0] & 3) == 1 && rx_count(&c) == 1,
 	      "B -> C crosses the listener (relayed), ACKed");
 	test_card_up(&c, 2412, RX_RING, 4);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	nb = rx_count(&c);
 	send_one(&a, c.mac, 30, 0x1b, tries, st);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	check((st[0] & 3) == 2 && rx_count(&c) == nb,
 	      "after C retunes to 2412: not heard, not ACKed");
 	test_card_up(&c, 2462, RX_RING, 4);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	send_one(&a, c.mac, 30, 0x1b, tries, st);
 	check((st[0] & 3) == 1, "C back on 2462: ACKed again");
 	card_make_dead(c.card);
-	pump(airs, 3);
+	test_airs_pump(airs, 3);
 	send_one(&a, c.mac, 30, 0x1b, tries, st);
 	check((st[0] & 3) == 2, "C dead: peers stop counting on its ACK");
 	{
@@ -316,20 +290,20 @@ static void test_linked_airs(void)
 		test_card_open(&d, airs[1], 13, "airtime=0");
 		memcpy(d_mac, d.mac, 6);
 		test_card_up(&d, 2462, RX_RING, 4);
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 		send_one(&a, d_mac, 30, 0x1b, tries, st);
 		check((st[0] & 3) == 1, "D joins B's process: ACKed");
 		test_card_close(&d);
-		pump(airs, 3);
+		test_airs_pump(airs, 3);
 		send_one(&a, d_mac, 30, 0x1b, tries, st);
 		check((st[0] & 3) == 2, "D destroyed: no longer ACKed");
 	}
 	test_card_close(&c);
 	air_destroy(airs[2]);
-	pump(airs, 2);
+	test_airs_pump(airs, 2);
 	nb = rx_count(&b);
 	send_one(&a, b.mac, 30, 0x1b, tries, st);
-	pump(airs, 2);
+	test_airs_pump(airs, 2);
 	check((st[0] & 3) == 1 && rx_count(&b) == nb + 1, "a peer leaving does not hurt the rest");
 	test_card_close(&a);
 	test_card_close(&b);

@@ -218,6 +218,7 @@ static void test_frames(void)
 		{ "writes.TXDP", 1 }, { "writes.other", 1 },
 		{ "irq_edges", 1 }, { "tx_desc_fetched", 2 }, { "tx_desc_written", 2 },
 		{ "tx_frames", 2 }, { "tx_tries", 4 }, { "tx_ok", 1 },
+		{ "tx_xretry", 1 },
 	};
 	static const struct expect want_b[] = {
 		{ "rx_desc_fetched", 1 }, { "rx_desc_written", 1 }, { "rx_frames", 1 },
@@ -340,6 +341,12 @@ static void test_line(void)
 	s->tx_ok = 9;
 	s->tx_tries = 10;
 	s->rx_frames = 11;
+	s->rts_sent = 12;
+	s->rts_failed = 13;
+	s->cts_sent = 14;
+	s->cts_to_self = 15;
+	s->tx_fragments = 16;
+	s->tx_xretry = 17;
 	for (unsigned int r = 0; r < CARD_STAT_REGS; r++) {
 		s->reads[r] = 100 + r;
 		s->writes[r] = 200 + r;
@@ -347,13 +354,15 @@ static void test_line(void)
 	card_stats_summary(t.card, line, sizeof(line));
 	check(!strncmp(line, "mmio_reads=1 mmio_writes=2 irq_edges=3 tx_desc_fetched=4 "
 		       "rx_desc_fetched=5 tx_desc_written=6 rx_desc_written=7 tx_frames=8 "
-		       "tx_ok=9 tx_tries=10 rx_frames=11 reads.PISR=100 reads.SISR0=101 ", 177),
+		       "tx_ok=9 tx_tries=10 rx_frames=11 rts_sent=12 rts_failed=13 cts_sent=14 "
+		       "cts_to_self=15 tx_fragments=16 tx_xretry=17 reads.PISR=100 "
+		       "reads.SISR0=101 ", 269),
 	      "starts as documented: %.60s...", line);
 	check(stats_line_parse(line, v), "parses with every key in order");
 	for (unsigned int k = 0; k < STATS_LINE_KEYS; k++) {
-		uint64_t want = k < 11 ? k + 1 :
-				k < 11 + CARD_STAT_REGS ? 100 + (k - 11) :
-				200 + (k - 11 - CARD_STAT_REGS);
+		uint64_t want = k < 17 ? k + 1 :
+				k < 17 + CARD_STAT_REGS ? 100 + (k - 17) :
+				200 + (k - 17 - CARD_STAT_REGS);
 
 		if (v[k] != want) {
 			check(false, "%s=%llu, expected %llu", stats_line_keys[k],
@@ -361,7 +370,7 @@ static void test_line(void)
 			match = false;
 		}
 	}
-	check(match && STATS_LINE_KEYS == 11 + 2 * CARD_STAT_REGS,
+	check(match && STATS_LINE_KEYS == 17 + 2 * CARD_STAT_REGS,
 	      "each key carries its own counter (%u keys)", (unsigned int)STATS_LINE_KEYS);
 	check(stats_get(v, "reads.TSF") == 100 + CARD_STAT_TSF &&
 	      stats_get(v, "writes.other") == 200 + CARD_STAT_OTHER, "named lookups");

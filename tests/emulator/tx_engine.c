@@ -7,6 +7,8 @@
  * airtime on, the frame completes when its time on the air has passed
  * (card_advance), otherwise at once.  Queues 9 (beacon) and 8 (CAB) wait
  * for the beacon slot when their scheduling mode says they are gated.
+ * An AR5212 descriptor may put an RTS (answered by a CTS, air.c) or a
+ * CTS-to-self before each attempt.
  */
 #include "air_timing.h"
 #include "card_model.h"
@@ -28,9 +30,14 @@
 #define TYPE_BEACON		3
 #define TYPE_PROBE_RESP		4
 /* AR5212: four control words, rate series in words 2 and 3 */
+#define CTL0_RTSENA		0x00400000
 #define CTL0_VEOL		0x00800000
+#define CTL0_CTSENA		0x80000000	/* CTS-to-self */
 #define CTL1_TYPE_MASK		0xf
 #define CTL1_NOACK		0x01000000
+#define CTL2_RTS_DURATION	0x7fff
+#define CTL3_RTS_RATE_SHIFT	20
+#define CTL3_RTS_RATE_MASK	0x1f
 /* AR5211: two control words, one rate, tries from the DCU */
 #define CTL0_2W_RATE_SHIFT	18
 #define CTL0_2W_RATE_MASK	0xf
@@ -55,7 +62,8 @@
 #define ST0_OK			0x00000001
 #define ST0_XRETRY		0x00000002
 #define ST0_FILTERED		0x00000008
-#define ST0_LONG_RETRY_SHIFT	8	/* failed attempts in the final series */
+#define ST0_RTS_FAIL_SHIFT	4	/* RTS without CTS, the whole frame */
+#define ST0_LONG_RETRY_SHIFT	8	/* data sent without ACK, final series */
 #define ST0_TIMESTAMP_SHIFT	16
 #define ST1_DONE		0x00000001
 #define ST1_SEQ_SHIFT		1
@@ -64,10 +72,14 @@
 
 #define QCU_FRSHED_MASK		0xf
 #define CHAIN_LIMIT		512	/* descriptors walked in one go */
+#define REG_RTS_OK		0x8088
+#define REG_RTS_FAIL		0x808c
 #define REG_ACK_FAIL		0x8090
 #define ACK_RATE_OFDM		0x0b	/* 6 Mbit/s */
 #define ACK_RATE_CCK		0x1b	/* 1 Mbit/s */
+#define FC1_MORE_FRAG		0x04	/* frame control: more fragments follow */
 #define FC1_RETRY		0x08	/* frame control: a retransmission */
+#define SEQ_FRAG_MASK		0x0f	/* fragment number, sequence control */
 
 /* A descriptor of either layout, decoded. */
 struct tx_desc {
@@ -77,6 +89,17 @@ struct tx_desc {
 	bool key_valid, veol, intreq, noack;
 	unsigned int tries[4];		/* per rate series */
 	uint8_t rate[4];		/* AR5212 rate codes */
+	/* AR5212: RTS/CTS or CTS-to-self before the frame */
+	bool rtsena, ctsena;
+	unsigned int rts_duration;
+	uint8_t rts_rate;
+};
+
+/* What goes on the air before a frame. */
+enum protection {
+	PROTECT_NONE,
+	PROTECT_RTS,			/* RTS, then wait for the CTS */
+	PROTECT_CTS,			/* CTS-to-self */
 };
 
 unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len)
@@ -95,8 +118,11 @@ unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len)
 	return pos;
 }
 
-/* Rate code -> rate in 100 kbit/s units and whether it is OFDM. */
-static unsigned int rate_100k(uint8_t code, bool *ofdm)
+/*
+ * Rate code -> rate in 100 kbit/s units and whether it is OFDM; 0 for a
+ * code that names no rate.
+ */
+static unsigned int rate_lookup(uint8_t code, bool *ofdm)
 {
 	static const struct {
 		uint8_t code;
@@ -114,8 +140,41 @@ static unsigned int rate_100k(uint8_t code, bool *ofdm)
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		if (table[i].code == code)
 			return table[i].rate;
+	return 0;
+}
+
+/* As rate_lookup, but a code that is no rate counts as 6 Mbit/s OFDM. */
+static unsigned int rate_100k(uint8_t code, bool *ofdm)
+{
+	unsigned int rate = rate_lookup(code, ofdm);
+
+	if (rate)
+		return rate;
 	*ofdm = true;
 	return 60;
+}
+
+bool tx_rate_known(uint8_t rate_code)
+{
+	bool ofdm;
+
+	return rate_lookup(rate_code, &ofdm) != 0;
+}
+
+unsigned int tx_sifs_us(uint8_t rate_code)
+{
+	bool ofdm;
+
+	rate_100k(rate_code, &ofdm);
+	return ofdm ? AIR_OFDM_SIFS_US : AIR_CCK_SIFS_US;
+}
+
+static unsigned int difs_us(uint8_t rate_code)
+{
+	bool ofdm;
+
+	rate_100k(rate_code, &ofdm);
+	return ofdm ? AIR_OFDM_DIFS_US : AIR_CCK_DIFS_US;
 }
 
 unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len)
@@ -183,6 +242,10 @@ uint8_t card_rate_to_hw(const struct card *card, uint8_t code)
 static void decode_4word(const uint32_t *ctl, struct tx_desc *d)
 {
 	d->veol = ctl[0] & CTL0_VEOL;
+	d->rtsena = ctl[0] & CTL0_RTSENA;
+	d->ctsena = ctl[0] & CTL0_CTSENA;
+	d->rts_duration = ctl[2] & CTL2_RTS_DURATION;
+	d->rts_rate = ctl[3] >> CTL3_RTS_RATE_SHIFT & CTL3_RTS_RATE_MASK;
 	d->type = ctl[1] >> CTL1_TYPE_SHIFT & CTL1_TYPE_MASK;
 	d->noack = ctl[1] & CTL1_NOACK;
 	for (unsigned int s = 0; s < 4; s++) {
@@ -249,6 +312,9 @@ static bool read_desc(struct card *card, unsigned int q, uint32_t addr,
 	d->intreq = ctl[0] & CTL0_INTREQ;
 	d->key_valid = ctl[0] & CTL0_KEY_VALID;
 	d->key_index = ctl[1] >> CTL1_KEY_INDEX_SHIFT & CTL1_KEY_INDEX_MASK;
+	d->rtsena = d->ctsena = false;	/* the two-word layouts: not modelled */
+	d->rts_duration = 0;
+	d->rts_rate = 0;
 	if (card_desc_format(card) == CARD_DESC_5212)
 		decode_4word(ctl, d);
 	else if (card_desc_format(card) == CARD_DESC_5210)
@@ -384,7 +450,12 @@ static void begin_frame(struct tx_queue *tq, const struct tx_desc *d)
 
 	tq->series = first < 4 ? first : 0;
 	tq->failed = 0;
+	tq->data_failed = 0;
+	tq->rts_failed = 0;
 	tq->attempts = 0;
+	tq->data_sent = false;
+	tq->rts_phase = false;
+	tq->rts_outcome = RTS_UNDECIDED;
 	tq->cw = AIR_CW_MIN;
 }
 
@@ -415,11 +486,142 @@ static void write_status(struct card *card, unsigned int q, uint32_t addr,
 }
 
 /*
+ * After a failed attempt: true when the frame has tries left, in its
+ * series or in the next one with tries (the queue moves on to it), with
+ * the contention window doubled.
+ */
+static bool try_again(struct tx_queue *tq, const struct tx_desc *d)
+{
+	unsigned int next;
+
+	if (++tq->failed >= allowed_tries(d, tq->series)) {
+		next = next_series(d, tq->series);
+		if (next >= 4)
+			return false;
+		tq->series = next;
+		tq->failed = 0;
+		tq->data_failed = 0;
+	}
+	tq->cw = tq->cw * 2 + 1 > AIR_CW_MAX ? AIR_CW_MAX : tq->cw * 2 + 1;
+	return true;
+}
+
+/*
+ * What goes before the frame.  Silicon sends an RTS only for a frame that
+ * waits for an ACK, a CTS-to-self before any.  A descriptor that asks for
+ * what silicon cannot do (both, or a rate code that is no rate) goes out
+ * unprotected, and when log is set the card says so.
+ */
+static enum protection protection(struct card *card, unsigned int q, uint32_t addr,
+				  const struct tx_desc *d, bool wants_ack, bool log)
+{
+	if (d->rtsena && d->ctsena) {
+		if (log)
+			card_logf(card, "queue %u: descriptor 0x%08x has RTSENA and CTSENA both set",
+				  q, addr);
+		return PROTECT_NONE;
+	}
+	if (!d->ctsena && !(d->rtsena && wants_ack))
+		return PROTECT_NONE;
+	if (!tx_rate_known(d->rts_rate)) {
+		if (log)
+			card_logf(card, "queue %u: descriptor 0x%08x: RTS/CTS rate code 0x%02x is no rate",
+				  q, addr, d->rts_rate);
+		return PROTECT_NONE;
+	}
+	return d->rtsena ? PROTECT_RTS : PROTECT_CTS;
+}
+
+/* Once per descriptor: not again for an IBSS beacon sent each TBTT. */
+static bool first_look(const struct card *card, unsigned int q)
+{
+	const struct tx_queue *tq = &card->txq[q];
+
+	return tq->attempts == 0 && !tq->veol_beacon;
+}
+
+/* Medium time the protection adds before the frame. */
+static unsigned int protection_us(enum protection p, uint8_t rate)
+{
+	unsigned int cts = tx_airtime_us(rate, AIR_CTS_BYTES) + tx_sifs_us(rate);
+
+	if (p == PROTECT_RTS)
+		return tx_airtime_us(rate, AIR_RTS_BYTES) + tx_sifs_us(rate) + cts;
+	return p == PROTECT_CTS ? cts : 0;
+}
+
+static void add_reg(struct card *card, uint32_t reg)
+{
+	card_reg_set(card, reg, card_reg(card, reg) + 1);
+}
+
+/*
+ * The RTS of one attempt, to the frame's addr1 from its addr2 (hdr: the
+ * frame's first 16 bytes), at the descriptor's RTS/CTS rate.  It reaches
+ * the other cards when it survives the link; the addressee answers with a
+ * CTS (air.c), which must survive the way back.  True when it did.
+ */
+static bool rts_exchange(struct card *card, unsigned int q, const struct tx_desc *d,
+			 const uint8_t *hdr)
+{
+	static struct air_frame rts;
+	struct tx_queue *tq = &card->txq[q];
+	int cts_rssi = -1;
+	bool cts = false;
+
+	air_control_frame(&rts, AIR_FC0_RTS, d->rts_duration, hdr + 4, hdr + 10);
+	rts.freq_mhz = card->freq_mhz;
+	rts.rate_code = d->rts_rate;
+	rts.rssi = link_faded_rssi(card, card->rssi);
+	card->stats.rts_sent++;
+	if (tq->collided) {
+		tq->collided = false;
+		card->collisions++;
+	} else if (card->air &&
+		   link_attempt_survives(card, rts.rate_code, rts.rssi,
+					 card->cfg.loss_percent)) {
+		cts_rssi = air_transmit(card->air, card, &rts, true);
+	}
+	if (cts_rssi >= 0)
+		cts = link_attempt_survives(card, d->rts_rate,
+					    link_faded_rssi(card, (unsigned int)cts_rssi), 0);
+	if (!cts)
+		card->stats.rts_failed++;
+	add_reg(card, cts ? REG_RTS_OK : REG_RTS_FAIL);
+	link_count_rts(card, hdr + 4, cts);
+	return cts;
+}
+
+/* A CTS-to-self to own (the frame's addr2); nobody answers it. */
+static void cts_to_self(struct card *card, unsigned int q, const struct tx_desc *d,
+			const uint8_t *own)
+{
+	static struct air_frame cts;
+
+	air_control_frame(&cts, AIR_FC0_CTS, d->rts_duration, own, NULL);
+	cts.freq_mhz = card->freq_mhz;
+	cts.rate_code = d->rts_rate;
+	cts.rssi = link_faded_rssi(card, card->rssi);
+	card->stats.cts_to_self++;
+	/* A collision takes the CTS with the frame (attempt counts it). */
+	if (card->air && !card->txq[q].collided &&
+	    link_attempt_survives(card, cts.rate_code, cts.rssi, card->cfg.loss_percent))
+		air_transmit(card->air, card, &cts, false);
+}
+
+static bool is_fragment(const struct air_frame *f)
+{
+	return (f->data[1] & FC1_MORE_FRAG) || (f->data[22] & SEQ_FRAG_MASK);
+}
+
+/*
  * One attempt of the frame of descriptor addr at the rate of the queue's
- * current series.  The frame reaches the other cards only when it
- * survives the link; the ACK only when the addressee is there and the
- * ACK survives too.  Returns true when the frame is finished (ACKed, sent
- * without ACK, or every series used up) and its status written.
+ * current series, after its RTS/CTS when the descriptor asks for one.
+ * The frame reaches the other cards only when it survives the link; the
+ * ACK only when the addressee is there and the ACK survives too.  An RTS
+ * left without CTS is a failed attempt that sends no frame.  Returns
+ * true when the frame is finished (ACKed, sent without ACK, or every
+ * series used up) and its status written.
  */
 static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 		    const struct tx_desc *d)
@@ -430,6 +632,7 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	uint32_t st0 = 0, st1 = ST1_DONE;
 	uint64_t tsf = card_tsf(card);
 	bool wants_ack, acked = false;
+	enum protection prot;
 	int ack_rssi = -1;
 	uint8_t rate;
 
@@ -442,17 +645,36 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 			     ST1_DONE);
 		return true;
 	}
+	wants_ack = !d->noack && !(f.data[4] & 1);
+	prot = protection(card, q, addr, d, wants_ack, first_look(card, q));
 	/* The crypto engine seals the frame with the descriptor's key. */
 	keycache_transmit(card, &f, d->key_valid, d->key_index, tq->attempts == 0);
+	tq->attempts++;
+	if (prot == PROTECT_RTS && tq->rts_outcome == RTS_UNDECIDED)
+		tq->rts_outcome = rts_exchange(card, q, d, f.data) ? RTS_CTS_CAME :
+								     RTS_NO_CTS;
+	if (prot == PROTECT_RTS && tq->rts_outcome == RTS_NO_CTS) {
+		tq->rts_outcome = RTS_UNDECIDED;
+		if (tq->rts_failed < 15)
+			tq->rts_failed++;
+		if (try_again(tq, d))
+			return false;
+		st0 = ST0_XRETRY;	/* every try of every series failed */
+		goto done;
+	}
+	tq->rts_outcome = RTS_UNDECIDED;
+	if (prot == PROTECT_CTS)
+		cts_to_self(card, q, d, f.data + 10);
 	rate = series_rate(d, tq->series);
 	f.freq_mhz = card->freq_mhz;
 	f.rate_code = rate;
 	f.rssi = link_faded_rssi(card, card->rssi);
-	if (tq->attempts)
+	if (tq->data_sent)
 		f.data[1] |= FC1_RETRY;
 	finish_frame(&f, tsf, type);
-	wants_ack = !d->noack && !(f.data[4] & 1);
-	tq->attempts++;
+	tq->data_sent = true;
+	if (is_fragment(&f))
+		card->stats.tx_fragments++;
 	measure_gain(card);
 	if (tq->collided) {
 		/* Two frames on the air at once: neither gets through. */
@@ -472,24 +694,19 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 		ack_rssi = heard;
 	}
 	if (wants_ack && !acked) {
-		card_reg_set(card, REG_ACK_FAIL, card_reg(card, REG_ACK_FAIL) + 1);
-		if (++tq->failed < allowed_tries(d, tq->series)) {
-			tq->cw = tq->cw * 2 + 1 > AIR_CW_MAX ? AIR_CW_MAX : tq->cw * 2 + 1;
+		add_reg(card, REG_ACK_FAIL);
+		tq->data_failed++;
+		if (try_again(tq, d))
 			return false;
-		}
-		if (next_series(d, tq->series) < 4) {
-			tq->series = next_series(d, tq->series);
-			tq->failed = 0;
-			tq->cw = tq->cw * 2 + 1 > AIR_CW_MAX ? AIR_CW_MAX : tq->cw * 2 + 1;
-			return false;
-		}
 		st0 = ST0_XRETRY;	/* every try of every series failed */
 	} else {
 		st0 = ST0_OK;
 		if (acked)
 			st1 |= (uint32_t)ack_rssi << ST1_ACK_RSSI_SHIFT;
 	}
-	st0 |= (tq->failed & 0xf) << ST0_LONG_RETRY_SHIFT;
+done:
+	st0 |= (tq->data_failed & 0xf) << ST0_LONG_RETRY_SHIFT;
+	st0 |= (tq->rts_failed & 0xf) << ST0_RTS_FAIL_SHIFT;
 	st0 |= (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT;
 	st1 |= (uint32_t)((f.data[22] >> 4 | f.data[23] << 4) & 0xfff) << ST1_SEQ_SHIFT;
 	/* The final rate series: AR5212 status only (the AR5211 has one). */
@@ -500,6 +717,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	card->stats.tx_tries += tq->attempts;
 	if (st0 & ST0_OK)
 		card->stats.tx_ok++;
+	if (st0 & ST0_XRETRY)
+		card->stats.tx_xretry++;
 	write_status(card, q, addr, d, st0, st1);
 	return true;
 }
@@ -569,21 +788,30 @@ static bool step_chain(struct card *card, unsigned int q, uint32_t addr,
 	return true;
 }
 
-/* Puts the queue's next attempt on the air after its backoff. */
-static void schedule_attempt(struct card *card, unsigned int q,
+/*
+ * Puts the queue's next attempt on the air after its backoff.  The
+ * medium is taken for the whole exchange, protection included; an
+ * RTS-protected attempt ends first after RTS + SIFS + CTS (the time a
+ * CTS that never comes is waited for), and goes on to exchange_end only
+ * once the CTS came.
+ */
+static void schedule_attempt(struct card *card, unsigned int q, uint32_t addr,
 			     const struct tx_desc *d)
 {
 	struct tx_queue *tq = &card->txq[q];
-	unsigned int len = d->frame_len;
+	unsigned int len = d->frame_len, data_us;
 	uint8_t rate = series_rate(d, tq->series), addr1 = 0xff;
+	enum protection prot;
 	struct air_attempt a;
-	bool ofdm;
+	bool ofdm, wants_ack;
 
 	card->ops->dma_read(card->host, d->buf + 4, &addr1, 1);
+	wants_ack = !d->noack && !(addr1 & 1);
+	prot = protection(card, q, addr, d, wants_ack, false);
 	rate_100k(rate, &ofdm);
 	a.backoff_us = card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0;
-	a.exchange_us = tx_exchange_us(rate, len,
-				       !d->noack && !(addr1 & 1));
+	data_us = tx_exchange_us(rate, len, wants_ack);
+	a.exchange_us = data_us + protection_us(prot, d->rts_rate);
 	a.slot_us = ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US;
 	tq->in_flight = true;
 	tq->collided = false;
@@ -591,6 +819,12 @@ static void schedule_attempt(struct card *card, unsigned int q,
 		air_reserve(card->air, card, card->freq_mhz, card_now(card), &a,
 			    &tq->collided) :
 		card_now(card) + a.backoff_us + a.exchange_us;
+	tq->rts_phase = prot == PROTECT_RTS;
+	if (tq->rts_phase) {
+		/* After the CTS: SIFS, then the frame and its ACK (no DIFS). */
+		tq->exchange_end = tq->done_at;
+		tq->done_at -= data_us - difs_us(rate) + tx_sifs_us(d->rts_rate);
+	}
 }
 
 /* Starts (or, without airtime, sends) frames of an ungated queue. */
@@ -611,7 +845,7 @@ static void kick(struct card *card, unsigned int q)
 		if (airtime_enabled(card)) {
 			begin_frame(tq, &d);
 			tq->desc = addr;
-			schedule_attempt(card, q, &d);
+			schedule_attempt(card, q, addr, &d);
 			return;
 		}
 		send_descriptor(card, q, addr, &d);
@@ -635,13 +869,33 @@ static void complete_in_flight(struct card *card, unsigned int q, bool finish_no
 		queue_stop(card, q);
 		return;
 	}
+	if (tq->rts_phase && !finish_now) {
+		uint8_t hdr[16];
+
+		/* RTS and CTS are over: the frame follows, or the attempt failed. */
+		tq->rts_phase = false;
+		memset(hdr, 0xff, sizeof(hdr));
+		card->ops->dma_read(card->host, d.buf, hdr, sizeof(hdr));
+		if (rts_exchange(card, q, &d, hdr)) {
+			tq->rts_outcome = RTS_CTS_CAME;
+			tq->in_flight = true;
+			tq->done_at = tq->exchange_end;
+			return;
+		}
+		tq->rts_outcome = RTS_NO_CTS;
+		if (card->air)
+			air_release(card->air, card, card->freq_mhz, tq->exchange_end,
+				    tq->done_at);
+	}
+	/* TXD in the RTS phase: attempt runs the whole exchange now. */
+	tq->rts_phase = false;
 	for (unsigned int n = 0; n < 4 * 16; n++) {
 		if (attempt(card, q, tq->desc, &d)) {
 			step_chain(card, q, tq->desc, &d);
 			return;
 		}
 		if (!finish_now) {
-			schedule_attempt(card, q, &d);
+			schedule_attempt(card, q, tq->desc, &d);
 			return;
 		}
 	}

@@ -23,7 +23,9 @@ DRIVER_MISUSE = re.compile(
     r"|descriptor 0x[0-9a-f]+ unreadable"  # TX or RX descriptor outside DMA
     r"|DMA\S* .*(failed|not mapped|does not allow|refused)"
     r"|status write to 0x[0-9a-f]+ failed"
-    r"|not understood")                # a synthesiser word no radio takes
+    r"|not understood"                 # a synthesiser word no radio takes
+    r"|RTS/CTS rate code 0x[0-9a-f]+ is no rate"  # RTSENA/CTSENA at no rate
+    r"|RTSENA and CTSENA both set")    # a TX descriptor asking for both
 # The line ath5k-emu logs for each card it creates.
 CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
 
