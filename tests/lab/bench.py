@@ -69,6 +69,11 @@ def spread(values):
             "max": max(values), "n": len(values)}
 
 
+def total(values):
+    """The sum, or None when a value is missing."""
+    return None if None in values else sum(values)
+
+
 def divide(num, den):
     """num / den, or None when either is missing or den is 0."""
     if num is None or den is None or den == 0:
@@ -283,6 +288,8 @@ def phase_counters(before, after):
     out = {"seconds": after["time"] - before["time"],
            "delivered_frames": both("rx_frames"),
            "tx_ok": both("tx_ok"), "tx_tries": both("tx_tries"),
+           # frames given up after every try of every rate series
+           "tx_xretry": both("tx_xretry"),
            "mmio_reads": both("mmio_reads"), "mmio_writes": both("mmio_writes"),
            "irq_edges": both("irq_edges"),
            "proc_interrupts": (after.get("irq") - before.get("irq")
@@ -422,6 +429,7 @@ def measure_run(bench_dir):
         udp_a_b_loss_percent=tests["udp-a-b"]["loss_percent"],
         udp_b_a_loss_percent=tests["udp-b-a"]["loss_percent"],
         ping_avg_ms=ping["avg_ms"], ping_min_ms=ping["min_ms"], ping_max_ms=ping["max_ms"],
+        tx_xretry=total([tests[name]["counters"]["tx_xretry"] for name, _, _ in PHASES]),
         tests=tests, ping=ping, link=link)
     return headline
 
@@ -443,6 +451,7 @@ ROWS = [
     ("irqs_per_frame", "IRQs per frame (emulator)", "%.3f"),
     ("proc_irqs_per_frame", "IRQs per frame (/proc/interrupts)", "%.3f"),
     ("cpu_ms_per_mb", "guest sys+softirq ms per MB", "%.1f"),
+    ("tx_xretry", "frames failed every rate series (all phases)", "%g"),
     ("ping_avg_ms", "ping avg, ms", "%.2f"),
     ("ping_min_ms", "ping min, ms", "%.2f"),
     ("ping_max_ms", "ping max, ms", "%.2f"),

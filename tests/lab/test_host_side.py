@@ -1167,9 +1167,10 @@ class BenchArithmetic(unittest.TestCase):
                 with open(os.path.join(tmp, "%s.%s" % (name, when)), "w") as f:
                     f.write(snapshot_text(
                         10.0 * k, stats_answer(mmio_reads=100 * k, mmio_writes=10 * k,
-                                               irq_edges=k, rx_frames=10 * k),
+                                               irq_edges=k, rx_frames=10 * k, tx_xretry=k),
                         stats_answer(mmio_reads=300 * k, mmio_writes=30 * k, irq_edges=3 * k,
-                                     rx_frames=30 * k), system=10 * k, softirq=10 * k, irqs=4 * k))
+                                     rx_frames=30 * k, tx_xretry=0),
+                        system=10 * k, softirq=10 * k, irqs=4 * k))
             end = ({"sum_received": {"bytes": 1_000_000, "seconds": 8.0},
                     "sum_sent": {"retransmits": 2}} if proto == "tcp" else
                    {"sum": {"packets": 100, "lost_packets": 20, "seconds": 10.0}})
@@ -1194,6 +1195,9 @@ class BenchArithmetic(unittest.TestCase):
         self.assertAlmostEqual(r["proc_irqs_per_frame"], 8 / 40)
         self.assertEqual((r["ping_min_ms"], r["ping_avg_ms"], r["ping_max_ms"]),
                          (1.1, 2.2, 9.9))
+        # card0 gave up on one frame in each of the four phases
+        self.assertEqual(r["tx_xretry"], 4)
+        self.assertEqual(r["tests"]["udp-a-b"]["counters"]["tx_xretry"], 1)
         self.assertEqual((r["link"]["tx_mbps"], r["link"]["short_slot"],
                           r["link"]["cts_protection"]), (48.0, True, False))
         self.assertEqual(sorted(r["tests"]), sorted(p for p, _, _ in bench.PHASES))
@@ -1250,7 +1254,7 @@ class BenchArithmetic(unittest.TestCase):
         for counts in answers:
             self.assertIsNotNone(counts)
             for key in ("mmio_reads", "mmio_writes", "irq_edges", "rx_frames", "tx_ok",
-                        "reads.PISR", "writes.other"):
+                        "tx_xretry", "reads.PISR", "writes.other"):
                 self.assertEqual(counts.get(key), 0, key)
 
     def test_the_summary_leaves_out_runs_that_were_not_measured(self):

@@ -1042,6 +1042,87 @@ check_frag_rts() {
 	return $rc
 }
 
+# The virtual 802.11b station the emulator puts on the air next to card B
+# (ath5k-emu's "legacy-sta", tests/emulator/CARD.md).
+legacy_sta_mac=02:a5:1a:bb:00:0b
+
+# erp_counts: "A B", the CTS-to-self counts of card A and card B.
+erp_counts() {
+	local a b
+	a=$(emu_ask card0 stats) && b=$(emu_ask card1 stats) || return 1
+	echo "$(crypto_delta '' "$a" cts_to_self) $(crypto_delta '' "$b" cts_to_self)"
+}
+
+# erp_ping COUNT NAME: COUNT pings A to B, all answered.
+erp_ping() {
+	local out
+	out=$(ip netns exec $ns_a ping -c "$1" -i 0.2 -W 3 $addr_b 2>&1)
+	printf '%s\n' "$out" > "$LOGS/checks/erp-protection-ping-$2.log"
+	detail "$2: $(printf '%s\n' "$out" | grep -E 'packets transmitted' | tr '\n' ' ')"
+	printf '%s\n' "$out" | grep -q " $1 received, 0% packet loss"
+}
+
+# check_erp_protection: an 802.11b-only station joins card B's 11g AP
+# (open-ch6).  Before it, nothing is protected; once hostapd counts it,
+# the AP's beacons carry Use_Protection, card A (an 11g station of the
+# same BSS) takes that up, and both cards send their OFDM frames behind
+# CTS-to-self, losing none.  The station leaves at the end.
+check_erp_protection() {
+	local dev_a dev_b c0 c1 c2 state erp sta rc=0
+	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
+	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || { detail "card B not found"; return 1; }
+	c0=$(erp_counts) || { detail "no counts from the emulator"; return 1; }
+	erp_ping 10 unprotected || rc=1
+	c1=$(erp_counts) || { detail "no counts from the emulator"; return 1; }
+	set -- $c0 $c1
+	if [ "$3" -ne "$1" ] || [ "$4" -ne "$2" ]; then
+		detail "CTS-to-self before any 11b station: card A $(($3 - $1)), card B $(($4 - $2))"
+		rc=1
+	fi
+
+	state=$(emu_ask card1 legacy-sta join $legacy_sta_mac)
+	[ "${state%%:*}" = ok ] || { detail "legacy-sta join: $state"; return 1; }
+	for _ in $(seq 1 40); do
+		state=$(emu_ask card1 legacy-sta)
+		case $state in *state=associated*|*state=failed*) break ;; esac
+		sleep 0.5
+	done
+	detail "11b station: ${state#ok: }"
+	sta=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev_b" sta $legacy_sta_mac 2>&1)
+	printf '%s\n' "$sta" > "$LOGS/checks/erp-protection-hostapd-sta.log"
+	case $state in
+	*state=associated*) ;;
+	*) detail "the 11b station did not associate"; emu_ask card1 legacy-sta leave > /dev/null; return 1 ;;
+	esac
+	printf '%s\n' "$sta" | grep -q '^flags=.*\[ASSOC\]' ||
+		{ detail "hostapd does not list $legacy_sta_mac as associated"; rc=1; }
+
+	# a beacon or two later card A's view of the BSS says protection
+	for _ in $(seq 1 20); do
+		erp=$(ip netns exec $ns_a iw dev "$dev_a" scan dump 2>/dev/null |
+			awk -v bss="$(printf '%s' "$CARD_B_MAC" | lower)" '
+				/^BSS / { on = substr($2, 1, 17) == bss }
+				on && /ERP:/ { sub(/^[ \t]*ERP: */, ""); print; exit }')
+		case $erp in *Use_Protection*) break ;; esac
+		sleep 0.5
+	done
+	detail "beacon ERP: ${erp:-none}"
+	case $erp in *Use_Protection*) ;; *) detail "card B's beacons do not say Use_Protection"; rc=1 ;; esac
+
+	erp_ping 20 protected || rc=1
+	c2=$(erp_counts) || { detail "no counts from the emulator"; return 1; }
+	set -- $c1 $c2
+	detail "CTS-to-self with the 11b station: card A $(($3 - $1)), card B $(($4 - $2))"
+	# minstrel's samples at CCK rates go unprotected: most, not all, frames
+	if [ $(($3 - $1)) -lt 10 ] || [ $(($4 - $2)) -lt 10 ]; then
+		detail "fewer than 10 frames behind CTS-to-self on a card"
+		rc=1
+	fi
+	state=$(emu_ask card1 legacy-sta leave)
+	[ "${state%%:*}" = ok ] || { detail "legacy-sta leave: $state"; rc=1; }
+	return $rc
+}
+
 check_dmesg_clean() {
 	local bad
 	dmesg > "$LOGS/dmesg.txt"
@@ -1070,6 +1151,8 @@ run_wifi_checks() {
 		# RTS/CTS is modelled for the AR5212 family's descriptor only
 		[ "$net" != open-ch6 ] || cards_lack 11g ||
 			run_check frag-rts 90 needs="ping-$net" check_frag_rts
+		[ "$net" != open-ch6 ] || cards_lack 11g ||
+			run_check erp-protection 90 needs="ping-$net" check_erp_protection
 		case $net in
 		# No card-sealed CCMP to count without an AES unit (cards_lack).
 		wpa2-*) cards_lack hw-ccmp ||
