@@ -227,6 +227,7 @@ static inline unsigned int ath5k_hwq_to_ac(unsigned int q)
 
 extern bool ath5k_nohwcrypt;
 extern bool ath5k_no_hw_rfkill;
+extern bool ath5k_world_follows_country_ie;
 
 /* main.c */
 extern const struct ieee80211_ops ath5k_ops;

@@ -27,6 +27,19 @@ bool ath5k_no_hw_rfkill;
 module_param_named(no_hw_rfkill_switch, ath5k_no_hw_rfkill, bool, 0444);
 MODULE_PARM_DESC(no_hw_rfkill_switch, "Ignore the GPIO rfkill switch state");
 
+/*
+ * The kernel's ath drivers move a world SKU's regulatory pair to the
+ * country an AP advertises but leave its channel flags alone (the branch
+ * of ath/regd.c meant to open them is dead, see upstream/); opening the
+ * channels the country allows is the ath design, and a policy change for
+ * cards in the field, so it waits to be asked for (regd.c).
+ */
+bool ath5k_world_follows_country_ie;
+module_param_named(world_sku_follows_country_ie, ath5k_world_follows_country_ie,
+		   bool, 0444);
+MODULE_PARM_DESC(world_sku_follows_country_ie,
+		 "World-SKU cards open the channels an AP's country IE allows (default: no, as the kernel's ath5k)");
+
 /* ----- wiphy description ---------------------------------------------- */
 
 /*

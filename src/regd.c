@@ -299,7 +299,8 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 		dev_dbg(dev->dev, "regulatory domain now %c%c from a country IE\n",
 			request->alpha2[0], request->alpha2[1]);
 		ath5k_regd_apply_ctl(dev);
-		ath5k_regd_world_flags(wiphy, dev, request->initiator);
+		if (ath5k_world_follows_country_ie)
+			ath5k_regd_world_flags(wiphy, dev, request->initiator);
 		break;
 	default:
 		break;

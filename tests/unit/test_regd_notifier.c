@@ -15,6 +15,9 @@
 #include "check.h"
 #include "ath5k.h"
 
+/* src/main.c's module parameter world_sku_follows_country_ie */
+bool ath5k_world_follows_country_ie;
+
 /* The rules cfg80211 has in force; what freq_reg_info() reads. */
 static const struct ieee80211_regdomain *in_force;
 static char hinted[3];
@@ -265,11 +268,35 @@ static void test_a_card_left_on_the_world_set_hints_again(void)
 }
 
 /*
- * A world SKU that follows country IEs opens what the AP's country allows;
- * the country IE has made the card's domain that country's by then.
+ * A world SKU takes an AP's country for its conformance limits, as the
+ * kernel's ath does (ath/regd.c __ath_reg_dyn_country moves the regpair),
+ * and by default leaves its channels passive, as the kernel's ath5k
+ * does in effect (its world-flags branch is dead: upstream/ 0007).
  */
 static void test_a_world_card_follows_a_country_ie(void)
 {
+	ath5k_world_follows_country_ie = false;
+	card_with_regdomain(0x0060);
+	CHECK(no_ir(&chan_5ghz[0]));
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "US");
+	CHECK_STR(test_dev.regd.alpha2, "US");
+	CHECK(no_ir(&chan_5ghz[0]));
+	CHECK(no_ir(&chan_5ghz[1]));
+	CHECK(no_ir(&chan_5ghz[2]));
+	CHECK_EQ(hints, 0);
+	/* and the next AP's country, though its domain is a country's now */
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "CA");
+	CHECK_STR(test_dev.regd.alpha2, "CA");
+	CHECK(no_ir(&chan_5ghz[0]));
+}
+
+/*
+ * world_sku_follows_country_ie=1: the ath design, which opens what the
+ * AP's country allows outside the radar range.
+ */
+static void test_a_world_card_asked_to_opens_by_country_ie(void)
+{
+	ath5k_world_follows_country_ie = true;
 	card_with_regdomain(0x0060);
 	CHECK(no_ir(&chan_5ghz[0]));
 	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "US");
@@ -278,9 +305,9 @@ static void test_a_world_card_follows_a_country_ie(void)
 	CHECK(!no_ir(&chan_5ghz[1]));
 	CHECK(no_ir(&chan_5ghz[2]));
 	CHECK_EQ(hints, 0);
-	/* and the next AP's country, though its domain is a country's now */
 	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "CA");
 	CHECK_STR(test_dev.regd.alpha2, "CA");
+	ath5k_world_follows_country_ie = false;
 }
 
 static void test_passive_rules_stay_passive(void)
@@ -321,6 +348,7 @@ int main(void)
 	test_its_own_country_opens_what_the_rules_open();
 	test_a_card_left_on_the_world_set_hints_again();
 	test_a_world_card_follows_a_country_ie();
+	test_a_world_card_asked_to_opens_by_country_ie();
 	test_passive_rules_stay_passive();
 	test_another_country_opens_nothing();
 	test_a_world_card_ignores_the_user();
