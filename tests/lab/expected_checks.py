@@ -73,6 +73,7 @@ def wifi_checks(models=(), profile="full"):
                + (["crypto-" + net] if net in PROTECTED
                   and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])]
+            + (["regd-disconnect"] if "open-ch6" in networks else [])
             + (["two-bss"] if bssid_mask else [])
             + (INTEROP if profile == "full" and hw_ccmp and "wpa2-ch6" in networks else [])
             + ["dmesg-clean"])
