@@ -387,7 +387,7 @@ static int join(struct card *card, const char *mac_arg, char *answer, size_t cap
 		return answer_error(answer, cap,
 				    "legacy-sta join needs a unicast MAC xx:xx:xx:xx:xx:xx");
 	card_own_mac(card, own);
-	if (!memcmp(mac, own, 6))
+	if (!memcmp(mac, own, 6) || !memcmp(mac, card->cfg.mac, 6))
 		return answer_error(answer, cap, "legacy-sta MAC is the card's own");
 	if (!card->legacy) {
 		card->legacy = calloc(1, sizeof(*card->legacy));
@@ -413,7 +413,8 @@ static int leave(struct card *card, char *answer, size_t cap)
 
 	if (!sta)
 		return answer_error(answer, cap, "no legacy station on this card");
-	if (sta->have_bss && sta->state != LSTA_WAIT_BEACON) {
+	if (sta->state == LSTA_AUTHENTICATING || sta->state == LSTA_ASSOCIATING ||
+	    sta->state == LSTA_ASSOCIATED) {
 		sta_logf(card, "leaving %s: deauthentication, reason %u",
 			 mac_text(sta->bssid, bssid), REASON_LEAVING);
 		send_deauth(card, REASON_LEAVING);
