@@ -131,7 +131,8 @@ static uint32_t ap_send(struct bss *b, uint8_t fc0, uint8_t fc1, const uint8_t *
 	f[22] = (uint8_t)(b->seq << 4);
 	f[23] = (uint8_t)(b->seq >> 4);
 	b->seq++;
-	memcpy(f + 24, body, body_len);
+	if (body_len)
+		memcpy(f + 24, body, body_len);
 	put_tx_desc(fh, TX_DESC, &s);
 	wr(b->ap.card, 0x800, TX_DESC);
 	wr(b->ap.card, 0x840, 1);
