@@ -95,12 +95,15 @@ static const uint8_t *next_rx(struct bss *b, unsigned int *len, unsigned int *ra
 	return b->ap.fh->mem + RX_RING + 0x10000 + RX_BUF_SIZE * b->rx_next++;
 }
 
+/* The last four bytes, little-endian, are the CRC-32 of the rest. */
 static bool fcs_good(const uint8_t *frame, unsigned int len)
 {
-	uint32_t crc = wifi_crc32(frame, len - 4);
+	uint32_t fcs;
 
-	return frame[len - 4] == (crc & 0xff) && frame[len - 3] == (crc >> 8 & 0xff) &&
-	       frame[len - 2] == (crc >> 16 & 0xff) && frame[len - 1] == crc >> 24;
+	if (len <= 4)
+		return false;
+	memcpy(&fcs, frame + len - 4, 4);
+	return fcs == wifi_crc32(frame, len - 4);
 }
 
 static unsigned int le16(const uint8_t *p)
