@@ -229,6 +229,17 @@ static unsigned int collect_presence(struct air *air, int except_fd,
 		out[n].receiving = card_is_receiving(c);
 		out[n].rssi = c->rssi;
 		n++;
+		/* A card's virtual station: it ACKs what is sent to it. */
+		if (n == AIR_MAX_REMOTE_CARDS)
+			break;
+		memset(&out[n], 0, sizeof(out[n]));
+		if (legacy_sta_address(c, out[n].mac)) {
+			memset(out[n].mask, 0xff, 6);
+			out[n].freq_mhz = c->freq_mhz;
+			out[n].receiving = 1;
+			out[n].rssi = c->rssi;
+			n++;
+		}
 	}
 	for (unsigned int p = 0; p < air->n_peers; p++) {
 		if (air->peers[p].fd == except_fd)
@@ -336,6 +347,11 @@ static int deliver_local(struct air *air, const struct card *sender,
 		if (is_rts(f) && !*answer)
 			*answer = c;
 	}
+	/* Virtual 11b stations next to a card hear the same frame. */
+	for (struct card *c = air->cards; c; c = c->air_next)
+		if (c->legacy && legacy_sta_hear(c, sender, f) && wants_ack &&
+		    ack_rssi < 0)
+			ack_rssi = c->rssi;
 	return ack_rssi;
 }
 

@@ -1128,6 +1128,7 @@ void card_destroy(struct card *card)
 	if (card->air)
 		air_detach(card->air, card);
 	fault_free(card);
+	legacy_sta_free(card);
 	free(card);
 }
 
@@ -1148,11 +1149,14 @@ uint64_t card_next_deadline(const struct card *card)
 	uint64_t tx = tx_next_deadline(card), bc = beacon_deadline(card);
 	uint64_t fault = fault_next_deadline(card);
 	uint64_t hs = handshake_deadline(card);
+	uint64_t sta = legacy_sta_next_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
 	if (fault < tx)
 		tx = fault;
+	if (sta < tx)
+		tx = sta;
 	if (hs < bc)
 		bc = hs;
 	return tx < bc ? tx : bc;
@@ -1166,6 +1170,7 @@ void card_advance(struct card *card, uint64_t now_us)
 	tx_advance(card, now_us);
 	run_beacon_timers(card);
 	fault_advance(card, now_us);
+	legacy_sta_advance(card, now_us);
 	link_log(card, false);
 	keycache_log(card, false);
 }

@@ -74,6 +74,8 @@ struct card_config {
 int card_config_parse(struct card_config *cfg, const char *spec,
 		      char *err, size_t errlen);
 void card_config_defaults(struct card_config *cfg, unsigned int index);
+/* "xx:xx:xx:xx:xx:xx" with the group bit clear into mac; false otherwise. */
+bool card_parse_unicast_mac(const char *text, uint8_t mac[6]);
 
 struct card_pci_identity {
 	uint16_t vendor, device;
@@ -108,6 +110,14 @@ void card_advance(struct card *card, uint64_t now_us);
 void card_make_dead(struct card *card);		/* BAR0 reads 0xffffffff */
 void card_corrupt_eeprom(struct card *card);	/* breaks the checksum */
 int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
+/*
+ * The virtual 802.11b station next to the card (legacy_sta.c, CARD.md):
+ * args is what follows "legacy-sta" on the control line: "" (query),
+ * "join MAC" or "leave".  Writes "ok", "ok: ..." or "error: ..." to
+ * answer and returns 0 or -1.
+ */
+int card_legacy_sta_command(struct card *card, const char *args, char *answer,
+			    size_t cap);
 /*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
  * see CARD.md), for the control socket and the log.

@@ -49,6 +49,19 @@ void card_config_defaults(struct card_config *cfg, unsigned int index)
 	set_air(cfg, true);
 }
 
+bool card_parse_unicast_mac(const char *text, uint8_t mac[6])
+{
+	unsigned int b[6];
+	char tail;
+
+	if (sscanf(text, "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
+		   &b[3], &b[4], &b[5], &tail) != 6 || (b[0] & 1))
+		return false;
+	for (int i = 0; i < 6; i++)
+		mac[i] = (uint8_t)b[i];
+	return true;
+}
+
 static int parse_number(const char *v, unsigned long max, unsigned long *out)
 {
 	char *end;
@@ -162,14 +175,8 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		if (set_model(cfg, v))
 			goto bad;
 	} else if (!strcmp(key, "mac")) {
-		unsigned int b[6];
-		char tail;
-
-		if (sscanf(v, "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
-			   &b[3], &b[4], &b[5], &tail) != 6 || (b[0] & 1))
+		if (!card_parse_unicast_mac(v, cfg->mac))
 			goto bad;
-		for (int i = 0; i < 6; i++)
-			cfg->mac[i] = (uint8_t)b[i];
 	} else if (!strcmp(key, "regdomain")) {
 		char *end;
 		unsigned long rd = strtoul(v, &end, 0);

@@ -213,6 +213,7 @@ struct card {
 	unsigned long frames_sent, frames_received, rx_dropped;
 	unsigned int malformed_injected;
 	struct card_faults *faults;	/* fault.c; NULL until a fault is set */
+	struct legacy_sta *legacy;	/* legacy_sta.c; NULL until joined */
 
 	uint64_t rng;			/* link_model.c's generator */
 	int noise_floor_dbm;
@@ -335,6 +336,20 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* legacy_sta.c */
+/*
+ * The card's virtual 11b station hears a frame on the air (sender: the
+ * local card that sent it, NULL for a remote one or the station itself);
+ * true when the frame is addressed to the station, which ACKs it.
+ */
+bool legacy_sta_hear(struct card *card, const struct card *sender,
+		     const struct air_frame *f);
+/* Its address for the presence linked processes see; false: none. */
+bool legacy_sta_address(const struct card *card, uint8_t mac[6]);
+uint64_t legacy_sta_next_deadline(const struct card *card);
+void legacy_sta_advance(struct card *card, uint64_t now);
+void legacy_sta_free(struct card *card);
 
 /* air.c */
 void air_attach(struct air *air, struct card *card);

@@ -4,7 +4,8 @@
  * Control socket: tests drive fault injection with one command a line
  * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
  * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
- * with what the driver has cost the card (CARD.md).
+ * with what the driver has cost the card, "card0 legacy-sta [join MAC |
+ * leave]" drives a virtual 802.11b station next to the card (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -92,25 +93,36 @@ int control_poll_fds(const struct control *ctl, struct pollfd *pfds, int max)
 	return n;
 }
 
-/* "CARD fault NAME [ARGS]": fault.c does the rest. */
-static void control_fault(struct control *ctl, const char *line, const char *name,
-			  char *answer, size_t cap)
+/* Past the first two words of line (card name and verb). */
+static const char *after_verb(const char *line)
+{
+	for (int word = 0; word < 2; word++) {
+		line += strspn(line, " \t");
+		line += strcspn(line, " \t");
+	}
+	return line + strspn(line, " \t");
+}
+
+/*
+ * "CARD fault NAME [ARGS]" (fault.c) and "CARD legacy-sta [join MAC|leave]"
+ * (legacy_sta.c): the model takes the words after the verb.
+ */
+static void control_card_command(struct control *ctl, const char *line,
+				 const char *name, const char *verb,
+				 int (*run)(struct card *card, const char *args,
+					    char *answer, size_t cap),
+				 char *answer, size_t cap)
 {
 	struct server_card *sc = server_find_card(ctl->srv, name);
-	const char *args = line;
+	const char *args = after_verb(line);
 
 	if (!sc) {
 		snprintf(answer, cap, "error: no card named '%s'", name);
 		return;
 	}
-	/* Past the card name and the word "fault". */
-	for (int word = 0; word < 2; word++) {
-		args += strspn(args, " \t");
-		args += strcspn(args, " \t");
-	}
-	args += strspn(args, " \t");
-	if (card_fault_command(server_card_model(sc), args, answer, cap) == 0)
-		server_log(ctl->srv, server_card_name(sc), "control: fault %s", args);
+	/* Queries (no arguments) are not logged. */
+	if (run(server_card_model(sc), args, answer, cap) == 0 && *args)
+		server_log(ctl->srv, server_card_name(sc), "control: %s %s", verb, args);
 }
 
 void control_execute(struct control *ctl, const char *line, char *answer,
@@ -122,7 +134,13 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 
 	words = sscanf(line, "%63s %63s %7s", name, verb, extra);
 	if (words >= 2 && !strcmp(verb, "fault")) {
-		control_fault(ctl, line, name, answer, cap);
+		control_card_command(ctl, line, name, verb, card_fault_command,
+				     answer, cap);
+		return;
+	}
+	if (words >= 2 && !strcmp(verb, "legacy-sta")) {
+		control_card_command(ctl, line, name, verb, card_legacy_sta_command,
+				     answer, cap);
 		return;
 	}
 	if (words == 1 && !strcmp(name, "quit")) {
@@ -131,7 +149,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);

@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: ISC
+/* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
+/*
+ * The virtual 802.11b station of "CARD legacy-sta": next to a card acting
+ * as an access point (the test plays its driver, sending beacon and
+ * responses through TX descriptors), it learns the SSID from the beacon,
+ * authenticates and associates as a plain 11b client, ACKs what the AP
+ * sends it, resends unanswered requests and gives up, goes idle on a
+ * deauthentication and deauthenticates itself on leave.  Then the
+ * command through control_execute(), with its error answers.
+ */
+#include "air_timing.h"
+#include "card_model.h"
+#include "fake_host.h"
+#include "server.h"
+
+#include <unistd.h>
+
+#define TX_DESC		0x1000
+#define TX_BUF		0x2000
+#define RX_RING		0x40000
+#define RING_N		32
+#define RATE_1M		0x1b
+#define RATE_6M		0x0b
+#define MS		1000u
+
+static const uint8_t sta_mac[6] = { 0x02, 0xa5, 0x1a, 0xbb, 0x00, 0x0b };
+static const uint8_t nobody[6] = { 0x02, 0x00, 0x00, 0x55, 0x55, 0x55 };
+static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+static const char ssid[] = "erp-lab";
+
+/* ---- the log lines of the station ---- */
+
+static char last_sta_line[384];
+static unsigned int sta_lines;
+
+static void capture_log(void *host, const char *line)
+{
+	(void)host;
+	if (!strstr(line, "legacy-sta "))
+		return;
+	sta_lines++;
+	snprintf(last_sta_line, sizeof(last_sta_line), "%s", line);
+	printf("    log: %s\n", line);
+}
+
+static struct card_host_ops logging_ops;
+
+/* ---- an AP card on an air, its RX ring read in order ---- */
+
+struct bss {
+	struct air *air;
+	struct test_card ap;
+	unsigned int rx_next;		/* next RX descriptor to look at */
+	uint16_t seq;
+};
+
+static void bss_open(struct bss *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->air = air_create();
+	if (!b->air)
+		exit(2);
+	logging_ops = fake_ops;
+	logging_ops.log = capture_log;
+	test_card_open(&b->ap, b->air, 1, "airtime=1");
+	b->ap.card->ops = &logging_ops;
+	test_card_up(&b->ap, 2412, RX_RING, RING_N);
+	sta_lines = 0;
+	last_sta_line[0] = '\0';
+}
+
+static void bss_close(struct bss *b)
+{
+	test_card_close(&b->ap);
+	air_destroy(b->air);
+}
+
+static void run_us(struct bss *b, uint64_t us)
+{
+	for (uint64_t t = 0; t < us; t += 10)
+		test_cards_advance(&b->ap, 1, 10);
+}
+
+/* The AP's next received frame, or NULL when none came. */
+static const uint8_t *next_rx(struct bss *b, unsigned int *len, unsigned int *rate)
+{
+	uint32_t d = RX_RING + 32 * b->rx_next, st0;
+
+	if (b->rx_next >= RING_N || !(fake_get32(b->ap.fh, d + 20) & 1))
+		return NULL;
+	st0 = fake_get32(b->ap.fh, d + 16);
+	*len = st0 & 0xfff;
+	*rate = st0 >> 15 & 0x1f;
+	return b->ap.fh->mem + RX_RING + 0x10000 + RX_BUF_SIZE * b->rx_next++;
+}
+
+/* The last four bytes, little-endian, are the CRC-32 of the rest. */
+static bool fcs_good(const uint8_t *frame, unsigned int len)
+{
+	uint32_t fcs;
+
+	if (len <= 4)
+		return false;
+	memcpy(&fcs, frame + len - 4, 4);
+	return fcs == wifi_crc32(frame, len - 4);
+}
+
+static unsigned int le16(const uint8_t *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+/*
+ * The AP sends a frame (fc0 fc1, to dst, from and for its own BSS, body
+ * given) at rate with 4 tries; returns TX status word 0.
+ */
+static uint32_t ap_send(struct bss *b, uint8_t fc0, uint8_t fc1, const uint8_t *dst,
+			const uint8_t *body, unsigned int body_len, uint8_t rate)
+{
+	struct fake_host *fh = b->ap.fh;
+	uint8_t *f = fh->mem + TX_BUF;
+	bool group = dst[0] & 1;
+	struct tx_setup s = { .buf = TX_BUF, .frame_len = 24 + body_len + 4,
+			      .buf_len = 24 + body_len, .intreq = true, .noack = group,
+			      .tries = { group ? 1 : 4 }, .rates = { rate } };
+
+	memset(f, 0, 24);
+	f[0] = fc0;
+	f[1] = fc1;
+	memcpy(f + 4, dst, 6);
+	memcpy(f + 10, b->ap.mac, 6);
+	memcpy(f + 16, b->ap.mac, 6);
+	f[22] = (uint8_t)(b->seq << 4);
+	f[23] = (uint8_t)(b->seq >> 4);
+	b->seq++;
+	if (body_len)
+		memcpy(f + 24, body, body_len);
+	put_tx_desc(fh, TX_DESC, &s);
+	wr(b->ap.card, 0x800, TX_DESC);
+	wr(b->ap.card, 0x840, 1);
+	for (unsigned int us = 0; !(fake_get32(fh, TX_DESC + 28) & 1) && us < 200000; us += 10)
+		test_cards_advance(&b->ap, 1, 10);
+	return fake_get32(fh, TX_DESC + 24);
+}
+
+/* A beacon of an 11g AP: ERP element and extended rates included. */
+static void ap_beacon(struct bss *b)
+{
+	uint8_t body[64] = { 0 };
+	unsigned int n = 8;
+
+	body[n++] = 100;		/* interval */
+	body[n++] = 0;
+	body[n++] = 0x01;		/* ESS, short slot */
+	body[n++] = 0x04;
+	body[n++] = 0;			/* SSID */
+	body[n++] = sizeof(ssid) - 1;
+	memcpy(body + n, ssid, sizeof(ssid) - 1);
+	n += sizeof(ssid) - 1;
+	memcpy(body + n, "\x01\x04\x82\x84\x8b\x96", 6);	/* rates */
+	n += 6;
+	memcpy(body + n, "\x03\x01\x01", 3);			/* channel 1 */
+	n += 3;
+	memcpy(body + n, "\x2a\x01\x00", 3);			/* ERP: none */
+	n += 3;
+	memcpy(body + n, "\x32\x04\x0c\x12\x18\x24", 6);	/* 6..18 Mbit/s */
+	n += 6;
+	ap_send(b, 0x80, 0, bcast, body, n, RATE_1M);
+}
+
+static bool tx_ok(uint32_t st0)
+{
+	return (st0 & 3) == 1;
+}
+
+static void query(struct card *card, char *answer, size_t cap)
+{
+	card_legacy_sta_command(card, "", answer, cap);
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Checks the next RX frame is the station's Authentication request. */
+static unsigned int expect_auth(struct bss *b, const char *when)
+{
+	unsigned int len = 0, rate = 0;
+	const uint8_t *f = next_rx(b, &len, &rate);
+
+	check(f && len == 24 + 6 + 4 && f[0] == 0xb0 && !memcmp(f + 4, b->ap.mac, 6) &&
+	      !memcmp(f + 10, sta_mac, 6) && !memcmp(f + 16, b->ap.mac, 6),
+	      "%s: the AP received an Authentication request from the station (len %u)",
+	      when, len);
+	if (!f)
+		return 0;
+	check(le16(f + 24) == 0 && le16(f + 26) == 1 && le16(f + 28) == 0,
+	      "open system, transaction 1, status 0 (%u %u %u)", le16(f + 24),
+	      le16(f + 26), le16(f + 28));
+	check(rate == RATE_1M && fcs_good(f, len), "at 1 Mbit/s CCK (0x%02x), FCS good", rate);
+	return le16(f + 22) >> 4;
+}
+
+/* Beacon, auth, assoc as the AP's driver would; true when associated. */
+static bool associate(struct bss *b, bool verbose)
+{
+	static const uint8_t auth_ok[6] = { 0, 0, 2, 0, 0, 0 };
+	static const uint8_t assoc_ok[6] = { 0x01, 0x04, 0, 0, 0x02, 0xc0 };
+	unsigned int len = 0, rate = 0, i, ies[8], n_ies = 0;
+	char answer[160];
+	const uint8_t *f;
+	uint32_t st0;
+
+	ap_beacon(b);
+	run_us(b, 5 * MS);
+	expect_auth(b, "after the beacon");
+	query(b->ap.card, answer, sizeof(answer));
+	if (verbose)
+		check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=authenticating"),
+		      "query: '%s'", answer);
+
+	st0 = ap_send(b, 0xb0, 0, sta_mac, auth_ok, sizeof(auth_ok), RATE_1M);
+	check(tx_ok(st0) && !(st0 >> 8 & 0xf),
+	      "the AP's Authentication response was ACKed on the first try (st0 %08x)", st0);
+	run_us(b, 5 * MS);
+	f = next_rx(b, &len, &rate);
+	check(f && f[0] == 0x00 && !memcmp(f + 4, b->ap.mac, 6) &&
+	      !memcmp(f + 10, sta_mac, 6) && rate == RATE_1M && fcs_good(f, len),
+	      "the AP received an Association Request at 1 Mbit/s (len %u)", len);
+	if (!f)
+		return false;
+	check(le16(f + 24) == 0x0001 && le16(f + 26) == 10,
+	      "capability ESS alone (0x%04x), listen interval 10 (%u)", le16(f + 24),
+	      le16(f + 26));
+	for (i = 28; i + 2 <= len - 4 && n_ies < 8; i += 2 + f[i + 1])
+		ies[n_ies++] = i;
+	check(n_ies == 2 && f[ies[0]] == 0 && f[ies[0] + 1] == sizeof(ssid) - 1 &&
+	      !memcmp(f + ies[0] + 2, ssid, sizeof(ssid) - 1),
+	      "SSID element '%s' learned from the beacon, then one element more", ssid);
+	check(n_ies == 2 && f[ies[1]] == 1 && f[ies[1] + 1] == 4 &&
+	      (f[ies[1] + 2] & 0x7f) == 0x02 && (f[ies[1] + 3] & 0x7f) == 0x04 &&
+	      (f[ies[1] + 4] & 0x7f) == 0x0b && (f[ies[1] + 5] & 0x7f) == 0x16,
+	      "Supported Rates: exactly 1, 2, 5.5, 11 Mbit/s");
+	check(n_ies == 2 && ies[1] + 6 == len - 4,
+	      "no Extended Supported Rates, ERP, HT or other element (%u elements)", n_ies);
+	query(b->ap.card, answer, sizeof(answer));
+	if (verbose)
+		check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=associating"),
+		      "query: '%s'", answer);
+
+	st0 = ap_send(b, 0x10, 0, sta_mac, assoc_ok, sizeof(assoc_ok), RATE_1M);
+	check(tx_ok(st0), "the AP's Association Response was ACKed (st0 %08x)", st0);
+	run_us(b, 5 * MS);
+	query(b->ap.card, answer, sizeof(answer));
+	check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=associated aid=2"),
+	      "query: '%s'", answer);
+	return starts(answer, "ok: 02:a5:1a:bb:00:0b state=associated aid=2");
+}
+
+static void test_join_and_leave(void)
+{
+	char answer[160], want[160];
+	unsigned int len = 0, rate = 0;
+	const uint8_t *f;
+	struct bss b;
+	uint32_t st0;
+
+	printf("an 11b station joins the AP card's BSS, is ACKed and leaves\n");
+	bss_open(&b);
+	query(b.ap.card, answer, sizeof(answer));
+	check(!strcmp(answer, "ok: none"), "before join: '%s'", answer);
+	card_legacy_sta_command(b.ap.card, "join 02:a5:1a:bb:00:0b", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "join: '%s'", answer);
+	query(b.ap.card, answer, sizeof(answer));
+	check(!strcmp(answer, "ok: 02:a5:1a:bb:00:0b state=waiting-beacon"),
+	      "query: '%s'", answer);
+	run_us(&b, 300 * MS);
+	check(!next_rx(&b, &len, &rate), "without a beacon the station sends nothing");
+
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_1M);
+	check(tx_ok(st0), "it ACKs a frame to its address even before joining (st0 %08x)",
+	      st0);
+	if (associate(&b, true)) {
+		snprintf(want, sizeof(want),
+			 "card1: legacy-sta 02:a5:1a:bb:00:0b: associated to %02x:%02x:%02x:%02x:%02x:%02x aid 2",
+			 b.ap.mac[0], b.ap.mac[1], b.ap.mac[2], b.ap.mac[3], b.ap.mac[4],
+			 b.ap.mac[5]);
+		check(!strcmp(last_sta_line, want), "log: '%s'", last_sta_line);
+	}
+
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_1M);
+	check(tx_ok(st0) && !(st0 >> 8 & 0xf),
+	      "a null-data poll from the AP is ACKed at once (st0 %08x)", st0);
+	st0 = ap_send(&b, 0x48, 0x02, nobody, NULL, 0, RATE_1M);
+	check((st0 & 3) == 2, "a frame to another address is not ACKed: XRETRY (st0 %08x)",
+	      st0);
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_6M);
+	check((st0 & 3) == 2, "an OFDM frame is not heard by an 11b radio: XRETRY (st0 %08x)",
+	      st0);
+	run_us(&b, 1000 * MS);
+	check(!next_rx(&b, &len, &rate), "associated, the station sends nothing by itself");
+	query(b.ap.card, answer, sizeof(answer));
+	check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=associated aid=2"),
+	      "still associated: '%s'", answer);
+
+	card_legacy_sta_command(b.ap.card, "leave", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "leave: '%s'", answer);
+	f = next_rx(&b, &len, &rate);
+	check(f && len == 24 + 2 + 4 && f[0] == 0xc0 && !memcmp(f + 4, b.ap.mac, 6) &&
+	      !memcmp(f + 10, sta_mac, 6) && le16(f + 24) == 3 && rate == RATE_1M,
+	      "the AP received a Deauthentication, reason 3, from the station");
+	query(b.ap.card, answer, sizeof(answer));
+	check(!strcmp(answer, "ok: none"), "after leave: '%s'", answer);
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_1M);
+	check((st0 & 3) == 2, "gone: nobody ACKs its address any more (st0 %08x)", st0);
+	card_legacy_sta_command(b.ap.card, "leave", answer, sizeof(answer));
+	check(starts(answer, "error: "), "leave again: '%s'", answer);
+	bss_close(&b);
+}
+
+static void test_retries_and_deauth(void)
+{
+	static const uint8_t deauth[2] = { 7, 0 };
+	unsigned int len, rate, seq[5], tries = 0;
+	char answer[160];
+	struct bss b;
+	uint32_t st0;
+
+	printf("an unanswered station resends five times and fails; a deauth idles it\n");
+	bss_open(&b);
+	card_legacy_sta_command(b.ap.card, "join 02:a5:1a:bb:00:0b", answer, sizeof(answer));
+	ap_beacon(&b);
+	run_us(&b, 1200 * MS);
+	for (unsigned int i = 0; i < 5; i++) {
+		seq[i] = expect_auth(&b, "unanswered");
+		tries += i && seq[i] == ((seq[i - 1] + 1) & 0xfff);
+	}
+	check(tries == 4, "five requests, each with the next sequence number");
+	check(!next_rx(&b, &len, &rate), "and not a sixth");
+	query(b.ap.card, answer, sizeof(answer));
+	check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=failed reason=no-auth-response"),
+	      "query: '%s'", answer);
+	check(strstr(last_sta_line, "failed: no-auth-response") != NULL, "log: '%s'",
+	      last_sta_line);
+
+	card_legacy_sta_command(b.ap.card, "join 02:a5:1a:bb:00:0b", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "join again restarts it: '%s'", answer);
+	if (associate(&b, false)) {
+		st0 = ap_send(&b, 0xc0, 0, sta_mac, deauth, sizeof(deauth), RATE_1M);
+		check(tx_ok(st0), "the AP's Deauthentication was ACKed (st0 %08x)", st0);
+		run_us(&b, 5 * MS);
+		query(b.ap.card, answer, sizeof(answer));
+		check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=idle"), "query: '%s'", answer);
+		check(strstr(last_sta_line, "deauthenticated by") &&
+		      strstr(last_sta_line, "(reason 7)"), "log: '%s'", last_sta_line);
+		card_legacy_sta_command(b.ap.card, "leave", answer, sizeof(answer));
+		check(!next_rx(&b, &len, &rate), "leaving from idle sends nothing");
+	}
+	bss_close(&b);
+}
+
+/* ---- the control socket's command ---- */
+
+static uint64_t clock_now;
+
+static uint64_t test_clock(void *ctx)
+{
+	(void)ctx;
+	return clock_now;
+}
+
+static void test_control(void)
+{
+	struct server_options opts = { .clock_us = test_clock };
+	char dir[64] = "/tmp/test_legacy_sta.XXXXXX", sock[128], ctl_path[128];
+	char err[256], answer[CARD_STATS_LINE_MAX + 16], *log_text = NULL;
+	size_t log_size = 0;
+	struct card_config cfg;
+	struct control *ctl;
+	struct server *srv;
+
+	printf("CARD legacy-sta through control_execute\n");
+	clock_now = 1000000;
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(2);
+	}
+	snprintf(sock, sizeof(sock), "%s/card0.sock", dir);
+	snprintf(ctl_path, sizeof(ctl_path), "%s/control.sock", dir);
+	opts.log = open_memstream(&log_text, &log_size);
+	srv = server_create(&opts, NULL);
+	card_config_defaults(&cfg, 0);
+	snprintf(cfg.socket_path, sizeof(cfg.socket_path), "%s", sock);
+	if (!srv || server_add_card(srv, &cfg, err, sizeof(err)) < 0 ||
+	    !(ctl = control_open(srv, ctl_path, err, sizeof(err)))) {
+		printf("setup: %s\n", err);
+		exit(2);
+	}
+
+	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
+	check(!strcmp(answer, "ok: none"), "'card0 legacy-sta': '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join 02:a5:1a:bb:00:0b", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "'card0 legacy-sta join 02:a5:1a:bb:00:0b': '%s'", answer);
+	control_execute(ctl, "card0  legacy-sta ", answer, sizeof(answer));
+	check(!strcmp(answer, "ok: 02:a5:1a:bb:00:0b state=waiting-beacon"),
+	      "'card0 legacy-sta': '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join 03:a5:1a:bb:00:0b", answer, sizeof(answer));
+	check(starts(answer, "error: ") && strstr(answer, "unicast MAC"),
+	      "a group address: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join 02:a5:1a:bb:00", answer, sizeof(answer));
+	check(starts(answer, "error: "), "a short MAC: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join 02:a5:1a:bb:00:0bx", answer, sizeof(answer));
+	check(starts(answer, "error: "), "trailing junk: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join", answer, sizeof(answer));
+	check(starts(answer, "error: "), "no MAC: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta join 00:03:7f:e0:00:01", answer, sizeof(answer));
+	check(starts(answer, "error: "), "the card's own MAC: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta dance", answer, sizeof(answer));
+	check(starts(answer, "error: unknown legacy-sta command 'dance'"),
+	      "an unknown subcommand: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta leave now", answer, sizeof(answer));
+	check(starts(answer, "error: "), "leave with an argument: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
+	check(!strcmp(answer, "ok: 02:a5:1a:bb:00:0b state=waiting-beacon"),
+	      "errors left the station alone: '%s'", answer);
+	control_execute(ctl, "card9 legacy-sta", answer, sizeof(answer));
+	check(!strcmp(answer, "error: no card named 'card9'"), "another card: '%s'", answer);
+	control_execute(ctl, "card0", answer, sizeof(answer));
+	check(starts(answer, "error: ") && strstr(answer, "'CARD legacy-sta [join MAC|leave]'"),
+	      "the usage names it: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta leave", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "'card0 legacy-sta leave': '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
+	check(!strcmp(answer, "ok: none"), "after leave: '%s'", answer);
+
+	fflush(opts.log);
+	check(log_text && strstr(log_text, "card0: control: legacy-sta join 02:a5:1a:bb:00:0b") &&
+	      strstr(log_text, "card0: control: legacy-sta leave"),
+	      "the server log records join and leave");
+	check(log_text && strstr(log_text, "card0: legacy-sta 02:a5:1a:bb:00:0b: joining the BSS of card0"),
+	      "the card log says what the station does");
+	control_close(ctl);
+	server_destroy(srv);
+	fclose(opts.log);
+	free(log_text);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	test_join_and_leave();
+	test_retries_and_deauth();
+	test_control();
+	return checks_report("test_legacy_sta");
+}
