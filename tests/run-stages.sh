@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# make check: runs each stage (a make target) in turn, says when each
+# starts and how long it took, goes on past a failed stage so one run
+# shows every failure, and ends with a table of the stages' results and
+# times.  Exits non-zero when any stage failed.
+#
+#   tests/run-stages.sh STAGE...      (MAKE names the make to run them with)
+set -uo pipefail
+
+make_cmd=${MAKE:-make}
+names=() results=() times=()
+failed=0
+start_all=$SECONDS
+
+for stage in "$@"; do
+	echo "== stage $stage: start ($(date -u +%H:%M:%S) UTC)"
+	start=$SECONDS
+	if "$make_cmd" --no-print-directory "$stage"; then
+		result=pass
+	else
+		result=FAIL
+		failed=$((failed + 1))
+	fi
+	took=$((SECONDS - start))
+	echo "== stage $stage: $result in $((took / 60))m$((took % 60))s"
+	names+=("$stage") results+=("$result") times+=("$took")
+done
+
+total=$((SECONDS - start_all))
+echo
+printf '%-28s %-6s %8s\n' stage result time
+for i in "${!names[@]}"; do
+	printf '%-28s %-6s %5dm%02ds\n' "${names[$i]}" "${results[$i]}" \
+		$((times[i] / 60)) $((times[i] % 60))
+done
+printf '%-28s %-6s %5dm%02ds\n' total '' $((total / 60)) $((total % 60))
+echo "check: $(($# - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
