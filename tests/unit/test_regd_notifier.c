@@ -342,6 +342,89 @@ static void test_a_world_card_ignores_the_user(void)
 	CHECK_STR(hinted, "");
 }
 
+/* The channels' flags, 2.4 GHz then 5 GHz, to compare before and after. */
+static void flags_now(u32 *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(chan_2ghz); i++)
+		*out++ = chan_2ghz[i].flags;
+	for (i = 0; i < ARRAY_SIZE(chan_5ghz); i++)
+		*out++ = chan_5ghz[i].flags;
+}
+
+#define N_CHANNELS (ARRAY_SIZE(chan_2ghz) + ARRAY_SIZE(chan_5ghz))
+
+/* core, country SKU: the kernel's ath acts on world copies only; so do we. */
+static void test_a_core_request_leaves_a_country_card_alone(void)
+{
+	u32 before[N_CHANNELS], after[N_CHANNELS];
+
+	card_with_regdomain(0x0000);
+	flags_now(before);
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_CORE, "00");
+	flags_now(after);
+	CHECK(!memcmp(before, after, sizeof(before)));
+	CHECK_STR(test_dev.regd.alpha2, "US");
+	CHECK_EQ(hints, 0);
+}
+
+/* core, world SKU: back to the EEPROM's SKU after a country IE moved it. */
+static void test_a_core_request_restores_a_world_card(void)
+{
+	card_with_regdomain(0x0060);
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "US");
+	CHECK_STR(test_dev.regd.alpha2, "US");
+	cfg80211_applies(&test_world, NL80211_REGDOM_SET_BY_CORE, "00");
+	CHECK_STR(test_dev.regd.alpha2, test_dev.regd_eeprom.alpha2);
+	CHECK(test_dev.regd.pair == test_dev.regd_eeprom.pair);
+	CHECK(no_ir(&chan_5ghz[0]));
+}
+
+/* country IE naming another country on a country SKU: nothing moves. */
+static void test_another_countrys_ie_opens_nothing(void)
+{
+	card_with_regdomain(0x0000);
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "DE");
+	CHECK(no_ir(&chan_5ghz[0]));
+	CHECK(no_ir(&chan_5ghz[1]));
+	CHECK_STR(test_dev.regd.alpha2, "US");
+	CHECK_EQ(hints, 0);
+}
+
+/* driver request on a world SKU: no hint of its own, nothing opens. */
+static void test_a_driver_request_opens_nothing_on_a_world_card(void)
+{
+	card_with_regdomain(0x0064);
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_DRIVER, "US");
+	CHECK(no_ir(&chan_5ghz[0]));
+	CHECK(no_ir(&chan_5ghz[1]));
+	CHECK_EQ(hints, 0);
+}
+
+/* user request on a beacon-following world SKU: nothing opens either. */
+static void test_a_beacon_following_world_card_ignores_the_user(void)
+{
+	card_with_regdomain(0x0060);
+	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_USER, "US");
+	CHECK(no_ir(&chan_5ghz[0]));
+	CHECK(no_ir(&chan_5ghz[1]));
+	CHECK(test_dev.regd.pair == test_dev.regd_eeprom.pair);
+}
+
+/* At init a beacon-following world SKU opens where a beacon was heard. */
+static void test_a_heard_beacon_opens_its_channel_at_init(void)
+{
+	chan_5ghz[0].beacon_found = true;
+	card_with_regdomain(0x0060);
+	CHECK(!no_ir(&chan_5ghz[0]));
+	CHECK(no_ir(&chan_5ghz[1]));
+	/* a world SKU that does not follow beacons keeps it passive */
+	card_with_regdomain(0x0064);
+	CHECK(no_ir(&chan_5ghz[0]));
+	chan_5ghz[0].beacon_found = false;
+}
+
 int main(void)
 {
 	test_a_country_card_starts_passive_at_5ghz();
@@ -352,5 +435,11 @@ int main(void)
 	test_passive_rules_stay_passive();
 	test_another_country_opens_nothing();
 	test_a_world_card_ignores_the_user();
+	test_a_core_request_leaves_a_country_card_alone();
+	test_a_core_request_restores_a_world_card();
+	test_another_countrys_ie_opens_nothing();
+	test_a_driver_request_opens_nothing_on_a_world_card();
+	test_a_beacon_following_world_card_ignores_the_user();
+	test_a_heard_beacon_opens_its_channel_at_init();
 	return check_done("test_regd_notifier");
 }

@@ -33,6 +33,15 @@ detail() {
 	printf '%s' "$*" > "$DETAIL_FILE"
 }
 
+# detail_add TEXT: adds to what the check said so far ("; " between).
+detail_add() {
+	if [ -s "$DETAIL_FILE" ]; then
+		printf '; %s' "$*" >> "$DETAIL_FILE"
+	else
+		printf '%s' "$*" > "$DETAIL_FILE"
+	fi
+}
+
 # run_check NAME TIMEOUT [needs=OTHER[,OTHER]] FUNCTION [ARGS...]
 # A slow cell (the debug kernel) multiplies every TIMEOUT by STEP_SCALE.
 run_check() {
