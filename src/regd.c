@@ -294,6 +294,9 @@ static void ath5k_reg_notifier(struct wiphy *wiphy,
 			ath5k_regd_own_country_flags(wiphy, dev, request);
 			break;
 		}
+		/* moved by an earlier IE: as in ath, the next waits for a core restore */
+		if (dev->regd.world == ATH5K_WORLD_NONE)
+			break;
 		if (ath5k_regd_set_country(&dev->regd, request->alpha2))
 			break;
 		dev_dbg(dev->dev, "regulatory domain now %c%c from a country IE\n",
