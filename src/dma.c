@@ -337,7 +337,7 @@ static void ath5k_isr_5210(struct ath5k_hw *ah, u32 isr_reg, u32 *flags,
 	if (isr_reg & (INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL))
 		isr->txq_done = ath5k_5210_data_queue_bit(ah);
 	isr->txq_eol = (isr_reg & INT_TXEOL) ? isr->txq_done : 0;
-	isr->flags = f & ah->imr;
+	isr->flags = f;
 }
 
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
@@ -393,7 +393,11 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	isr->txq_eol = (pisr & INT_TXEOL) ? FIELD_GET(SISR_QHIGH, s[1]) : 0;
 	isr->txq_done |= isr->txq_eol;
 
-	isr->flags = flags & ah->imr;
+	/*
+	 * Every cause read is acknowledged above, masked sources' too, so
+	 * every one is reported: the caller decides what it still wants.
+	 */
+	isr->flags = flags;
 	return 0;
 }
 

@@ -1211,7 +1211,8 @@ bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
 /**
  * ath5k_hw_isr_read() - read and acknowledge the interrupt causes
  * @ah: hardware state
- * @isr: the causes that fired and are unmasked, and their queues
+ * @isr: the causes that fired, masked or not (all are acknowledged),
+ *	and their queues
  *
  * A TX underrun raises the TX FIFO trigger level here.  Only the
  * secondary status registers that the primary one summarises as set are

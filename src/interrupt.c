@@ -127,6 +127,11 @@ irqreturn_t ath5k_intr(int irq, void *data)
 			set_bit(ATH5K_INVALID, &dev->flags);
 			return IRQ_HANDLED;
 		}
+		/*
+		 * A held source's cause was acknowledged with the rest: its
+		 * handler runs again rather than the cause being lost.
+		 */
+		isr.flags &= ah->imr | READ_ONCE(dev->irq_held);
 		more = ath5k_irq_dispatch(dev, &isr) & ~hold;
 		/* mask at once what a tasklet will handle, or it fires again */
 		if (more) {

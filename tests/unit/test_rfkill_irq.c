@@ -75,7 +75,7 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	memset(isr, 0, sizeof(*isr));
 	chip.isr_reads++;
 	if (chip_gpio_cause())
-		isr->flags = ATH5K_INT_GPIO & ah->imr;
+		isr->flags = ATH5K_INT_GPIO;	/* masked or not, as dma.c */
 	return 0;
 }
 
