@@ -259,6 +259,34 @@ stop_pidfile() {
 	rm -f "$1"
 }
 
+# hostapd_wait_enabled NS DEV: waits up to 30 s for hostapd on DEV to
+# be up; prints its last state, true when ENABLED.
+hostapd_wait_enabled() {
+	local state=''
+	for _ in $(seq 1 60); do
+		state=$(ip netns exec "$1" hostapd_cli -p /run/hostapd-lab -i "$2" status 2>/dev/null |
+			sed -n 's/^state=//p')
+		[ "$state" = ENABLED ] && break
+		sleep 0.5
+	done
+	echo "${state:-unknown}"
+	[ "$state" = ENABLED ]
+}
+
+# wpa_wait_completed NS DEV: waits up to 60 s for wpa_supplicant on DEV
+# to connect; prints its last wpa_state, true when COMPLETED.
+wpa_wait_completed() {
+	local state=''
+	for _ in $(seq 1 120); do
+		state=$(ip netns exec "$1" wpa_cli -p /run/wpa-lab -i "$2" status 2>/dev/null |
+			sed -n 's/^wpa_state=//p')
+		[ "$state" = COMPLETED ] && break
+		sleep 0.5
+	done
+	echo "${state:-unknown}"
+	[ "$state" = COMPLETED ]
+}
+
 # check_ap NETWORK: hostapd on card B for one of the networks below.
 network_conf() {
 	case $1 in
@@ -338,14 +366,8 @@ check_ap() {
 	} > "$conf"
 	ip netns exec $ns_b hostapd -B -P "$WORK/hostapd.pid" -f "$LOGS/hostapd-$net.log" "$conf" ||
 		{ detail "hostapd failed to start: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"; return 1; }
-	for _ in $(seq 1 60); do
-		state=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev" status 2>/dev/null |
-			sed -n 's/^state=//p')
-		[ "$state" = ENABLED ] && break
-		sleep 0.5
-	done
-	if [ "$state" != ENABLED ]; then
-		detail "hostapd state ${state:-unknown} after 30 s: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"
+	if ! state=$(hostapd_wait_enabled $ns_b "$dev"); then
+		detail "hostapd state $state after 30 s: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"
 		return 1
 	fi
 	detail "AP ath5k-lab-$net on $dev, channel $channel, $security"
@@ -421,15 +443,11 @@ check_assoc() {
 	ip netns exec $ns_a wpa_supplicant -B -D nl80211 -i "$dev" -c "$conf" \
 		-P "$WORK/wpa.pid" -f "$LOGS/wpa-$net.log" ||
 		{ detail "wpa_supplicant failed to start"; return 1; }
-	for _ in $(seq 1 120); do
-		status=$(ip netns exec $ns_a wpa_cli -p /run/wpa-lab -i "$dev" status 2>/dev/null)
-		state=$(printf '%s\n' "$status" | sed -n 's/^wpa_state=//p')
-		[ "$state" = COMPLETED ] && break
-		sleep 0.5
-	done
+	state=$(wpa_wait_completed $ns_a "$dev")
+	status=$(ip netns exec $ns_a wpa_cli -p /run/wpa-lab -i "$dev" status 2>/dev/null)
 	bssid=$(printf '%s\n' "$status" | sed -n 's/^bssid=//p')
 	if [ "$state" != COMPLETED ]; then
-		detail "wpa_state ${state:-unknown} after 60 s: $(grep -E 'CTRL-EVENT|Associat|Authent' "$LOGS/wpa-$net.log" | tail -n 2 | tr '\n' ' ')"
+		detail "wpa_state $state after 60 s: $(grep -E 'CTRL-EVENT|Associat|Authent' "$LOGS/wpa-$net.log" | tail -n 2 | tr '\n' ' ')"
 		return 1
 	fi
 	detail "associated to $bssid ($(printf '%s\n' "$status" | grep -E '^(freq|key_mgmt|pairwise_cipher)=' | tr '\n' ' '))"
@@ -600,13 +618,8 @@ two_bss_hostapd() {
 	} > "$conf"
 	ip netns exec "$ns" hostapd -B -P "$WORK/hostapd-$net.pid" -f "$LOGS/hostapd-$net.log" "$conf" ||
 		{ echo "hostapd for $net on $dev failed to start: $(tail -n 2 "$LOGS/hostapd-$net.log" | tr '\n' ' ')"; return 1; }
-	for _ in $(seq 1 60); do
-		state=$(ip netns exec "$ns" hostapd_cli -p /run/hostapd-lab -i "$dev" status 2>/dev/null |
-			sed -n 's/^state=//p')
-		[ "$state" = ENABLED ] && return 0
-		sleep 0.5
-	done
-	echo "hostapd for $net on $dev: state ${state:-unknown} after 30 s"
+	state=$(hostapd_wait_enabled "$ns" "$dev") && return 0
+	echo "hostapd for $net on $dev: state $state after 30 s"
 	return 1
 }
 
@@ -1189,13 +1202,8 @@ regd_disconnect_round() {
 		"country_code=$country" ieee80211d=1 beacon_int=100 > "$conf"
 	ip netns exec $ns_b hostapd -B -P "$WORK/hostapd.pid" -f "$LOGS/hostapd-regd-$country.log" "$conf" ||
 		{ detail_add "$country: hostapd failed to start"; return 1; }
-	for _ in $(seq 1 60); do
-		state=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev_b" status 2>/dev/null |
-			sed -n 's/^state=//p')
-		[ "$state" = ENABLED ] && break
-		sleep 0.5
-	done
-	[ "$state" = ENABLED ] || { detail_add "$country: hostapd state ${state:-unknown}"; return 1; }
+	state=$(hostapd_wait_enabled $ns_b "$dev_b") ||
+		{ detail_add "$country: hostapd state $state"; return 1; }
 	user_country US || return 1
 	sleep 1
 	before=$(regd_flags_now) || { detail_add "$country: no channel list"; return 1; }
@@ -1206,13 +1214,8 @@ regd_disconnect_round() {
 	ip netns exec $ns_a wpa_supplicant -B -D nl80211 -i "$dev_a" -c "$WORK/wpa-regd-$country.conf" \
 		-P "$WORK/wpa.pid" -f "$LOGS/wpa-regd-$country.log" ||
 		{ detail_add "$country: wpa_supplicant failed to start"; return 1; }
-	for _ in $(seq 1 120); do
-		state=$(ip netns exec $ns_a wpa_cli -p /run/wpa-lab -i "$dev_a" status 2>/dev/null |
-			sed -n 's/^wpa_state=//p')
-		[ "$state" = COMPLETED ] && break
-		sleep 0.5
-	done
-	[ "$state" = COMPLETED ] || { detail_add "$country: wpa_state ${state:-unknown} after 60 s"; return 1; }
+	state=$(wpa_wait_completed $ns_a "$dev_a") ||
+		{ detail_add "$country: wpa_state $state after 60 s"; return 1; }
 	sleep 2
 	during=$(regd_flags_now)
 	printf '%s\n' "$during" > "$LOGS/checks/regd-disconnect-$country-connected.log"
