@@ -387,35 +387,36 @@ static void test_a_core_request_restores_a_world_card(void)
 	CHECK(no_ir(&chan_5ghz[0]));
 }
 
-/* country IE naming another country on a country SKU: nothing moves. */
-static void test_another_countrys_ie_opens_nothing(void)
+/*
+ * Requests that must open nothing: no hint, 5180 and 5240 still passive,
+ * the card's regulatory pair unchanged.
+ */
+static void test_requests_that_open_nothing(void)
 {
-	card_with_regdomain(0x0000);
-	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_COUNTRY_IE, "DE");
-	CHECK(no_ir(&chan_5ghz[0]));
-	CHECK(no_ir(&chan_5ghz[1]));
-	CHECK_STR(test_dev.regd.alpha2, "US");
-	CHECK_EQ(hints, 0);
-}
+	static const struct {
+		u16 rd;
+		enum nl80211_reg_initiator initiator;
+		const char *alpha2;
+	} cases[] = {
+		/* country IE naming another country on a country SKU */
+		{ 0x0000, NL80211_REGDOM_SET_BY_COUNTRY_IE, "DE" },
+		/* driver request on a world SKU */
+		{ 0x0064, NL80211_REGDOM_SET_BY_DRIVER, "US" },
+		/* user request on a beacon-following world SKU */
+		{ 0x0060, NL80211_REGDOM_SET_BY_USER, "US" },
+	};
+	unsigned int i;
 
-/* driver request on a world SKU: no hint of its own, nothing opens. */
-static void test_a_driver_request_opens_nothing_on_a_world_card(void)
-{
-	card_with_regdomain(0x0064);
-	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_DRIVER, "US");
-	CHECK(no_ir(&chan_5ghz[0]));
-	CHECK(no_ir(&chan_5ghz[1]));
-	CHECK_EQ(hints, 0);
-}
-
-/* user request on a beacon-following world SKU: nothing opens either. */
-static void test_a_beacon_following_world_card_ignores_the_user(void)
-{
-	card_with_regdomain(0x0060);
-	cfg80211_applies(&test_us, NL80211_REGDOM_SET_BY_USER, "US");
-	CHECK(no_ir(&chan_5ghz[0]));
-	CHECK(no_ir(&chan_5ghz[1]));
-	CHECK(test_dev.regd.pair == test_dev.regd_eeprom.pair);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		printf("check: rd 0x%04x, initiator %d, %s: nothing opens\n",
+		       cases[i].rd, cases[i].initiator, cases[i].alpha2);
+		card_with_regdomain(cases[i].rd);
+		cfg80211_applies(&test_us, cases[i].initiator, cases[i].alpha2);
+		CHECK(no_ir(&chan_5ghz[0]));
+		CHECK(no_ir(&chan_5ghz[1]));
+		CHECK(test_dev.regd.pair == test_dev.regd_eeprom.pair);
+		CHECK_EQ(hints, 0);
+	}
 }
 
 /* At init a beacon-following world SKU opens where a beacon was heard. */
@@ -443,9 +444,7 @@ int main(void)
 	test_a_world_card_ignores_the_user();
 	test_a_core_request_leaves_a_country_card_alone();
 	test_a_core_request_restores_a_world_card();
-	test_another_countrys_ie_opens_nothing();
-	test_a_driver_request_opens_nothing_on_a_world_card();
-	test_a_beacon_following_world_card_ignores_the_user();
+	test_requests_that_open_nothing();
 	test_a_heard_beacon_opens_its_channel_at_init();
 	return check_done("test_regd_notifier");
 }
