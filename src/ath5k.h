@@ -51,9 +51,8 @@ struct ath5k_buf {
 	dma_addr_t desc_dma;
 	struct sk_buff *skb;
 	dma_addr_t skb_dma;
-	/* the series mac80211 gave the frame, and the tries programmed */
+	/* the series programmed, as mac80211 gave them, for the status */
 	struct ieee80211_tx_rate rates[IEEE80211_TX_MAX_RATES];
-	u8 tries[ATH5K_MRR_SERIES];
 };
 
 /* A hardware TX queue as the driver tracks it. */

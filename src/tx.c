@@ -278,7 +278,6 @@ static void ath5k_tx_rates(struct ath5k_dev *dev, struct ieee80211_sta *sta,
 		p->rate[0] = sband->bitrates[0].hw_value;
 		p->tries[0] = 1;
 	}
-	memcpy(bf->tries, p->tries, sizeof(bf->tries));
 }
 
 /* RTS/CTS or CTS-to-self, as the first series asks. */
@@ -466,13 +465,16 @@ static void ath5k_tx_done(struct ath5k_dev *dev, struct sk_buff *skb,
 			  const struct ath5k_buf *bf)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
-	u8 attempts[ATH5K_MRR_SERIES];
+	u8 tries[ATH5K_MRR_SERIES], attempts[ATH5K_MRR_SERIES];
 	unsigned int final, i;
 
+	/* what the descriptor allowed: ath5k_tx_rates() ended the list */
+	for (i = 0; i < ATH5K_MRR_SERIES; i++)
+		tries[i] = bf->rates[i].idx < 0 ? 0 : bf->rates[i].count;
 	BUILD_BUG_ON(sizeof(info->status.rates) != sizeof(bf->rates));
 	memcpy(info->status.rates, bf->rates, sizeof(info->status.rates));
 	ieee80211_tx_info_clear_status(info);
-	final = ath5k_hw_tx_attempts(ts, bf->tries, attempts);
+	final = ath5k_hw_tx_attempts(ts, tries, attempts);
 	for (i = 0; i <= final; i++)
 		info->status.rates[i].count = attempts[i];
 	if (final + 1 < IEEE80211_TX_MAX_RATES)
