@@ -149,6 +149,7 @@ struct ath5k_dev {
 	struct list_head rx_ring;	/* oldest first */
 	__le32 *rx_tail_link;
 	unsigned int rx_bufsize;
+	bool rx_in_continuation;	/* dropping a frame's later descriptors */
 	struct tasklet_struct rx_tasklet;
 	struct hrtimer rx_poll;		/* next ring poll while RX is busy */
 

@@ -125,6 +125,7 @@ int ath5k_rx_start(struct ath5k_dev *dev)
 
 	spin_lock_bh(&dev->rx_lock);
 	dev->rx_tail_link = NULL;
+	dev->rx_in_continuation = false;
 	list_for_each_entry(bf, &dev->rx_ring, list)
 		ath5k_rx_arm(dev, bf);
 	bf = list_first_entry(&dev->rx_ring, struct ath5k_buf, list);
@@ -152,11 +153,27 @@ static u64 ath5k_rx_tsf(u64 now, u16 stamp, u16 mask)
 	return (now & ~(u64)mask) | stamp;
 }
 
+/*
+ * Whether this descriptor belongs to a frame too long for one buffer:
+ * the one flagged "more" and every one after it up to the frame's last,
+ * which is not.  None of them is a frame of its own.
+ */
+static bool ath5k_rx_continued(struct ath5k_dev *dev,
+			       const struct ath5k_rx_status *rs)
+{
+	bool part = rs->more || dev->rx_in_continuation;
+
+	dev->rx_in_continuation = rs->more;
+	return part;
+}
+
 /* Decide whether a frame goes up; sets error flags in @rxs. */
 static bool ath5k_rx_accept(struct ath5k_dev *dev,
 			    const struct ath5k_rx_status *rs,
 			    struct ieee80211_rx_status *rxs)
 {
+	if (ath5k_rx_continued(dev, rs))
+		return false;
 	if (rs->flags & ATH5K_RXE_PHY) {
 		/*
 		 * Chips without PHY error counters feed ANI from here; the
@@ -165,7 +182,7 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 		ath5k_hw_ani_phy_error(&dev->ah, rs->phyerr);
 		return false;
 	}
-	if (rs->more || rs->len < 10 + FCS_LEN || rs->len > dev->rx_bufsize)
+	if (rs->len < 10 + FCS_LEN || rs->len > dev->rx_bufsize)
 		return false;
 	if (!rs->flags)
 		return true;

@@ -9,6 +9,10 @@
  * 14: the loop had no budget and never returned).  A run that finds a
  * few frames hands them up and lets the RX interrupts through again.
  *
+ * A frame longer than a buffer spans descriptors: the first ones carry
+ * "more", the last does not.  None of them goes up, and the last is not
+ * taken for a frame of its own (issue 28 finding 8).
+ *
  * Links: src/rx.c src/desc.c src/frame.c src/keyslot.c
  */
 #include <stdio.h>
@@ -21,6 +25,7 @@
 #include "rx_hw_idle.h"
 
 #define RXS0_LEN	GENMASK(11, 0)
+#define RXS0_MORE	BIT(12)
 #define RXS0_RATE	GENMASK(19, 15)
 #define RXS1_DONE	BIT(0)
 #define RXS1_OK		BIT(1)
@@ -92,6 +97,14 @@ static void card_receive(struct ath5k_buf *bf)
 				      FIELD_PREP(RXS0_RATE, RATE_1M));
 	dma_wmb();
 	d->rx.status[1] = cpu_to_le32(RXS1_DONE | RXS1_OK);
+}
+
+/* The card writes part of a long frame: "more" on all but the last. */
+static void card_receive_part(struct ath5k_buf *bf, bool more)
+{
+	card_receive(bf);
+	if (more)
+		bf->desc->rx.status[0] |= cpu_to_le32(RXS0_MORE);
 }
 
 /* The card has moved on: RXDP on the first descriptor not yet filled. */
@@ -270,10 +283,48 @@ static void test_flood(void)
 	rx_down();
 }
 
+/* The @n-th descriptor of the ring, oldest first. */
+static struct ath5k_buf *rx_ring_nth(unsigned int n)
+{
+	struct ath5k_buf *bf;
+
+	list_for_each_entry(bf, &dev.rx_ring, list)
+		if (!n--)
+			return bf;
+	return NULL;
+}
+
+static void test_continuation(void)
+{
+	printf("check: a frame over three descriptors between two whole "
+	       "ones: only the whole ones go up\n");
+	rx_up();
+	card_receive(rx_ring_nth(0));
+	card_receive_part(rx_ring_nth(1), true);
+	card_receive_part(rx_ring_nth(2), true);
+	card_receive_part(rx_ring_nth(3), false);
+	card_receive(rx_ring_nth(4));
+	rx_tasklet_run();
+	CHECK_EQ(delivered, 2);
+
+	printf("check: a frame cut off by a ring restart is not continued "
+	       "into the first frame after it\n");
+	card_receive_part(rx_ring_nth(0), true);
+	rx_tasklet_run();
+	CHECK_EQ(delivered, 2);
+	ath5k_rx_stop(&dev);
+	CHECK_EQ(ath5k_rx_start(&dev), 0);
+	card_receive(rx_ring_nth(0));
+	rx_tasklet_run();
+	CHECK_EQ(delivered, 3);
+	rx_down();
+}
+
 int main(void)
 {
 	test_few_frames();
 	test_parked_descriptor();
 	test_flood();
+	test_continuation();
 	return check_done("test_rx_budget");
 }
