@@ -39,6 +39,8 @@
 #define ATH5K_BEACON_STUCK	9
 /* Seconds without progress on a busy TX queue before a reset. */
 #define ATH5K_TX_WATCHDOG_SEC	3
+/* Failed chip resets in a row before mac80211 restarts the device. */
+#define ATH5K_RESET_TRIES	3
 /* Calibration periods. */
 #define ATH5K_CAL_SHORT_MS	10000
 #define ATH5K_CAL_LONG_MS	60000
@@ -182,6 +184,7 @@ struct ath5k_dev {
 
 	/* periodic work and recovery */
 	struct work_struct reset_work;
+	unsigned int reset_failures;	/* in a row; past TRIES: given up */
 	struct work_struct calib_work;
 	unsigned long cal_next_short;	/* jiffies */
 	unsigned long cal_next_long;

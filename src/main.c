@@ -317,6 +317,34 @@ static void ath5k_restore_config(struct ath5k_dev *dev)
 }
 
 /*
+ * A chip reset of a running device failed: try again from the reset
+ * work, then hand the device to mac80211 to restart (it calls op_start
+ * and restores every interface and key); if that fails too, give up
+ * until the next start.  Each step says so once.
+ */
+static void ath5k_reset_failed(struct ath5k_dev *dev, int err)
+{
+	if (!test_bit(ATH5K_RUNNING, &dev->flags)) {
+		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
+			dev->hwchan.freq, err);
+		return;
+	}
+	dev->reset_failures++;
+	if (dev->reset_failures < ATH5K_RESET_TRIES) {
+		dev_err(dev->dev, "chip reset on %u MHz failed (%d); trying again\n",
+			dev->hwchan.freq, err);
+		ieee80211_queue_work(dev->hw, &dev->reset_work);
+	} else if (dev->reset_failures == ATH5K_RESET_TRIES) {
+		dev_err(dev->dev, "chip reset failed %u times (%d); restarting the device\n",
+			ATH5K_RESET_TRIES, err);
+		ieee80211_restart_hw(dev->hw);
+	} else if (dev->reset_failures == ATH5K_RESET_TRIES + 1) {
+		dev_err(dev->dev, "the chip does not come back (%d); it stays down until the interface is brought up again\n",
+			err);
+	}
+}
+
+/*
  * Bring the chip to @def's channel (NULL: the current one) with the
  * current configuration.  Called with dev->lock held; stops and restarts
  * all DMA.  With @fast only the channel changes when the radio supports it.
@@ -361,29 +389,34 @@ int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
 	/* DMA stopped, or a full reset stopped it: buffers come back */
 	ath5k_txq_drain_all(dev);
 	ath5k_beacon_reclaim(dev);
-	if (ret) {
-		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
-			dev->hwchan.freq, ret);
-		goto out;
-	}
+	if (ret)
+		goto failed;
 
 	ath5k_restore_config(dev);
 	ath5k_hw_ani_init(&dev->ah, dev->ani_mode);
 	ret = ath5k_rx_start(dev);
-	if (ret) {
-		dev_err(dev->dev, "cannot start reception: %d\n", ret);
-		goto out;
-	}
+	if (ret)
+		goto failed;
 
+	dev->reset_failures = 0;
 	dev->beacon_miss = 0;
 	dev->cal_next_short = jiffies + msecs_to_jiffies(ATH5K_CAL_SHORT_MS);
 	dev->cal_next_long = jiffies + msecs_to_jiffies(ATH5K_CAL_LONG_MS);
 	clear_bit(ATH5K_INVALID, &dev->flags);
 	ath5k_beacon_config(dev);
 	ath5k_irq_enable(dev);
-out:
 	ath5k_tasklets_enable(dev);
 	ieee80211_wake_queues(dev->hw);
+	return 0;
+
+failed:
+	/*
+	 * The device stays INVALID with interrupts off and mac80211's
+	 * queues stopped, so frames wait instead of being dropped, until
+	 * a retry or mac80211's restart brings the chip back.
+	 */
+	ath5k_tasklets_enable(dev);
+	ath5k_reset_failed(dev, ret);
 	return ret;
 }
 
@@ -392,8 +425,11 @@ static void ath5k_reset_work(struct work_struct *work)
 	struct ath5k_dev *dev = container_of(work, struct ath5k_dev, reset_work);
 
 	mutex_lock(&dev->lock);
-	if (test_bit(ATH5K_RUNNING, &dev->flags)) {
-		dev_info(dev->dev, "resetting the chip to recover\n");
+	/* a device given up on waits for the next start */
+	if (test_bit(ATH5K_RUNNING, &dev->flags) &&
+	    dev->reset_failures <= ATH5K_RESET_TRIES) {
+		if (!dev->reset_failures)
+			dev_info(dev->dev, "resetting the chip to recover\n");
 		ath5k_reset(dev, NULL, false);
 	}
 	mutex_unlock(&dev->lock);
@@ -417,12 +453,18 @@ static int ath5k_op_start(struct ieee80211_hw *hw)
 	dev->imask = ATH5K_INT_RXOK | ATH5K_INT_RXERR | ATH5K_INT_RXEOL |
 		     ATH5K_INT_RXORN | ATH5K_INT_TXDESC | ATH5K_INT_TXEOL |
 		     ATH5K_INT_FATAL;
-	set_bit(ATH5K_RUNNING, &dev->flags);
+	/*
+	 * Still running: mac80211 restarts the device after failed resets
+	 * (ath5k_reset_failed()).  A fresh start that fails just fails.
+	 */
+	if (!test_bit(ATH5K_RUNNING, &dev->flags))
+		dev->reset_failures = 0;
 	ret = ath5k_reset(dev, &hw->conf.chandef, false);
 	if (ret) {
 		clear_bit(ATH5K_RUNNING, &dev->flags);
 		goto out;
 	}
+	set_bit(ATH5K_RUNNING, &dev->flags);
 	ath5k_rfkill_start(dev);
 	ath5k_led_state(dev, ATH5K_LED_INIT);
 	ieee80211_queue_delayed_work(hw, &dev->tx_watchdog,

@@ -394,7 +394,11 @@ class DriverErrorsInDmesg(unittest.TestCase):
             "ath5k 0000:00:04.0: RX DMA did not stop",
             "ath5k 0000:00:04.0: TX queue 1 did not stop (3 frames pending)",
             "ath5k 0000:00:04.0: gain calibration timed out at 2437 MHz",
-            "ath5k 0000:00:04.0: cannot start reception: -5",
+            "ath5k 0000:00:04.0: chip reset on 2437 MHz failed: -5",
+            "ath5k 0000:00:04.0: chip reset on 2437 MHz failed (-5); trying again",
+            "ath5k 0000:00:04.0: chip reset failed 3 times (-5); restarting the device",
+            "ath5k 0000:00:04.0: the chip does not come back (-5); it stays down "
+            "until the interface is brought up again",
             "ath5k 0000:00:04.0: cannot get IRQ 11: -16",
             "ath5k 0000:00:04.0: RF5111 radio (rev 0x17) is not supported",
             "ath5k 0000:00:04.0: EEPROM: checksum 0x1234, expected 0xffff",

@@ -19,6 +19,10 @@
  *   reported on the new one: dev->curchan changes only once no RX pass
  *   can run (issue 26: a beacon heard on 5180 MHz, reported on 5200
  *   while the scan moved on, put an IBSS on 5200);
+ * - a reset that fails leaves mac80211's queues stopped, is tried again
+ *   from the reset work, then handed to mac80211's restart; a restart
+ *   that fails too gives up quietly until the next start (issue 28
+ *   finding 6: the queues were woken and every frame dropped);
  * - registration: the interface combinations name only types the wiphy
  *   offers, so a kernel without mesh takes the device (the debug-kernel
  *   cell's cfg80211 refused it); the AR5211 registers one rate series
@@ -82,6 +86,7 @@ static void show_log(void)
 /* ----- the hardware layer ------------------------------------------- */
 
 static int dma_stop_result;
+static int hw_reset_result;	/* what the chip reset returns */
 static bool reset_fast_asked, reset_fast_done;
 
 int ath5k_hw_dma_stop(struct ath5k_hw *ah)
@@ -97,7 +102,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	step(fast ? "hw_reset_fast" : "hw_reset_full");
 	reset_fast_done = fast;
 	freq_at_hw_reset = chan->freq;
-	return 0;
+	return hw_reset_result;
 }
 
 int ath5k_hw_stop(struct ath5k_hw *ah)
@@ -447,8 +452,19 @@ void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue)
 {
 }
 
+static struct work_struct *queued_work;
+
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w)
 {
+	queued_work = w;
+}
+
+static unsigned int restarts;
+
+void ieee80211_restart_hw(struct ieee80211_hw *hw)
+{
+	step("restart_hw");
+	restarts++;
 }
 
 void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
@@ -720,12 +736,84 @@ static void test_register_ar5211(void)
 	ath5k_ops.stop(&hw, false);
 }
 
+/* The reset work runs if it was queued; whether it was. */
+static bool reset_work_runs(void)
+{
+	if (queued_work != &the_dev->reset_work)
+		return false;
+	queued_work = NULL;
+	the_dev->reset_work.func(&the_dev->reset_work);
+	return true;
+}
+
+static void test_reset_fails(void)
+{
+	printf("check: a failed reset keeps the queues stopped and the device "
+	       "INVALID, and queues a retry\n");
+	dev_running();
+	queued_work = NULL;
+	restarts = 0;
+	hw_reset_result = -EIO;
+	mutex_lock(&dev.lock);
+	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
+	mutex_unlock(&dev.lock);
+	show_log();
+	CHECK_EQ(at("wake_queues"), LOG_MAX);
+	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK(queued_work == &dev.reset_work);
+
+	printf("check: after %u failures in a row mac80211 restarts the "
+	       "device, once\n", ATH5K_RESET_TRIES);
+	CHECK(reset_work_runs());
+	CHECK_EQ(restarts, 0);
+	CHECK(reset_work_runs());
+	CHECK_EQ(restarts, 1);
+	CHECK(!reset_work_runs());
+	CHECK_EQ(at("wake_queues"), LOG_MAX);
+
+	printf("check: a restart that fails too gives up: no more resets "
+	       "until the next start\n");
+	CHECK_EQ(ath5k_ops.start(&hw), -EIO);
+	CHECK(!test_bit(ATH5K_RUNNING, &dev.flags));
+	nsteps = 0;
+	dev.reset_work.func(&dev.reset_work);
+	CHECK_EQ(at("hw_reset_full"), LOG_MAX);
+	CHECK_EQ(restarts, 1);
+
+	printf("check: the next start finds a working chip and wakes the "
+	       "queues\n");
+	hw_reset_result = 0;
+	nsteps = 0;
+	CHECK_EQ(ath5k_ops.start(&hw), 0);
+	CHECK(at("wake_queues") < LOG_MAX);
+	CHECK(!test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK_EQ(dev.reset_failures, 0);
+	ath5k_ops.stop(&hw, false);
+
+	printf("check: a chip back on the retry wakes the queues; the count "
+	       "starts over\n");
+	dev_running();
+	hw_reset_result = -EIO;
+	mutex_lock(&dev.lock);
+	ath5k_reset(&dev, NULL, false);
+	mutex_unlock(&dev.lock);
+	hw_reset_result = 0;
+	nsteps = 0;
+	CHECK(reset_work_runs());
+	CHECK(at("wake_queues") < LOG_MAX);
+	CHECK(!test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK_EQ(dev.reset_failures, 0);
+	CHECK(!reset_work_runs());
+	ath5k_ops.stop(&hw, false);
+}
+
 int main(void)
 {
 	test_register_without_mesh();
 	test_register_ar5211();
 	test_reset();
 	test_reset_dma_stuck();
+	test_reset_fails();
 	test_channel_change();
 	test_stop();
 	test_remove();

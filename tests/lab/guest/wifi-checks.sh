@@ -25,7 +25,7 @@ driver_errors='ath5k.*(error|fail|timeout|unable|invalid|stuck)|phy[0-9]+:.*(err
 # The interop checks' copy of ours prints as "ath5k_swcrypto 0000:...".
 own_prefix='ath5k(_swcrypto)?(:| [0-9a-f]+:[0-9a-f]+:[0-9a-f]+\\.[0-9]+:)( (phy[0-9]+|ath5k_[a-z0-9_]+):)? '
 # Ours (src/):
-ours_errors="chip did not|(RX DMA|TX queue [0-9]+) did not stop|timed out|cannot |radio( \\(rev [^)]*\\))? is not supported|, not supported|not supported by this card|unknown radio|unknown EEPROM|card does not answer|802\\.11n chip|self test failed|EEPROM(:| read of word| size field| enables no)|the EEPROM enables no usable band|not possible in mode|outside (the|this) card's range|not on the synthesiser grid|no TX power calibration|32-bit DMA is not available|BAR 0 is busy|fatal bus error|stuck|no ani sysfs|regulatory hint"
+ours_errors="chip did not|(RX DMA|TX queue [0-9]+) did not stop|timed out|cannot |radio( \\(rev [^)]*\\))? is not supported|, not supported|not supported by this card|unknown radio|unknown EEPROM|card does not answer|802\\.11n chip|self test failed|EEPROM(:| read of word| size field| enables no)|the EEPROM enables no usable band|not possible in mode|outside (the|this) card's range|not on the synthesiser grid|no TX power calibration|32-bit DMA is not available|BAR 0 is busy|fatal bus error|stuck|no ani sysfs|regulatory hint|chip reset (on [0-9]+ MHz )?failed|does not come back"
 # The in-tree ath5k (drivers/net/wireless/ath/ath5k/):
 in_tree_errors="can't |[Cc]ouldn't|could not|too many interrupts|didn't start/stop|out of range|not yet supported|zero retries|zero rate|empty rx buf pool|headroom|no further txbuf|bad mode|is too low|not available|out of supported|not A/B/G|out of memory|not found|POST Failed|Only one single ad-hoc"
 # Any DKMS module signed with a key the guest has not enrolled (no Secure
@@ -138,6 +138,15 @@ wifi_failure_state() {
 		echo "--- emulator $card radio: $(emu_ask "$card" radio)"
 		echo "--- emulator $card stats: $(emu_ask "$card" stats)"
 	done
+	# Both drivers' own accounts (queues, resets, ANI), where debugfs has them.
+	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug 2>/dev/null
+	for f in /sys/kernel/debug/ieee80211/phy*/ath5k/{queue,queues,misc,ani,frameerrors,beacon}; do
+		[ -r "$f" ] || continue
+		echo "--- $f"
+		timeout 5 cat "$f"
+	done
+	echo "--- the kernel log's last 40 lines"
+	dmesg | tail -n 40
 }
 
 check_probe() {

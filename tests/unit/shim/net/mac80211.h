@@ -441,6 +441,7 @@ ieee80211_get_tx_rate(const struct ieee80211_hw *hw,
 void ieee80211_rx(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w);
+void ieee80211_restart_hw(struct ieee80211_hw *hw);
 void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
 				  struct delayed_work *w, unsigned long delay);
 const struct ieee80211_rate *
