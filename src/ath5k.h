@@ -39,6 +39,12 @@
 #define ATH5K_BEACON_STUCK	9
 /* Seconds without progress on a busy TX queue before a reset. */
 #define ATH5K_TX_WATCHDOG_SEC	3
+/*
+ * Interrupts in a row that the chip claims with no cause the driver
+ * handles before it is reset: far below the kernel's spurious-IRQ limit
+ * (99,900 of 100,000), which would disable a line others may share.
+ */
+#define ATH5K_IRQ_UNHANDLED_MAX	1000
 /* Failed chip resets in a row before mac80211 restarts the device. */
 #define ATH5K_RESET_TRIES	3
 /* Calibration periods. */
@@ -181,6 +187,8 @@ struct ath5k_dev {
 	u32 irq_held;			/* masked until a tasklet has run */
 	spinlock_t irq_lock;		/* protects imask and irq_held */
 	unsigned int irq;
+	unsigned int irq_unhandled;	/* in a row: pending, nothing to do */
+	bool irq_stuck_said;
 
 	/* periodic work and recovery */
 	struct work_struct reset_work;

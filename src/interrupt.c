@@ -110,13 +110,35 @@ static u32 ath5k_irq_dispatch(struct ath5k_dev *dev, const struct ath5k_isr *isr
 	return hold;
 }
 
+/*
+ * The chip holds the line with nothing to handle: mask it at the chip and
+ * reset; the reset's end unmasks.  Said once per device.
+ */
+static irqreturn_t ath5k_intr_unhandled(struct ath5k_dev *dev)
+{
+	if (++dev->irq_unhandled < ATH5K_IRQ_UNHANDLED_MAX)
+		return IRQ_NONE;
+	dev->irq_unhandled = 0;
+	if (!dev->irq_stuck_said) {
+		dev->irq_stuck_said = true;
+		dev_err(dev->dev, "interrupt line stays asserted with nothing to handle; resetting the chip\n");
+	}
+	ieee80211_stop_queues(dev->hw);
+	spin_lock(&dev->irq_lock);
+	set_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_hw_imr_set(&dev->ah, 0);
+	spin_unlock(&dev->irq_lock);
+	ath5k_schedule_reset(dev);
+	return IRQ_HANDLED;
+}
+
 irqreturn_t ath5k_intr(int irq, void *data)
 {
 	struct ath5k_dev *dev = data;
 	struct ath5k_hw *ah = &dev->ah;
 	unsigned int loops = 0;
 	struct ath5k_isr isr;
-	u32 hold = 0, more;
+	u32 hold = 0, more, handled = 0;
 
 	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_hw_irq_pending(ah))
 		return IRQ_NONE;
@@ -132,6 +154,9 @@ irqreturn_t ath5k_intr(int irq, void *data)
 		 * handler runs again rather than the cause being lost.
 		 */
 		isr.flags &= ah->imr | READ_ONCE(dev->irq_held);
+		if (!isr.flags)
+			break;
+		handled |= isr.flags;
 		more = ath5k_irq_dispatch(dev, &isr) & ~hold;
 		/* mask at once what a tasklet will handle, or it fires again */
 		if (more) {
@@ -140,6 +165,9 @@ irqreturn_t ath5k_intr(int irq, void *data)
 		}
 	} while (!(hold & ATH5K_INT_FATAL) && ath5k_hw_irq_pending(ah) &&
 		 ++loops < ATH5K_IRQ_LOOPS);
+	if (!handled)
+		return ath5k_intr_unhandled(dev);
+	dev->irq_unhandled = 0;
 
 	if (time_is_before_eq_jiffies(dev->cal_next_short) &&
 	    !work_pending(&dev->calib_work))

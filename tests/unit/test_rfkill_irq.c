@@ -18,6 +18,11 @@
  *   GPIO (read-modify-write of PIMR and ah->imr) runs under irq_lock, as
  *   ath5k_hw_imr_set() from the handler and the tasklets does.
  *
+ * The same handler on a line the chip holds with no cause it handles
+ * (issue 28): IRQ_NONE each time, so the kernel's spurious-IRQ logic
+ * sees it; after ATH5K_IRQ_UNHANDLED_MAX in a row the chip is masked
+ * and reset, said once.
+ *
  * Links: src/interrupt.c src/rfkill.c
  */
 #include <stdio.h>
@@ -41,6 +46,7 @@ static struct {
 	bool fire_level;	/* the cause is asserted while pin == this */
 	unsigned int isr_reads;
 	unsigned int mask_changes_unlocked;
+	bool stuck;		/* INTPEND with a cause no one handles */
 } chip;
 
 static bool chip_gpio_cause(void)
@@ -65,8 +71,8 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 {
-	return (ah->imr & ATH5K_INT_GLOBAL) && (ah->imr & ATH5K_INT_GPIO) &&
-	       chip_gpio_cause();
+	return (ah->imr & ATH5K_INT_GLOBAL) &&
+	       (chip.stuck || ((ah->imr & ATH5K_INT_GPIO) && chip_gpio_cause()));
 }
 
 /* Acknowledging does not clear a level: it is read again at once. */
@@ -76,6 +82,8 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	chip.isr_reads++;
 	if (chip_gpio_cause())
 		isr->flags = ATH5K_INT_GPIO;	/* masked or not, as dma.c */
+	if (chip.stuck)
+		isr->flags |= ATH5K_INT_MIB;	/* never in the driver's mask */
 	return 0;
 }
 
@@ -127,9 +135,17 @@ void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
 	}
 }
 
+static unsigned int resets_scheduled, queue_stops;
+
 void ath5k_schedule_reset(struct ath5k_dev *d)
 {
-	CHECK(!"no reset expected");
+	CHECK(chip.stuck);
+	resets_scheduled++;
+}
+
+void ieee80211_stop_queues(struct ieee80211_hw *h)
+{
+	queue_stops++;
 }
 
 int ath5k_reset(struct ath5k_dev *d, const struct cfg80211_chan_def *def,
@@ -258,9 +274,60 @@ static void test_flip_during_report(void)
 	CHECK_EQ(chip.fire_level, !chip.pin);
 }
 
+static void test_stuck_line(void)
+{
+	unsigned int i, unhandled = 0;
+
+	printf("check: a line held with nothing to handle: IRQ_NONE, one "
+	       "pass each, until %u in a row\n", ATH5K_IRQ_UNHANDLED_MAX);
+	dev_up();
+	resets_scheduled = 0;
+	queue_stops = 0;
+	chip.stuck = true;
+	for (i = 0; i < ATH5K_IRQ_UNHANDLED_MAX - 1; i++) {
+		chip.isr_reads = 0;
+		if (ath5k_intr(0, &dev) == IRQ_NONE)
+			unhandled++;
+		CHECK_EQ(chip.isr_reads, 1);
+	}
+	CHECK_EQ(unhandled, ATH5K_IRQ_UNHANDLED_MAX - 1);
+	CHECK_EQ(resets_scheduled, 0);
+	CHECK(dev.ah.imr & ATH5K_INT_GLOBAL);
+
+	printf("check: then the chip is masked, the queues stopped and a "
+	       "reset scheduled\n");
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	CHECK_EQ(resets_scheduled, 1);
+	CHECK_EQ(queue_stops, 1);
+	CHECK(!(dev.ah.imr & ATH5K_INT_GLOBAL));
+	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK(!ath5k_hw_irq_pending(&dev.ah));
+	CHECK(dev.irq_stuck_said);
+	CHECK_EQ(chip.mask_changes_unlocked, 0);
+
+	printf("check: a tasklet's release does not unmask it before the "
+	       "reset\n");
+	ath5k_irq_update(&dev, ATH5K_INT_RX_ANY, 0);
+	CHECK(!(dev.ah.imr & ATH5K_INT_GLOBAL));
+
+	printf("check: one handled cause starts the count over\n");
+	clear_bit(ATH5K_INVALID, &dev.flags);
+	ath5k_irq_enable(&dev);
+	for (i = 0; i < ATH5K_IRQ_UNHANDLED_MAX - 1; i++)
+		ath5k_intr(0, &dev);
+	chip.pin = false;			/* the switch: a GPIO cause */
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	chip.pin = true;
+	CHECK_EQ(dev.irq_unhandled, 0);
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_NONE);
+	CHECK_EQ(resets_scheduled, 1);
+	chip.stuck = false;
+}
+
 int main(void)
 {
 	test_switch();
 	test_flip_during_report();
+	test_stuck_line();
 	return check_done("test_rfkill_irq");
 }
