@@ -537,6 +537,8 @@ def main():
         "LAB_PROFILE": args.profile,
         "STEP_SCALE": step_scale,
         "DEBUG_CHECKS": "yes" if debug_checks else "no",
+        # "N NAME...": the named checks run N times more (guest/report.sh).
+        "REPEAT_CHECKS": os.environ.get("ATH5K_LAB_REPEAT", ""),
         "SECURE_BOOT": "yes" if secure_boot else "no",
     }
     if packages:

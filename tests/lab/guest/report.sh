@@ -45,7 +45,7 @@ detail_add() {
 # run_check NAME TIMEOUT [needs=OTHER[,OTHER]] FUNCTION [ARGS...]
 # A slow cell (the debug kernel) multiplies every TIMEOUT by STEP_SCALE.
 run_check() {
-	local name=$1 limit=$(($2 * ${STEP_SCALE:-1})) needs='' dep result rc='' start end seconds text
+	local name=$1 limit_asked=$2 limit=$(($2 * ${STEP_SCALE:-1})) needs='' dep result rc='' start end seconds text
 	shift 2
 	case "$1" in needs=*) needs=${1#needs=}; shift ;; esac
 	export DETAIL_FILE="$WORK/$name.detail"
@@ -86,6 +86,32 @@ run_check() {
 	text=$(cat "$DETAIL_FILE")
 	[ -n "$text" ] || text="exit status $rc; log: checks/$name.log"
 	report result "{\"name\": $(json_string "$name"), \"result\": \"$result\", \"detail\": $(json_string "$text"), \"seconds\": $seconds}"
+	repeat_checks_after "$name" "$limit_asked" "$@"
+}
+
+# REPEAT_CHECKS="N NAME..." (ATH5K_LAB_REPEAT on the host), for hunting a
+# rare failure: once the last NAME has run, the NAMEs run N times more in
+# turn, as NAME-r1, NAME-r2, ..., without their needs=.  Only the
+# first run of a NAME counts for the expected list; a failed repeat
+# fails the run like any other check.
+declare -A repeat_call
+repeat_checks_after() {
+	local name=$1 count names n i call
+	shift
+	[ -n "${REPEAT_CHECKS:-}" ] && [ -z "${repeating:-}" ] || return 0
+	read -r count names <<< "$REPEAT_CHECKS"
+	case " $names " in *" $name "*) ;; *) return 0 ;; esac
+	repeat_call[$name]=$(printf '%q ' "$@")
+	[ "$name" = "${names##* }" ] || return 0
+	repeating=yes
+	for i in $(seq 1 "$count"); do
+		for n in $names; do
+			call=${repeat_call[$n]:-}
+			[ -n "$call" ] || continue
+			eval "run_check $(printf '%q' "$n-r$i") $call"
+		done
+	done
+	repeating=
 }
 
 # The kernel log by record sequence number (guest/kmsg.py): counting
