@@ -413,7 +413,7 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	simr2 = 0;
 	if (ath5k_hw_txurn_unmasked(flags)) {
 		pimr |= INT_TXURN;
-		simr2 |= FIELD_PREP(SISR2_TXURN, ah->txq_imr);
+		simr2 |= FIELD_PREP(SISR2_TXURN, READ_ONCE(ah->txq_imr));
 	}
 	if (flags & ATH5K_INT_FATAL)
 		simr2 |= SISR2_BUS_ERRORS;
@@ -434,9 +434,14 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	}
 
 	/*
-	 * Enabled before and after: a source masked a moment late only
-	 * costs a pass of the handler, which filters by ah->imr.
+	 * The handler filters by ah->imr without the lock: while the
+	 * registers change the record covers the old mask and the new, or
+	 * a cause unmasked here would be read, acknowledged and dropped.
+	 * A source masked a moment late only costs a pass of the handler.
 	 */
+	WRITE_ONCE(ah->imr, old | flags);
+
+	/* enabled before and after: only what changed */
 	if (ah->imr_hw_valid && (old & flags & ATH5K_INT_GLOBAL)) {
 		if (pimr != ah->pimr_hw)
 			ath5k_wr(ah, R_PIMR, pimr);
@@ -460,6 +465,6 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 done:
 	ah->pimr_hw = pimr;
 	ah->simr2_hw = simr2;
-	ah->imr = flags;
+	WRITE_ONCE(ah->imr, flags);
 	return old;
 }

@@ -98,18 +98,14 @@ void ath5k_hw_gpio_irq(struct ath5k_hw *ah, unsigned int gpio, bool level)
 	if (!level)
 		cr |= GPIOCR_INT_HIGH;
 	ath5k_wr(ah, R_GPIOCR, cr);
-	ah->imr |= ATH5K_INT_GPIO;
-	ath5k_set_bits(ah, R_PIMR, INT_GPIO);
-	/* ath5k_hw_imr_set() writes only what differs from its record */
-	ah->pimr_hw |= INT_GPIO;
+	/* the mask has one writer, which keeps its record in step */
+	ath5k_hw_imr_set(ah, ah->imr | ATH5K_INT_GPIO);
 }
 
 static void gpio_irq_off(struct ath5k_hw *ah)
 {
+	ath5k_hw_imr_set(ah, ah->imr & ~ATH5K_INT_GPIO);
 	ath5k_clear_bits(ah, R_GPIOCR, GPIOCR_INT_ENA);
-	ah->imr &= ~ATH5K_INT_GPIO;
-	ath5k_clear_bits(ah, R_PIMR, INT_GPIO);
-	ah->pimr_hw &= ~INT_GPIO;
 }
 
 /* ----- rfkill ------------------------------------------------------------ */

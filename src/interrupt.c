@@ -153,7 +153,7 @@ irqreturn_t ath5k_intr(int irq, void *data)
 		 * A held source's cause was acknowledged with the rest: its
 		 * handler runs again rather than the cause being lost.
 		 */
-		isr.flags &= ah->imr | READ_ONCE(dev->irq_held);
+		isr.flags &= READ_ONCE(ah->imr) | READ_ONCE(dev->irq_held);
 		if (!isr.flags)
 			break;
 		handled |= isr.flags;

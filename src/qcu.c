@@ -145,18 +145,18 @@ static void ath5k_txq_interrupts_write(struct ath5k_hw *ah)
 		if (ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE)
 			active |= BIT(q);
 	eol = active & ~BIT(ATH5K_TXQ_BEACON);
-	ah->txq_imr = active;
+	/*
+	 * SIMR2 (underruns, beacon and bus causes) has one writer,
+	 * ath5k_hw_imr_set() under the driver's interrupt lock; its
+	 * underrun bits follow txq_imr from the next call on.
+	 */
+	WRITE_ONCE(ah->txq_imr, active);
 
 	ath5k_wr(ah, R_SIMR(0), FIELD_PREP(SISR_QHIGH, active));
 	ath5k_wr(ah, R_SIMR(1), FIELD_PREP(SISR_QHIGH, eol));
-	ath5k_rmw(ah, R_SIMR(2), SISR2_TXURN,
-		  ath5k_hw_txurn_unmasked(ah->imr) ?
-		  FIELD_PREP(SISR2_TXURN, active) : 0);
 	ath5k_wr(ah, R_SIMR(3), 0);
 	ath5k_wr(ah, R_SIMR(4), 0);
 	ath5k_wr(ah, R_TXNOFRM, 0);
-	/* SIMR2 changed behind ath5k_hw_imr_set(): it writes all anew */
-	ah->imr_hw_valid = false;
 }
 
 int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)

@@ -87,8 +87,17 @@ uint32_t card_bus_read(uintptr_t offset)
 static bool bus_rx_hangs;
 static u32 bus_txq_stop_requests;
 
+/*
+ * Called after a write to bus_after_write_reg reached the card: what an
+ * interrupt handler on another CPU would do at that moment.
+ */
+static u32 bus_after_write_reg;
+static void (*bus_after_write)(void);
+
 void card_bus_write(uintptr_t offset, uint32_t value)
 {
+	void (*after)(void) = NULL;
+
 	if (offset / 4 < BUS_REGS)
 		bus_writes[offset / 4]++;
 	if (offset == R_CR && bus_rx_hangs)
@@ -96,6 +105,11 @@ void card_bus_write(uintptr_t offset, uint32_t value)
 	if (offset == R_QCU_TXD)
 		bus_txq_stop_requests |= value;
 	card_bar0_write(bus_card, (uint32_t)offset, value, 4);
+	if (bus_after_write && offset == bus_after_write_reg) {
+		after = bus_after_write;
+		bus_after_write = NULL;		/* once, and not from itself */
+		after();
+	}
 }
 
 unsigned long long card_bus_busy_us;
@@ -2208,6 +2222,89 @@ static void run_interrupt_bus_cost(void)
 }
 
 /*
+ * Issue 28 findings 2 and 3: the interrupt mask has one writer, and its
+ * record (ah->imr, which the handler filters by without a lock) never
+ * lags a write that unmasks.
+ */
+static struct ath5k_hw *mask_ah;
+static u32 mask_handler_kept;
+
+/* The handler, run the moment PIMR was written: read, filter as ath5k_intr. */
+static void mask_handler_runs(void)
+{
+	struct ath5k_isr isr;
+
+	CHECK(bus_host->irq);
+	CHECK_EQ(ath5k_hw_isr_read(mask_ah, &isr), 0);
+	mask_handler_kept = isr.flags & READ_ONCE(mask_ah->imr);
+}
+
+static void run_mask_owner(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct card_config cfg;
+	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	const u32 rx = ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | ATH5K_INT_RXORN;
+	const u32 wanted = rx | ATH5K_INT_TX_ANY | ATH5K_INT_FATAL |
+			   ATH5K_INT_GLOBAL;
+	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023 };
+	u32 simr2;
+
+	printf("== the interrupt mask's one writer\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, &p), 0);
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	ath5k_hw_imr_set(&ah, wanted & ~rx);
+	mask_ah = &ah;
+
+	printf("check: an RX cause that fires the moment RX is unmasked is "
+	       "kept by the handler (finding 2)\n");
+	card_raise_pisr(bus_card, INT_RXOK);
+	CHECK(!bus_host->irq);
+	mask_handler_kept = 0;
+	bus_after_write_reg = R_PIMR;
+	bus_after_write = mask_handler_runs;
+	ath5k_hw_imr_set(&ah, wanted);
+	CHECK(!bus_after_write);
+	CHECK(mask_handler_kept & ATH5K_INT_RXOK);
+	CHECK_EQ(ah.imr, wanted);
+
+	printf("check: reprogramming a queue leaves SIMR2 to the mask's "
+	       "writer (finding 3)\n");
+	simr2 = card_bus_read(R_SIMR(2));
+	CHECK(FIELD_GET(SISR2_TXURN, simr2) & BIT(2));
+	bus_count_reset();
+	p.cw_min = 31;
+	CHECK_EQ(ath5k_hw_txq_set_params(&ah, 2, &p), 0);
+	CHECK_EQ(ath5k_hw_txq_program(&ah, 2), 0);
+	CHECK_EQ(bus_reads[R_SIMR(2) / 4], 0);
+	CHECK_EQ(bus_writes[R_SIMR(2) / 4], 0);
+	CHECK_EQ(card_bus_read(R_SIMR(2)), simr2);
+	CHECK(ah.imr_hw_valid);
+	bus_count_reset();
+	ath5k_hw_imr_set(&ah, wanted);
+	CHECK_EQ(bus_count(bus_writes), 0);
+
+	printf("check: the rfkill GPIO interrupt goes through the same "
+	       "writer\n");
+	ah.ee.rfkill_gpio = 0;
+	ah.ee.rfkill_irq = true;
+	ath5k_hw_rfkill_irq(&ah, true);
+	CHECK(ah.imr & ATH5K_INT_GPIO);
+	CHECK(card_bus_read(R_PIMR) & INT_GPIO);
+	CHECK_EQ(ah.pimr_hw, card_bus_read(R_PIMR));
+	ath5k_hw_rfkill_irq(&ah, false);
+	CHECK(!(ah.imr & ATH5K_INT_GPIO));
+	CHECK(!(card_bus_read(R_PIMR) & INT_GPIO));
+	CHECK_EQ(ah.pimr_hw, card_bus_read(R_PIMR));
+
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
  * The debugfs register dump: unique names, each value what the card
  * holds at that offset, one read per register and no write.
  */
@@ -2290,6 +2387,7 @@ int main(void)
 	run_spur_below_centre();
 	run_beacon_causes_in_sisr2();
 	run_interrupt_bus_cost();
+	run_mask_owner();
 	run_debug_regs();
 	return check_done("test_hw_on_card");
 }
