@@ -52,11 +52,22 @@ int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	return 0;
 }
 
+/*
+ * The beacon's buffer length as the descriptor gives it: the two-word
+ * descriptor chips (AR5210, AR5211) fetch a beacon in whole 32-bit words,
+ * so its buffer is rounded up to one, and mapped so.
+ */
+static unsigned int ath5k_beacon_buf_len(const struct sk_buff *skb)
+{
+	return ALIGN(skb->len, 4);
+}
+
 static void ath5k_beacon_release_skb(struct ath5k_dev *dev, struct ath5k_buf *bf)
 {
 	if (!bf->skb)
 		return;
-	dma_unmap_single(dev->dev, bf->skb_dma, bf->skb->len, DMA_TO_DEVICE);
+	dma_unmap_single(dev->dev, bf->skb_dma, ath5k_beacon_buf_len(bf->skb),
+			 DMA_TO_DEVICE);
 	dev_kfree_skb_any(bf->skb);
 	bf->skb = NULL;
 }
@@ -296,7 +307,7 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 	const struct ieee80211_rate *rate = ieee80211_get_tx_rate(dev->hw, info);
 	struct ath5k_tx_params p = {
 		.frame_len = skb->len + FCS_LEN,
-		.buf_len = skb->len,
+		.buf_len = ath5k_beacon_buf_len(skb),
 		.pkt_type = ATH5K_PKT_BEACON,
 		.hdr_len = 24,		/* a management frame's header */
 		.txpower = ath5k_hw_desc_txpower(&dev->ah,
@@ -305,19 +316,28 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 		.key_index = ATH5K_KEY_INVALID,
 		.tries = { 1 },
 	};
+	unsigned int pad;
 	int ret;
 
 	if (!rate)
 		return -EINVAL;
 	p.rate[0] = rate->hw_value;
 
-	bf->skb_dma = dma_map_single(dev->dev, skb->data, skb->len,
+	/* the rounding's bytes are the buffer's, zeroed, never the frame's */
+	pad = p.buf_len - skb->len;
+	if (skb_tailroom(skb) < pad &&
+	    pskb_expand_head(skb, 0, pad, GFP_ATOMIC))
+		return -ENOMEM;
+	memset(skb_tail_pointer(skb), 0, pad);
+
+	bf->skb_dma = dma_map_single(dev->dev, skb->data, p.buf_len,
 				     DMA_TO_DEVICE);
 	if (dma_mapping_error(dev->dev, bf->skb_dma))
 		return -EIO;
 	ret = ath5k_hw_tx_desc_setup(&dev->ah, bf->desc, &p);
 	if (ret) {
-		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
+		dma_unmap_single(dev->dev, bf->skb_dma, p.buf_len,
+				 DMA_TO_DEVICE);
 		return ret;
 	}
 	bf->desc->link = 0;

@@ -11,6 +11,10 @@
  *   and a reset is asked for; after it, reclaim frees it;
  * - beacon already sent: nothing to stop, it is freed at once.
  *
+ * And the beacon descriptor the alert writes: on the two-word descriptor
+ * chips the buffer length is a multiple of 4, mapped so, with the frame
+ * length unchanged (issue 28 finding 7).
+ *
  * Links: src/beacon.c src/desc.c src/txq_fill.c
  */
 #include <stdio.h>
@@ -140,13 +144,16 @@ void ieee80211_free_txskb(struct ieee80211_hw *h, struct sk_buff *skb)
 	dev_kfree_skb_any(skb);
 }
 
+static unsigned int beacon_len = 100;
+
 struct sk_buff *ieee80211_beacon_get(struct ieee80211_hw *h,
 				     struct ieee80211_vif *vif,
 				     unsigned int link_id)
 {
-	struct sk_buff *skb = __dev_alloc_skb(100, GFP_ATOMIC);
+	struct sk_buff *skb = __dev_alloc_skb(beacon_len, GFP_ATOMIC);
 
-	skb_put(skb, 100)[0] = 0x80;	/* beacon */
+	memset(skb_put(skb, beacon_len), 0xee, beacon_len);
+	skb->data[0] = 0x80;	/* beacon */
 	return skb;
 }
 
@@ -171,12 +178,19 @@ static unsigned int free_beacons(void)
 	return n;
 }
 
-/* An AP interface whose beacon the alert just handed to the queue. */
-static struct ath5k_buf *ap_beaconing(int stop_result)
+/*
+ * An AP interface whose beacon the alert just handed to the queue, on a
+ * chip like @chip (its descriptor layout).
+ */
+static struct ath5k_buf *ap_beaconing_on(const struct ath5k_hw *chip,
+					 int stop_result)
 {
 	struct ath5k_vif *avf = ath5k_vif_priv(&vif);
+	bool ar5211 = chip->ar5211, ar5210 = chip->ar5210;
 
 	memset(&dev, 0, sizeof(dev));
+	dev.ah.ar5211 = ar5211;
+	dev.ah.ar5210 = ar5210;
 	memset(&bq, 0, sizeof(bq));
 	memset(vif.drv_priv, 0, sizeof(vif.drv_priv));
 	resets = 0;
@@ -198,6 +212,13 @@ static struct ath5k_buf *ap_beaconing(int stop_result)
 	CHECK_EQ(bq.txdp, avf->beacon->desc_dma);
 	CHECK_EQ(ath5k_shim_maps_live, 1);
 	return avf->beacon;
+}
+
+static struct ath5k_buf *ap_beaconing(int stop_result)
+{
+	static const struct ath5k_hw ar5212;
+
+	return ap_beaconing_on(&ar5212, stop_result);
 }
 
 static void ap_down(void)
@@ -251,10 +272,38 @@ static void test_already_sent(void)
 	ap_down();
 }
 
+static void test_two_word_length(void)
+{
+	struct ath5k_buf *bf;
+	u32 c0, c1;
+	unsigned int i;
+
+	printf("check: a 61-byte beacon on the AR5211: buffer length 64, "
+	       "mapped so, frame length 65\n");
+	beacon_len = 61;
+	memset(&dev, 0, sizeof(dev));
+	dev.ah.ar5211 = true;
+	bf = ap_beaconing_on(&dev.ah, 0);
+	c0 = le32_to_cpu(bf->desc->tx.ctl[0]);
+	c1 = le32_to_cpu(bf->desc->tx.ctl[1]);
+	CHECK_EQ(c1 & 0xfff, 64);
+	CHECK_EQ(c0 & 0xfff, 61 + FCS_LEN);
+	CHECK_EQ(bf->skb->len, 61);
+	for (i = 0; i < ATH5K_SHIM_MAPS; i++)
+		if (ath5k_shim_map_addr[i] == bf->skb_dma)
+			CHECK_EQ(ath5k_shim_map_len[i], 64);
+	CHECK_EQ(bf->skb->data[61] | bf->skb->data[62] | bf->skb->data[63], 0);
+	bq.pending = false;
+	ath5k_beacon_detach_vif(&dev, &vif);
+	ap_down();
+	beacon_len = 100;
+}
+
 int main(void)
 {
 	test_queued();
 	test_queue_will_not_stop();
 	test_already_sent();
+	test_two_word_length();
 	return check_done("test_beacon_detach");
 }

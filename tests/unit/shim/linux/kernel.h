@@ -15,6 +15,7 @@
 #define clamp_t(type, v, lo, hi) min_t(type, max_t(type, v, lo), hi)
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define roundup(x, y) (DIV_ROUND_UP(x, y) * (y))
+#define ALIGN(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
 #define div_u64(n, d) ((u64)(n) / (d))
 #define BUILD_BUG_ON(cond) _Static_assert(!(cond), #cond)
 /* base 0: C prefixes; a trailing newline is allowed, as from sysfs */

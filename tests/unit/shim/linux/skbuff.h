@@ -4,7 +4,9 @@
 #ifndef ATH5K_SHIM_LINUX_SKBUFF_H
 #define ATH5K_SHIM_LINUX_SKBUFF_H
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <linux/types.h>
 
 struct sk_buff {
@@ -50,6 +52,34 @@ static inline unsigned char *skb_put(struct sk_buff *skb, unsigned int n)
 static inline void skb_reserve(struct sk_buff *skb, unsigned int n)
 {
 	skb->data += n;
+}
+
+static inline unsigned char *skb_tail_pointer(const struct sk_buff *skb)
+{
+	return skb->data + skb->len;
+}
+
+static inline unsigned int skb_tailroom(const struct sk_buff *skb)
+{
+	return (unsigned int)(skb->head + skb->size - skb_tail_pointer(skb));
+}
+
+/* A new head with @nhead more bytes before the data and @ntail after. */
+static inline int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail,
+				   gfp_t gfp)
+{
+	unsigned int size = skb->size + (unsigned int)(nhead + ntail);
+	unsigned char *head = calloc(1, size);
+
+	(void)gfp;
+	if (!head)
+		return -ENOMEM;
+	memcpy(head + nhead, skb->head, skb->size);
+	skb->data = head + nhead + skb_headroom(skb);
+	free(skb->head);
+	skb->head = head;
+	skb->size = size;
+	return 0;
 }
 
 /* Counted, so a test can see that every buffer came back. */
