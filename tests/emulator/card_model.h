@@ -53,6 +53,7 @@ struct tx_queue {
 	bool rts_phase;
 	enum { RTS_UNDECIDED, RTS_CTS_CAME, RTS_NO_CTS } rts_outcome;
 	uint64_t exchange_end;		/* host µs */
+	bool beacon_len_told;		/* the misuse below is logged once */
 };
 
 /*

@@ -323,6 +323,72 @@ static void test_rx_status_layout(void)
 	test_card_close(&tc);
 }
 
+static unsigned int beacon_len_lines;
+
+static void count_beacon_len_lines(void *host, const char *line)
+{
+	(void)host;
+	if (strstr(line, "beacon buffer length") && strstr(line, "multiple of 4"))
+		beacon_len_lines++;
+}
+
+/*
+ * A beacon on the gated beacon queue (9) of a two-word card, sent at
+ * TBTT; @buf_len as the driver gives it.  Whether the card sent it.
+ */
+static bool send_2w_beacon(struct test_card *ap, unsigned int buf_len)
+{
+	struct card *c = ap->card;
+	uint8_t *p = ap->fh->mem + TX_BUFS;
+	uint32_t d = TX_DESCS;
+	unsigned long sent = c->frames_sent;
+
+	memset(p, 0, 61);
+	p[0] = 0x80;				/* management, beacon */
+	memset(p + 4, 0xff, 6);
+	memcpy(p + 10, ap->mac, 6);
+	memcpy(p + 16, ap->mac, 6);
+	put_2w_desc(ap->fh, d, 0, TX_BUFS, 61, 0x0b, true);
+	fake_put32(ap->fh, d + 12, buf_len | 3u << 20 | 0x00800000u);
+	/* qcu.c: the beacon queue gated by the beacon alert; timers at TU 2 */
+	wr(c, 0x9c0 + 4 * 9, 2 | 0x40 | 0x80);
+	wr(c, 0x8020, 0x01000000);		/* reset TSF */
+	wr(c, 0x8028, 2);
+	wr(c, 0x8034, 3);
+	wr(c, 0x8020, 100 | 0x00800000);
+	wr(c, 0x800 + 4 * 9, d);
+	wr(c, 0x840, 1u << 9);
+	test_cards_advance(ap, 1, 3 * 1024);
+	return c->frames_sent > sent;
+}
+
+static void test_beacon_buffer_length(void)
+{
+	static struct card_host_ops logging_ops;
+	struct air *air = air_create();
+	struct test_card ap;
+	bool sent;
+
+	printf("two-word beacons: a buffer length in whole words, as the "
+	       "kernel's driver rounds it\n");
+	test_card_open(&ap, air, 0, "model=ar5211,airtime=0");
+	logging_ops = fake_ops;
+	logging_ops.log = count_beacon_len_lines;
+	ap.card->ops = &logging_ops;
+	up_11b(&ap, 4);
+	sent = send_2w_beacon(&ap, 64);
+	check(sent && beacon_len_lines == 0,
+	      "a 61-byte beacon with buffer length 64: sent, nothing said");
+	sent = send_2w_beacon(&ap, 61);
+	check(sent && beacon_len_lines == 1,
+	      "buffer length 61: misuse logged (%u lines)", beacon_len_lines);
+	sent = send_2w_beacon(&ap, 61);
+	check(sent && beacon_len_lines == 1,
+	      "and only once (%u lines)", beacon_len_lines);
+	test_card_close(&ap);
+	air_destroy(air);
+}
+
 int main(void)
 {
 	test_identity();
@@ -332,5 +398,6 @@ int main(void)
 	test_descriptors();
 	test_rx_status_layout();
 	test_no_bssid_mask();
+	test_beacon_buffer_length();
 	return checks_report("test_ar5211");
 }

@@ -636,6 +636,18 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	int ack_rssi = -1;
 	uint8_t rate;
 
+	/*
+	 * The two-word layouts fetch a beacon in whole words: the kernel's
+	 * driver rounds its buffer length (desc.c, "beacon's BufLen must be
+	 * a multiple of 4 bytes").
+	 */
+	if (q == CARD_BEACON_QUEUE && type == TYPE_BEACON &&
+	    card_desc_format(card) != CARD_DESC_5212 && (d->buf_len & 3) &&
+	    !tq->beacon_len_told) {
+		tq->beacon_len_told = true;
+		card_logf(card, "queue %u: descriptor 0x%08x: beacon buffer length %u is not a multiple of 4",
+			  q, addr, d->buf_len);
+	}
 	memset(&f, 0, offsetof(struct air_frame, data));
 	if (!load_frame(card, d, &f)) {
 		card_logf(card, "queue %u: descriptor 0x%08x has an unusable frame",

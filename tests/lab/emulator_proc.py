@@ -25,7 +25,8 @@ DRIVER_MISUSE = re.compile(
     r"|status write to 0x[0-9a-f]+ failed"
     r"|not understood"                 # a synthesiser word no radio takes
     r"|RTS/CTS rate code 0x[0-9a-f]+ is no rate"  # RTSENA/CTSENA at no rate
-    r"|RTSENA and CTSENA both set")    # a TX descriptor asking for both
+    r"|RTSENA and CTSENA both set"     # a TX descriptor asking for both
+    r"|is not a multiple of 4")        # a two-word beacon's buffer length
 # The line ath5k-emu logs for each card it creates.
 CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
 

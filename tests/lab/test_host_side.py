@@ -363,6 +363,8 @@ class EmulatorMisuse(unittest.TestCase):
              "card1: synthesiser word 0x1234 not understood",
              "card0: queue 0: descriptor 0x00012340: RTS/CTS rate code 0x07 is no rate",
              "card1: queue 2: descriptor 0x00012340 has RTSENA and CTSENA both set",
+             "card0: queue 9: descriptor 0x00012340: beacon buffer length 61 is not "
+             "a multiple of 4",
              "card0: protocol error: REGION_READ beyond BAR0"]
     BENIGN = ["card0: AR5413 168c:001b, MAC 02:a5:1a:b0:00:01, bands abg",
               "card0: DMA map 0x0+0x80000000 rw", "card0: DMA unmap all",
