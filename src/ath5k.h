@@ -296,8 +296,7 @@ void ath5k_irq_enable(struct ath5k_dev *dev);
 void ath5k_irq_disable(struct ath5k_dev *dev);
 void ath5k_irq_update(struct ath5k_dev *dev, u32 release, u32 hold);
 void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove);
-void ath5k_tasklets_disable(struct ath5k_dev *dev);
-void ath5k_tasklets_enable(struct ath5k_dev *dev);
+void ath5k_tasklets_quiesce(struct ath5k_dev *dev);
 void ath5k_calib_work(struct work_struct *work);
 void ath5k_ani_work(struct work_struct *work);
 

@@ -90,11 +90,18 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	if (!avf->beacon)
 		return;
 
-	/* the tasklet may be about to use this beacon */
+	/*
+	 * The tasklet may be about to use this beacon: once it has run out
+	 * it picks it no more.  Disabled only for that, never across the
+	 * queue stop below, which sleeps while beacon alerts keep
+	 * scheduling the tasklet (issue 28 finding 4).
+	 */
 	tasklet_disable(&dev->beacon_tasklet);
 	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
 		if (dev->bvif[slot] == vif)
 			dev->bvif[slot] = NULL;
+	dev->n_beaconing--;
+	tasklet_enable(&dev->beacon_tasklet);
 	/*
 	 * The queue may still hold this beacon for the next TBTT: stop it
 	 * (the next alert restarts it for the others).  If it will not
@@ -109,8 +116,6 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 		list_add_tail(&avf->beacon->list, &dev->bcbuf_free);
 	}
 	avf->beacon = NULL;
-	dev->n_beaconing--;
-	tasklet_enable(&dev->beacon_tasklet);
 }
 
 /* DMA has stopped: beacons a detach could not take back are free now. */

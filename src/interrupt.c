@@ -64,22 +64,22 @@ void ath5k_irq_disable(struct ath5k_dev *dev)
 	synchronize_irq(dev->irq);
 }
 
-void ath5k_tasklets_disable(struct ath5k_dev *dev)
+/*
+ * With INVALID set and the interrupt off, wait until no tasklet runs or
+ * is scheduled.  Nothing schedules one again until INVALID is cleared:
+ * the handler and the RX poll check it, and every tasklet returns at
+ * once while it is set.  Not tasklet_disable(): a disabled tasklet that
+ * is scheduled keeps ksoftirqd spinning for as long as a reset sleeps
+ * (issue 28 finding 4).
+ */
+void ath5k_tasklets_quiesce(struct ath5k_dev *dev)
 {
-	tasklet_disable(&dev->rx_tasklet);
-	tasklet_disable(&dev->tx_tasklet);
-	tasklet_disable(&dev->beacon_tasklet);
-	tasklet_disable(&dev->rfkill_tasklet);
-	/* a poll the RX tasklet armed would only find it disabled */
+	tasklet_kill(&dev->rx_tasklet);
+	tasklet_kill(&dev->tx_tasklet);
+	tasklet_kill(&dev->beacon_tasklet);
+	tasklet_kill(&dev->rfkill_tasklet);
+	/* a poll the RX tasklet armed on its last run */
 	hrtimer_cancel(&dev->rx_poll);
-}
-
-void ath5k_tasklets_enable(struct ath5k_dev *dev)
-{
-	tasklet_enable(&dev->rfkill_tasklet);
-	tasklet_enable(&dev->beacon_tasklet);
-	tasklet_enable(&dev->tx_tasklet);
-	tasklet_enable(&dev->rx_tasklet);
 }
 
 /* Dispatch one batch of causes; returns sources to hold masked. */

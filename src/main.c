@@ -365,7 +365,7 @@ int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
 	set_bit(ATH5K_INVALID, &dev->flags);
 	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
-	ath5k_tasklets_disable(dev);
+	ath5k_tasklets_quiesce(dev);
 
 	ath5k_rx_stop(dev);
 	/*
@@ -405,7 +405,6 @@ int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
 	clear_bit(ATH5K_INVALID, &dev->flags);
 	ath5k_beacon_config(dev);
 	ath5k_irq_enable(dev);
-	ath5k_tasklets_enable(dev);
 	ieee80211_wake_queues(dev->hw);
 	return 0;
 
@@ -415,7 +414,6 @@ failed:
 	 * queues stopped, so frames wait instead of being dropped, until
 	 * a retry or mac80211's restart brings the chip back.
 	 */
-	ath5k_tasklets_enable(dev);
 	ath5k_reset_failed(dev, ret);
 	return ret;
 }
@@ -489,7 +487,7 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 	clear_bit(ATH5K_RUNNING, &dev->flags);
 	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
-	ath5k_tasklets_disable(dev);
+	ath5k_tasklets_quiesce(dev);
 	ath5k_rx_stop(dev);
 	ath5k_hw_stop(&dev->ah);
 	/*
@@ -500,7 +498,6 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 		dev_warn(dev->dev, "chip not held in reset after stop\n");
 	ath5k_txq_drain_all(dev);
 	ath5k_beacon_reclaim(dev);
-	ath5k_tasklets_enable(dev);
 	mutex_unlock(&dev->lock);
 
 	cancel_delayed_work_sync(&dev->tx_watchdog);

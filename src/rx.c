@@ -28,7 +28,9 @@ static enum hrtimer_restart ath5k_rx_poll_due(struct hrtimer *t)
 {
 	struct ath5k_dev *dev = container_of(t, struct ath5k_dev, rx_poll);
 
-	tasklet_schedule(&dev->rx_tasklet);
+	/* a reset or stop quiesces the tasklets: nothing may wake them */
+	if (!test_bit(ATH5K_INVALID, &dev->flags))
+		tasklet_schedule(&dev->rx_tasklet);
 	return HRTIMER_NORESTART;
 }
 

@@ -6,7 +6,9 @@
  * the buffer was unmapped, freed and put back for reuse with the queue
  * still pointing at it):
  *
- * - beacon queued: the queue is stopped before the beacon is unmapped;
+ * - beacon queued: the queue is stopped before the beacon is unmapped,
+ *   with the beacon tasklet enabled again (the stop sleeps; issue 28
+ *   finding 4);
  * - the queue will not stop: the beacon stays mapped on the retired list
  *   and a reset is asked for; after it, reclaim frees it;
  * - beacon already sent: nothing to stop, it is freed at once.
@@ -34,7 +36,10 @@ static struct {
 	int stop_result;	/* what a stop request returns */
 	unsigned int stops;
 	unsigned int maps_at_stop;	/* live mappings when it was stopped */
+	int tasklet_disabled_at_stop;	/* the beacon tasklet's, then */
 } bq;
+
+static struct ath5k_dev dev;
 
 unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
@@ -67,6 +72,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 	CHECK_EQ(q, ATH5K_TXQ_BEACON);
 	bq.stops++;
 	bq.maps_at_stop = ath5k_shim_maps_live;
+	bq.tasklet_disabled_at_stop = dev.beacon_tasklet.disabled;
 	if (!bq.stop_result)
 		bq.pending = false;
 	return bq.stop_result;
@@ -104,7 +110,6 @@ void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
 
 /* ----- the driver around beacon.c, and mac80211 ----------------------- */
 
-static struct ath5k_dev dev;
 static struct ieee80211_hw hw;
 static struct device device = { .name = "beacon" };
 static struct ieee80211_rate rate = { .bitrate = 10, .hw_value = 0x1b };
@@ -238,6 +243,8 @@ static void test_queued(void)
 	CHECK_EQ(bq.stops, 1);
 	CHECK_EQ(bq.maps_at_stop, 1);
 	CHECK(!bq.pending);
+	/* the stop sleeps: a disabled tasklet the alerts schedule would spin */
+	CHECK_EQ(bq.tasklet_disabled_at_stop, 0);
 	CHECK_EQ(resets, 0);
 	ap_down();
 }

@@ -45,7 +45,7 @@ static unsigned int nsteps;
 static struct ath5k_dev *the_dev;
 static bool invalid_at_sync, invalid_at_dma_stop;
 /* the channel RX would report when each RX stand-in runs */
-static struct ieee80211_channel *chan_at_tasklets_disable, *chan_at_rx_stop;
+static struct ieee80211_channel *chan_at_tasklets_quiesce, *chan_at_rx_stop;
 static struct ieee80211_channel *chan_at_rx_start;
 static u16 freq_at_hw_reset;
 
@@ -379,15 +379,11 @@ void ath5k_irq_disable(struct ath5k_dev *dev)
 	step("irq_disable");
 }
 
-void ath5k_tasklets_disable(struct ath5k_dev *dev)
+void ath5k_tasklets_quiesce(struct ath5k_dev *dev)
 {
-	step("tasklets_disable");
-	chan_at_tasklets_disable = the_dev->curchan;
-}
-
-void ath5k_tasklets_enable(struct ath5k_dev *dev)
-{
-	step("tasklets_enable");
+	step("tasklets_quiesce");
+	CHECK(test_bit(ATH5K_INVALID, &the_dev->flags));
+	chan_at_tasklets_quiesce = the_dev->curchan;
 }
 
 void ath5k_calib_work(struct work_struct *work)
@@ -635,8 +631,8 @@ static void test_channel_change(void)
 	hw.conf.chandef.chan = &chan_5200;
 	CHECK_EQ(ath5k_ops.config(&hw, 0, IEEE80211_CONF_CHANGE_CHANNEL), 0);
 	show_log();
-	CHECK_BEFORE("tasklets_disable", "rx_stop");
-	CHECK(chan_at_tasklets_disable == &chan);
+	CHECK_BEFORE("tasklets_quiesce", "rx_stop");
+	CHECK(chan_at_tasklets_quiesce == &chan);
 	CHECK(chan_at_rx_stop == &chan);
 	CHECK_EQ(freq_at_hw_reset, 5200);
 	CHECK(chan_at_rx_start == &chan_5200);

@@ -324,10 +324,26 @@ static void test_stuck_line(void)
 	chip.stuck = false;
 }
 
+static void test_quiesce(void)
+{
+	printf("check: a reset's quiesce leaves no tasklet scheduled or "
+	       "disabled, so none spins while it sleeps (issue 28 finding 4)\n");
+	dev_up();
+	tasklet_schedule(&dev.rfkill_tasklet);
+	set_bit(ATH5K_INVALID, &dev.flags);
+	ath5k_irq_disable(&dev);
+	ath5k_tasklets_quiesce(&dev);
+	CHECK_EQ(dev.rfkill_tasklet.scheduled, 0);
+	CHECK_EQ(dev.rfkill_tasklet.disabled, 0);
+	CHECK_EQ(dev.rx_tasklet.disabled, 0);
+	CHECK(!dev.rx_poll.armed);
+}
+
 int main(void)
 {
 	test_switch();
 	test_flip_during_report();
 	test_stuck_line();
+	test_quiesce();
 	return check_done("test_rfkill_irq");
 }

@@ -11,7 +11,8 @@
  *
  * A frame longer than a buffer spans descriptors: the first ones carry
  * "more", the last does not.  None of them goes up, and the last is not
- * taken for a frame of its own (issue 28 finding 8).
+ * taken for a frame of its own (issue 28 finding 8).  A poll that comes
+ * due while a reset has the tasklets quiesced schedules nothing.
  *
  * Links: src/rx.c src/desc.c src/frame.c src/keyslot.c
  */
@@ -294,6 +295,22 @@ static struct ath5k_buf *rx_ring_nth(unsigned int n)
 	return NULL;
 }
 
+static void test_poll_while_invalid(void)
+{
+	printf("check: a poll due while a reset or stop quiesces the "
+	       "tasklets schedules nothing (issue 28 finding 4)\n");
+	rx_up();
+	card_fill_ring(3);
+	rx_tasklet_run();
+	CHECK(dev.rx_poll.armed);
+	set_bit(ATH5K_INVALID, &dev.flags);
+	run_delivered = 0;
+	CHECK(ath5k_shim_hrtimer_fire(&dev.rx_poll));
+	CHECK_EQ(dev.rx_tasklet.scheduled, 0);
+	clear_bit(ATH5K_INVALID, &dev.flags);
+	rx_down();
+}
+
 static void test_continuation(void)
 {
 	printf("check: a frame over three descriptors between two whole "
@@ -325,6 +342,7 @@ int main(void)
 	test_few_frames();
 	test_parked_descriptor();
 	test_flood();
+	test_poll_while_invalid();
 	test_continuation();
 	return check_done("test_rx_budget");
 }
