@@ -85,6 +85,12 @@ static inline bool ath5k_chan_is_2ghz(const struct ath5k_chan *c)
 	return c->mode != ATH5K_MODE_11A;
 }
 
+/* Whether @freq (MHz) is in the 2 GHz band, the only one 11b/g tune in. */
+static inline bool ath5k_freq_is_2ghz(u16 freq)
+{
+	return freq < 4000;
+}
+
 /* Clocks and symbol times stretch by this factor on 10 and 5 MHz. */
 static inline unsigned int ath5k_chan_stretch(const struct ath5k_chan *c)
 {

@@ -316,6 +316,11 @@ static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 			chan->freq);
 		return -EINVAL;
 	}
+	if (ath5k_freq_is_2ghz(chan->freq) != ath5k_chan_is_2ghz(chan)) {
+		dev_err(ah->dev, "%u MHz is not in the band of mode %u\n",
+			chan->freq, chan->mode);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -403,6 +403,7 @@ class DriverErrorsInDmesg(unittest.TestCase):
             "until the interface is brought up again",
             "ath5k 0000:00:04.0: interrupt line stays asserted with nothing to "
             "handle; resetting the chip",
+            "ath5k 0000:00:04.0: 6100 MHz is not in the band of mode 2",
             "ath5k 0000:00:04.0: cannot get IRQ 11: -16",
             "ath5k 0000:00:04.0: RF5111 radio (rev 0x17) is not supported",
             "ath5k 0000:00:04.0: EEPROM: checksum 0x1234, expected 0xffff",

@@ -487,6 +487,27 @@ static void run_model(const char *spec, u32 pll_5ghz)
 		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SLOT), 9 * 44);
 	}
 
+	printf("check: a frequency outside its mode's band is refused "
+	       "before the chip is touched\n");
+	{
+		const struct ath5k_chan wrong_band[] = {
+			{ 5435, ATH5K_MODE_11B, ATH5K_BW_20 },
+			{ 2412, ATH5K_MODE_11A, ATH5K_BW_20 },
+			{ 6100, ATH5K_MODE_11G, ATH5K_BW_20 },
+		};
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(wrong_band); i++) {
+			bus_count_reset();
+			CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA,
+						&wrong_band[i], false), -EINVAL);
+			CHECK_EQ(bus_count(bus_writes), 0);
+		}
+		CHECK_EQ(ah.chan.freq, 2412);
+		CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+		CHECK_EQ(card_bus_read(R_DCU_GBL_IFS_SLOT), 9 * 44);
+	}
+
 	if (ath5k_hw_mode_supported(&ah, ATH5K_MODE_11A)) {
 		printf("check: 5180 MHz AP reset and beacon timers\n");
 		CHECK_EQ(ath5k_hw_dma_stop(&ah), 0);
