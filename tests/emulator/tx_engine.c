@@ -638,8 +638,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 
 	/*
 	 * The two-word layouts fetch a beacon in whole words: the kernel's
-	 * driver rounds its buffer length (desc.c, "beacon's BufLen must be
-	 * a multiple of 4 bytes").
+	 * driver rounds its buffer length up to a multiple of 4 for them
+	 * (ath5k_hw_setup_2word_tx_desc() in desc.c).
 	 */
 	if (q == CARD_BEACON_QUEUE && type == TYPE_BEACON &&
 	    card_desc_format(card) != CARD_DESC_5212 && (d->buf_len & 3) &&
