@@ -268,32 +268,29 @@ stop_pidfile() {
 	rm -f "$1"
 }
 
-# hostapd_wait_enabled NS DEV: waits up to 30 s for hostapd on DEV to
-# be up; prints its last state, true when ENABLED.
-hostapd_wait_enabled() {
-	local state=''
-	for _ in $(seq 1 60); do
-		state=$(ip netns exec "$1" hostapd_cli -p /run/hostapd-lab -i "$2" status 2>/dev/null |
-			sed -n 's/^state=//p')
-		[ "$state" = ENABLED ] && break
+# ctrl_wait_state SECONDS KEY WANT NS CLI ARGS...: polls `CLI ARGS...
+# status` in NS every half second until its KEY= line reads WANT, for up
+# to SECONDS; prints the last value, true when it reached WANT.
+ctrl_wait_state() {
+	local seconds=$1 key=$2 want=$3 ns=$4 state=''
+	shift 4
+	for _ in $(seq 1 $((seconds * 2))); do
+		state=$(ip netns exec "$ns" "$@" status 2>/dev/null | sed -n "s/^$key=//p")
+		[ "$state" = "$want" ] && break
 		sleep 0.5
 	done
 	echo "${state:-unknown}"
-	[ "$state" = ENABLED ]
+	[ "$state" = "$want" ]
 }
 
-# wpa_wait_completed NS DEV: waits up to 60 s for wpa_supplicant on DEV
-# to connect; prints its last wpa_state, true when COMPLETED.
+# hostapd_wait_enabled NS DEV: hostapd on DEV up within 30 s.
+hostapd_wait_enabled() {
+	ctrl_wait_state 30 state ENABLED "$1" hostapd_cli -p /run/hostapd-lab -i "$2"
+}
+
+# wpa_wait_completed NS DEV: wpa_supplicant on DEV connected within 60 s.
 wpa_wait_completed() {
-	local state=''
-	for _ in $(seq 1 120); do
-		state=$(ip netns exec "$1" wpa_cli -p /run/wpa-lab -i "$2" status 2>/dev/null |
-			sed -n 's/^wpa_state=//p')
-		[ "$state" = COMPLETED ] && break
-		sleep 0.5
-	done
-	echo "${state:-unknown}"
-	[ "$state" = COMPLETED ]
+	ctrl_wait_state 60 wpa_state COMPLETED "$1" wpa_cli -p /run/wpa-lab -i "$2"
 }
 
 # check_ap NETWORK: hostapd on card B for one of the networks below.
