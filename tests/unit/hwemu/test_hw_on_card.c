@@ -2144,22 +2144,33 @@ static void run_beacon_causes_in_sisr2(void)
  * registers the primary one names, and holding or releasing sources
  * while enabled is one posted write of the mask that changed.
  */
+/* The interrupt sources a running driver wants, RX among them. */
+#define IRQ_RX		(ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | ATH5K_INT_RXORN)
+#define IRQ_WANTED	(IRQ_RX | ATH5K_INT_TX_ANY | ATH5K_INT_FATAL | \
+			 ATH5K_INT_GLOBAL)
+
+/* An AR5413 attached and reset on 2412 MHz, for the interrupt path. */
+static void irq_card_up(struct ath5k_hw *ah, struct device *dev)
+{
+	const struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
+	struct card_config cfg;
+
+	card_open(0, "model=ar5413", NULL, &cfg);
+	CHECK_EQ(ath5k_hw_attach(ah, dev, (void *)CARD_BUS_BASE, false), 0);
+	CHECK_EQ(ath5k_hw_reset(ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+}
+
 static void run_interrupt_bus_cost(void)
 {
 	static struct ath5k_hw ah;
 	struct device dev = { .name = "emu" };
-	struct card_config cfg;
 	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
-	const u32 rx = ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | ATH5K_INT_RXORN;
-	const u32 wanted = rx | ATH5K_INT_TX_ANY | ATH5K_INT_FATAL |
-			   ATH5K_INT_GLOBAL;
+	const u32 rx = IRQ_RX, wanted = IRQ_WANTED;
 	struct ath5k_isr isr;
 	u32 pimr;
 
 	printf("== interrupt path bus cost\n");
-	card_open(0, "model=ar5413", NULL, &cfg);
-	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
-	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	irq_card_up(&ah, &dev);
 	ath5k_hw_imr_set(&ah, wanted);
 	pimr = card_bus_read(R_PIMR);
 	CHECK(pimr & INT_RXOK);
@@ -2264,19 +2275,14 @@ static void run_mask_owner(void)
 {
 	static struct ath5k_hw ah;
 	struct device dev = { .name = "emu" };
-	struct card_config cfg;
-	struct ath5k_chan ch1 = { 2412, ATH5K_MODE_11G, ATH5K_BW_20 };
-	const u32 rx = ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | ATH5K_INT_RXORN;
-	const u32 wanted = rx | ATH5K_INT_TX_ANY | ATH5K_INT_FATAL |
-			   ATH5K_INT_GLOBAL;
+	const u32 rx = IRQ_RX, wanted = IRQ_WANTED;
 	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023 };
 	u32 simr2;
 
 	printf("== the interrupt mask's one writer\n");
-	card_open(0, "model=ar5413", NULL, &cfg);
-	CHECK_EQ(ath5k_hw_attach(&ah, &dev, (void *)CARD_BUS_BASE, false), 0);
+	irq_card_up(&ah, &dev);
 	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, &p), 0);
-	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
+	CHECK_EQ(ath5k_hw_txq_program(&ah, 2), 0);
 	ath5k_hw_imr_set(&ah, wanted & ~rx);
 	mask_ah = &ah;
 
