@@ -13,6 +13,7 @@
 #include <linux/leds.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -47,6 +48,10 @@
 #define ATH5K_IRQ_UNHANDLED_MAX	1000
 /* Failed chip resets in a row before mac80211 restarts the device. */
 #define ATH5K_RESET_TRIES	3
+/* Interrupt causes the NAPI poll handles. */
+#define ATH5K_INT_RX_WORK	(ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | \
+				 ATH5K_INT_RXORN)
+#define ATH5K_INT_POLLED	(ATH5K_INT_RX_WORK | ATH5K_INT_TX_ANY)
 /* Calibration periods. */
 #define ATH5K_CAL_SHORT_MS	10000
 #define ATH5K_CAL_LONG_MS	60000
@@ -158,7 +163,6 @@ struct ath5k_dev {
 	__le32 *rx_tail_link;
 	unsigned int rx_bufsize;
 	bool rx_in_continuation;	/* dropping a frame's later descriptors */
-	struct tasklet_struct rx_tasklet;
 	struct hrtimer rx_poll;		/* next ring poll while RX is busy */
 
 	/* transmit */
@@ -167,7 +171,6 @@ struct ath5k_dev {
 	unsigned int txbuf_free_len;
 	struct ath5k_txq txqs[ATH5K_TXQ_COUNT];
 	unsigned int txq_limit;		/* frames per data queue (ethtool) */
-	struct tasklet_struct tx_tasklet;
 	struct delayed_work tx_watchdog;
 
 	/* beacons */
@@ -177,14 +180,19 @@ struct ath5k_dev {
 	unsigned int n_beaconing;
 	unsigned int beacon_interval;	/* TU */
 	unsigned int beacon_miss;	/* consecutive unsent beacons */
-	struct tasklet_struct beacon_tasklet;
+	struct work_struct beacon_work;	/* on a BH workqueue, at SWBA */
 	u32 beacon_tbtt;		/* TU: next TBTT the timers wait for */
 	u32 beacon_period;		/* TU between alerts, 0: timers off */
 	struct work_struct beacon_sync_work;	/* timers after a TSF jump */
 
+	/* completions: RX and TX through NAPI */
+	struct net_device *napi_dev;	/* dummy, only to host the context */
+	struct napi_struct napi;
+	bool napi_on;			/* enabled; under dev->lock */
+
 	/* interrupts */
 	u32 imask;			/* ATH5K_INT_* wanted while running */
-	u32 irq_held;			/* masked until a tasklet has run */
+	u32 irq_held;			/* masked until their handler has run */
 	spinlock_t irq_lock;		/* protects imask and irq_held */
 	unsigned int irq;
 	unsigned int irq_unhandled;	/* in a row: pending, nothing to do */
@@ -210,7 +218,7 @@ struct ath5k_dev {
 	struct ath5k_led tx_led, rx_led;
 	int led_gpio;			/* -1 without a GPIO LED */
 	bool led_active_high;
-	struct tasklet_struct rfkill_tasklet;
+	struct work_struct rfkill_work;
 
 	struct dentry *debugfs;		/* our directory under the wiphy's */
 };
@@ -260,7 +268,8 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		 struct sk_buff *skb);
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 		    struct ieee80211_sta *sta, struct sk_buff *skb);
-void ath5k_tx_tasklet(struct tasklet_struct *t);
+void ath5k_tx_complete(struct ath5k_dev *dev);
+bool ath5k_tx_pending(struct ath5k_dev *dev);
 void ath5k_tx_watchdog(struct work_struct *work);
 unsigned int ath5k_frame_pad(const struct sk_buff *skb);
 int ath5k_skb_hdr_pad(struct sk_buff *skb);
@@ -273,7 +282,8 @@ int ath5k_rx_init(struct ath5k_dev *dev);
 void ath5k_rx_deinit(struct ath5k_dev *dev);
 int ath5k_rx_start(struct ath5k_dev *dev);
 void ath5k_rx_stop(struct ath5k_dev *dev);
-void ath5k_rx_tasklet(struct tasklet_struct *t);
+int ath5k_rx_poll(struct ath5k_dev *dev, int budget);
+bool ath5k_rx_pending(struct ath5k_dev *dev);
 
 /* beacon.c */
 void ath5k_beacon_init(struct ath5k_dev *dev);
@@ -281,7 +291,7 @@ int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif);
 void ath5k_beacon_reclaim(struct ath5k_dev *dev);
 void ath5k_beacon_config(struct ath5k_dev *dev);
-void ath5k_beacon_tasklet(struct tasklet_struct *t);
+void ath5k_beacon_work(struct work_struct *work);
 bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf);
 void ath5k_beacon_resync(struct ath5k_dev *dev);
 void ath5k_beacon_sync_work(struct work_struct *work);
@@ -296,9 +306,16 @@ void ath5k_irq_enable(struct ath5k_dev *dev);
 void ath5k_irq_disable(struct ath5k_dev *dev);
 void ath5k_irq_update(struct ath5k_dev *dev, u32 release, u32 hold);
 void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove);
-void ath5k_tasklets_quiesce(struct ath5k_dev *dev);
+void ath5k_irq_work_quiesce(struct ath5k_dev *dev);
 void ath5k_calib_work(struct work_struct *work);
 void ath5k_ani_work(struct work_struct *work);
+
+/* napi.c */
+int ath5k_napi_init(struct ath5k_dev *dev);
+void ath5k_napi_deinit(struct ath5k_dev *dev);
+void ath5k_napi_start(struct ath5k_dev *dev);
+void ath5k_napi_stop(struct ath5k_dev *dev);
+u32 ath5k_napi_dispatch(struct ath5k_dev *dev);
 
 /* regd.c */
 int ath5k_regd_init(struct ath5k_dev *dev);
@@ -316,6 +333,6 @@ void ath5k_led_off(struct ath5k_dev *dev);
 /* rfkill.c */
 void ath5k_rfkill_start(struct ath5k_dev *dev);
 void ath5k_rfkill_stop(struct ath5k_dev *dev);
-void ath5k_rfkill_tasklet(struct tasklet_struct *t);
+void ath5k_rfkill_work(struct work_struct *work);
 
 #endif /* ATH5K_H */

@@ -29,6 +29,7 @@ void ath5k_beacon_init(struct ath5k_dev *dev)
 		list_add_tail(&dev->bufs[ATH5K_RX_BUFS + ATH5K_TX_BUFS + i].list,
 			      &dev->bcbuf_free);
 	INIT_WORK(&dev->beacon_sync_work, ath5k_beacon_sync_work);
+	INIT_WORK(&dev->beacon_work, ath5k_beacon_work);
 }
 
 int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
@@ -47,8 +48,9 @@ int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	avf->beacon = list_first_entry(&dev->bcbuf_free, struct ath5k_buf, list);
 	list_del(&avf->beacon->list);
 	avf->beacon->skb = NULL;
-	dev->bvif[slot] = vif;
-	dev->n_beaconing++;
+	/* the beacon work finds avf->beacon set once it sees the slot */
+	smp_store_release(&dev->bvif[slot], vif);
+	WRITE_ONCE(dev->n_beaconing, dev->n_beaconing + 1);
 	return 0;
 }
 
@@ -90,18 +92,17 @@ void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
 	if (!avf->beacon)
 		return;
 
-	/*
-	 * The tasklet may be about to use this beacon: once it has run out
-	 * it picks it no more.  Disabled only for that, never across the
-	 * queue stop below, which sleeps while beacon alerts keep
-	 * scheduling the tasklet (issue 28 finding 4).
-	 */
-	tasklet_disable(&dev->beacon_tasklet);
 	for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
 		if (dev->bvif[slot] == vif)
-			dev->bvif[slot] = NULL;
-	dev->n_beaconing--;
-	tasklet_enable(&dev->beacon_tasklet);
+			WRITE_ONCE(dev->bvif[slot], NULL);
+	WRITE_ONCE(dev->n_beaconing, dev->n_beaconing - 1);
+	/*
+	 * A beacon run may have picked this interface just before: wait
+	 * for it.  Later runs do not see it.  Nothing is held disabled
+	 * across the queue stop below, which sleeps while beacon alerts
+	 * keep queueing the work (issue 28 finding 4).
+	 */
+	flush_work(&dev->beacon_work);
 	/*
 	 * The queue may still hold this beacon for the next TBTT: stop it
 	 * (the next alert restarts it for the others).  If it will not
@@ -224,7 +225,7 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
  * the chip takes the later TSF of a beacon from its cell) leaves them
  * behind, where they never fire again, and a jump back leaves them far
  * ahead.  Normally the next TBTT lies between just passed (the alert's
- * tasklet has not run yet) and one period plus the arming lead ahead.
+ * work has not run yet) and one period plus the arming lead ahead.
  */
 bool ath5k_beacon_timers_stale(struct ath5k_dev *dev, u64 tsf)
 {
@@ -272,10 +273,14 @@ static struct ieee80211_vif *ath5k_beacon_pick(struct ath5k_dev *dev)
 	unsigned int intval, slot;
 	u32 tsf_tu;
 
-	if (dev->opmode != ATH5K_OPMODE_AP || dev->n_beaconing < 2) {
-		for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++)
-			if (dev->bvif[slot])
-				return dev->bvif[slot];
+	if (dev->opmode != ATH5K_OPMODE_AP ||
+	    READ_ONCE(dev->n_beaconing) < 2) {
+		for (slot = 0; slot < ATH5K_BEACON_BUFS; slot++) {
+			struct ieee80211_vif *vif = READ_ONCE(dev->bvif[slot]);
+
+			if (vif)
+				return vif;
+		}
 		return NULL;
 	}
 	intval = dev->beacon_interval ? dev->beacon_interval :
@@ -283,7 +288,7 @@ static struct ieee80211_vif *ath5k_beacon_pick(struct ath5k_dev *dev)
 	tsf_tu = ath5k_hw_tsf_get(&dev->ah) >> ATH5K_TU_SHIFT;
 	/* the alert comes ahead of the slot it prepares */
 	slot = ((tsf_tu % intval) * ATH5K_BEACON_BUFS) / intval;
-	return dev->bvif[(slot + 1) % ATH5K_BEACON_BUFS];
+	return READ_ONCE(dev->bvif[(slot + 1) % ATH5K_BEACON_BUFS]);
 }
 
 /* Queue the multicast frames mac80211 held back for the DTIM. */
@@ -351,9 +356,8 @@ static int ath5k_beacon_setup(struct ath5k_dev *dev, struct ath5k_buf *bf,
 	return 0;
 }
 
-void ath5k_beacon_tasklet(struct tasklet_struct *t)
+static void ath5k_beacon_alert(struct ath5k_dev *dev)
 {
-	struct ath5k_dev *dev = from_tasklet(dev, t, beacon_tasklet);
 	struct ath5k_hw *ah = &dev->ah;
 	struct ieee80211_vif *vif;
 	struct ath5k_vif *avf;
@@ -397,4 +401,20 @@ void ath5k_beacon_tasklet(struct tasklet_struct *t)
 	ath5k_hw_txq_start(ah, ATH5K_TXQ_BEACON);
 
 	ath5k_beacon_send_cab(dev, vif);
+}
+
+/*
+ * At SWBA, queued by the interrupt handler on the high-priority BH
+ * workqueue.  Kernels before 6.9 have none and run it on a thread
+ * (compat/), so the body keeps BH off itself: mac80211 hands out
+ * beacons and buffered multicast with BH disabled.
+ */
+void ath5k_beacon_work(struct work_struct *work)
+{
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
+					     beacon_work);
+
+	local_bh_disable();
+	ath5k_beacon_alert(dev);
+	local_bh_enable();
 }

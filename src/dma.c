@@ -10,7 +10,7 @@
  * Stopping DMA (ath5k_hw_rx_stop(), ath5k_hw_txq_stop(), ath5k_hw_dma_stop())
  * waits up to about a second for a hung engine and sleeps while it does:
  * only process context calls them.  Everything else here may run in
- * atomic context (interrupt handler, tasklets, beacon timing) and never
+ * atomic context (interrupt handler, NAPI poll, beacon work) and never
  * waits.
  */
 /*
@@ -434,10 +434,10 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	}
 
 	/*
-	 * The handler filters by ah->imr without the lock: while the
-	 * registers change the record covers the old mask and the new, or
-	 * a cause unmasked here would be read, acknowledged and dropped.
-	 * A source masked a moment late only costs a pass of the handler.
+	 * Read without the lock (a handler, debugfs), the record covers the
+	 * old mask and the new while the registers change: no source is
+	 * unmasked before it is recorded, none recorded as masked before
+	 * it is.  A source masked a moment late only costs a handler pass.
 	 */
 	WRITE_ONCE(ah->imr, old | flags);
 

@@ -2,20 +2,19 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * Interrupt handling.  The line is legacy INTx and may be shared, so the
- * handler first asks the chip whether the interrupt is ours.  Work is
- * handed to tasklets; while one is pending its interrupt sources stay
- * masked so a busy link cannot keep the CPU in hard-IRQ context.
- * Calibration is started from here when due, in process context.
+ * handler first asks the chip whether the interrupt is ours.  RX and TX
+ * completions go to NAPI (napi.c), beacon alerts to a BH work item, the
+ * rfkill switch to a work item; while one is pending its interrupt
+ * sources stay masked so a busy link cannot keep the CPU in hard-IRQ
+ * context.  Calibration is started from here when due, in process
+ * context.
  */
 #include "ath5k.h"
 
 /* Upper bound on causes handled per interrupt, against a stuck line. */
 #define ATH5K_IRQ_LOOPS		1000
 
-#define ATH5K_INT_RX_WORK	(ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL | \
-				 ATH5K_INT_RXORN)
-
-/* Program the mask from the wanted set minus what tasklets hold. */
+/* Program the mask from the wanted set minus what is held. */
 static void ath5k_irq_write(struct ath5k_dev *dev)
 {
 	if (test_bit(ATH5K_INVALID, &dev->flags))
@@ -29,14 +28,19 @@ static void ath5k_irq_modify(struct ath5k_dev *dev, u32 *bits, u32 add,
 			     u32 remove)
 {
 	unsigned long flags;
+	u32 now;
 
 	spin_lock_irqsave(&dev->irq_lock, flags);
-	*bits = (*bits & ~remove) | add;
-	ath5k_irq_write(dev);
+	now = (*bits & ~remove) | add;
+	/* the poll releases what it may not hold: no bus write for that */
+	if (now != *bits) {
+		*bits = now;
+		ath5k_irq_write(dev);
+	}
 	spin_unlock_irqrestore(&dev->irq_lock, flags);
 }
 
-/* Release and/or hold sources on behalf of the tasklets. */
+/* Release and/or hold sources on behalf of their handlers. */
 void ath5k_irq_update(struct ath5k_dev *dev, u32 release, u32 hold)
 {
 	ath5k_irq_modify(dev, &dev->irq_held, hold, release);
@@ -48,9 +52,15 @@ void ath5k_irq_set_wanted(struct ath5k_dev *dev, u32 add, u32 remove)
 	ath5k_irq_modify(dev, &dev->imask, add, remove);
 }
 
+/* Nothing held, the wanted set programmed: after a reset, always. */
 void ath5k_irq_enable(struct ath5k_dev *dev)
 {
-	ath5k_irq_update(dev, ~0U, 0);
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->irq_lock, flags);
+	dev->irq_held = 0;
+	ath5k_irq_write(dev);
+	spin_unlock_irqrestore(&dev->irq_lock, flags);
 }
 
 /* Mask everything and wait for a handler running on another CPU. */
@@ -65,21 +75,17 @@ void ath5k_irq_disable(struct ath5k_dev *dev)
 }
 
 /*
- * With INVALID set and the interrupt off, wait until no tasklet runs or
- * is scheduled.  Nothing schedules one again until INVALID is cleared:
- * the handler and the RX poll check it, and every tasklet returns at
- * once while it is set.  Not tasklet_disable(): a disabled tasklet that
- * is scheduled keeps ksoftirqd spinning for as long as a reset sleeps
- * (issue 28 finding 4).
+ * With INVALID set and the interrupt off, wait until no deferred handler
+ * runs or is queued.  Nothing queues one again until INVALID is cleared
+ * and the interrupt is let through.  A disabled NAPI context is not
+ * scheduled at all, so nothing spins while a reset sleeps (issue 28
+ * finding 4).
  */
-void ath5k_tasklets_quiesce(struct ath5k_dev *dev)
+void ath5k_irq_work_quiesce(struct ath5k_dev *dev)
 {
-	tasklet_kill(&dev->rx_tasklet);
-	tasklet_kill(&dev->tx_tasklet);
-	tasklet_kill(&dev->beacon_tasklet);
-	tasklet_kill(&dev->rfkill_tasklet);
-	/* a poll the RX tasklet armed on its last run */
-	hrtimer_cancel(&dev->rx_poll);
+	ath5k_napi_stop(dev);
+	cancel_work_sync(&dev->beacon_work);
+	cancel_work_sync(&dev->rfkill_work);
 }
 
 /* Dispatch one batch of causes; returns sources to hold masked. */
@@ -93,19 +99,13 @@ static u32 ath5k_irq_dispatch(struct ath5k_dev *dev, const struct ath5k_isr *isr
 		return ~0U;
 	}
 	if (isr->flags & ATH5K_INT_SWBA)
-		tasklet_hi_schedule(&dev->beacon_tasklet);
-	if (isr->flags & ATH5K_INT_RX_WORK) {
-		hold |= ATH5K_INT_RX_WORK;
-		tasklet_schedule(&dev->rx_tasklet);
-	}
-	if (isr->flags & ATH5K_INT_TX_ANY) {
-		hold |= ATH5K_INT_TX_ANY;
-		tasklet_schedule(&dev->tx_tasklet);
-	}
+		queue_work(system_bh_highpri_wq, &dev->beacon_work);
+	if (isr->flags & ATH5K_INT_POLLED)
+		hold |= ath5k_napi_dispatch(dev);
 	if (isr->flags & ATH5K_INT_GPIO) {
-		/* level-triggered: it fires until the tasklet flips the level */
+		/* level-triggered: it fires until the work flips the level */
 		hold |= ATH5K_INT_GPIO;
-		tasklet_schedule(&dev->rfkill_tasklet);
+		ieee80211_queue_work(dev->hw, &dev->rfkill_work);
 	}
 	return hold;
 }
@@ -150,15 +150,17 @@ irqreturn_t ath5k_intr(int irq, void *data)
 			return IRQ_HANDLED;
 		}
 		/*
-		 * A held source's cause was acknowledged with the rest: its
-		 * handler runs again rather than the cause being lost.
+		 * What to handle follows what the driver wants, not what is
+		 * unmasked this instant: a held source's cause, acknowledged
+		 * with the rest, reaches its handler again instead of being
+		 * lost (issue 28 finding 1).
 		 */
-		isr.flags &= READ_ONCE(ah->imr) | READ_ONCE(dev->irq_held);
+		isr.flags &= READ_ONCE(dev->imask);
 		if (!isr.flags)
 			break;
 		handled |= isr.flags;
 		more = ath5k_irq_dispatch(dev, &isr) & ~hold;
-		/* mask at once what a tasklet will handle, or it fires again */
+		/* mask at once what is handed on, or it fires again */
 		if (more) {
 			hold |= more;
 			ath5k_irq_update(dev, 0, hold);

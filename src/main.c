@@ -365,7 +365,7 @@ int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
 	set_bit(ATH5K_INVALID, &dev->flags);
 	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
-	ath5k_tasklets_quiesce(dev);
+	ath5k_irq_work_quiesce(dev);
 
 	ath5k_rx_stop(dev);
 	/*
@@ -403,6 +403,7 @@ int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,
 	dev->cal_next_short = jiffies + msecs_to_jiffies(ATH5K_CAL_SHORT_MS);
 	dev->cal_next_long = jiffies + msecs_to_jiffies(ATH5K_CAL_LONG_MS);
 	clear_bit(ATH5K_INVALID, &dev->flags);
+	ath5k_napi_start(dev);
 	ath5k_beacon_config(dev);
 	ath5k_irq_enable(dev);
 	ieee80211_wake_queues(dev->hw);
@@ -487,7 +488,7 @@ static void ath5k_op_stop(struct ieee80211_hw *hw, bool suspend)
 	clear_bit(ATH5K_RUNNING, &dev->flags);
 	ath5k_txq_sync(dev);
 	ath5k_irq_disable(dev);
-	ath5k_tasklets_quiesce(dev);
+	ath5k_irq_work_quiesce(dev);
 	ath5k_rx_stop(dev);
 	ath5k_hw_stop(&dev->ah);
 	/*
@@ -1113,10 +1114,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 	INIT_WORK(&dev->calib_work, ath5k_calib_work);
 	INIT_DELAYED_WORK(&dev->tx_watchdog, ath5k_tx_watchdog);
 	INIT_DELAYED_WORK(&dev->ani_work, ath5k_ani_work);
-	tasklet_setup(&dev->rx_tasklet, ath5k_rx_tasklet);
-	tasklet_setup(&dev->tx_tasklet, ath5k_tx_tasklet);
-	tasklet_setup(&dev->beacon_tasklet, ath5k_beacon_tasklet);
-	tasklet_setup(&dev->rfkill_tasklet, ath5k_rfkill_tasklet);
+	INIT_WORK(&dev->rfkill_work, ath5k_rfkill_work);
 	set_bit(ATH5K_INVALID, &dev->flags);
 	dev->led_gpio = -1;
 	dev->power_level = ATH5K_DEFAULT_TXPOWER;
@@ -1133,10 +1131,13 @@ int ath5k_init_device(struct ath5k_dev *dev)
 		 ah->radio_rev);
 	dev->keys.split_mic = !ath5k_hw_tkip_combined_mic(ah);
 
+	ret = ath5k_napi_init(dev);
+	if (ret)
+		goto err_detach;
 	ret = request_irq(dev->irq, ath5k_intr, IRQF_SHARED, KBUILD_MODNAME, dev);
 	if (ret) {
 		dev_err(dev->dev, "cannot get IRQ %u: %d\n", dev->irq, ret);
-		goto err_detach;
+		goto err_napi;
 	}
 
 	ath5k_setup_wiphy(dev);
@@ -1181,6 +1182,8 @@ err_tx:
 	ath5k_tx_deinit(dev);
 err_irq:
 	free_irq(dev->irq, dev);
+err_napi:
+	ath5k_napi_deinit(dev);
 err_detach:
 	ath5k_hw_detach(ah);
 	return ret;
@@ -1192,11 +1195,10 @@ void ath5k_deinit_device(struct ath5k_dev *dev)
 	ath5k_led_exit(dev);
 	ieee80211_unregister_hw(dev->hw);
 	free_irq(dev->irq, dev);
-	hrtimer_cancel(&dev->rx_poll);
-	tasklet_kill(&dev->rx_tasklet);
-	tasklet_kill(&dev->tx_tasklet);
-	tasklet_kill(&dev->beacon_tasklet);
-	tasklet_kill(&dev->rfkill_tasklet);
+	/* stopped, so quiesced: nothing queues these any more */
+	ath5k_napi_deinit(dev);
+	cancel_work_sync(&dev->beacon_work);
+	cancel_work_sync(&dev->rfkill_work);
 	/* no bus mastering once the rings are gone, whatever the chip does */
 	pci_clear_master(dev->pdev);
 	ath5k_rx_deinit(dev);

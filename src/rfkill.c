@@ -28,7 +28,7 @@ static void ath5k_rfkill_report(struct ath5k_dev *dev)
 /*
  * The GPIO interrupt setup changes the interrupt mask (PIMR and ah->imr)
  * read-modify-write: keep it apart from the interrupt handler and the
- * tasklets, which reprogram the mask under irq_lock.
+ * deferred handlers, which reprogram the mask under irq_lock.
  */
 static void ath5k_rfkill_hw(struct ath5k_dev *dev,
 			    void (*op)(struct ath5k_hw *ah))
@@ -68,9 +68,10 @@ void ath5k_rfkill_stop(struct ath5k_dev *dev)
  * Armed before the switch is read, a flip during the report fires anew
  * instead of leaving cfg80211 with the level before it.
  */
-void ath5k_rfkill_tasklet(struct tasklet_struct *t)
+void ath5k_rfkill_work(struct work_struct *work)
 {
-	struct ath5k_dev *dev = from_tasklet(dev, t, rfkill_tasklet);
+	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
+					     rfkill_work);
 
 	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_used(dev) ||
 	    !dev->ah.ee.rfkill_irq)

@@ -13,27 +13,6 @@
 #include "ath5k.h"
 #include "frame.h"
 
-/* Frames one tasklet run hands up: a ring's worth. */
-#define ATH5K_RX_BUDGET		ATH5K_RX_BUFS
-
-/*
- * While frames keep coming, the ring is polled again after
- * ATH5K_RX_POLL_US instead of letting the RX interrupts through: at 54
- * Mbit/s a full frame takes about 250 us on the air, so a poll finds a few
- * and the ring never fills in between.  The AR5212 family has no
- * interrupt mitigation timer (RIMT/TIMT came with the AR5416), so this is
- * its software form, as NAPI's deferred hard interrupts are.
- */
-static enum hrtimer_restart ath5k_rx_poll_due(struct hrtimer *t)
-{
-	struct ath5k_dev *dev = container_of(t, struct ath5k_dev, rx_poll);
-
-	/* a reset or stop quiesces the tasklets: nothing may wake them */
-	if (!test_bit(ATH5K_INVALID, &dev->flags))
-		tasklet_schedule(&dev->rx_tasklet);
-	return HRTIMER_NORESTART;
-}
-
 static struct sk_buff *ath5k_rx_skb_alloc(struct ath5k_dev *dev,
 					  dma_addr_t *dma, gfp_t gfp)
 {
@@ -77,8 +56,6 @@ int ath5k_rx_init(struct ath5k_dev *dev)
 
 	spin_lock_init(&dev->rx_lock);
 	INIT_LIST_HEAD(&dev->rx_ring);
-	hrtimer_setup(&dev->rx_poll, ath5k_rx_poll_due, CLOCK_MONOTONIC,
-		      HRTIMER_MODE_REL);
 	dev->rx_bufsize = roundup(ATH5K_MAX_FRAME, dev->cachelsz);
 
 	for (i = 0; i < ATH5K_RX_BUFS; i++) {
@@ -295,25 +272,21 @@ static void ath5k_rx_deliver(struct ath5k_dev *dev, struct sk_buff *skb,
 		rxs->flag |= RX_FLAG_DECRYPTED;
 	ath5k_rx_track_beacon(dev, skb, rs);
 	ath5k_rx_ibss_tsf(dev, skb, tsf);
-	ieee80211_rx(dev->hw, skb);
+	ieee80211_rx_napi(dev->hw, NULL, skb, &dev->napi);
 }
 
-void ath5k_rx_tasklet(struct tasklet_struct *t)
+/* Called by the NAPI poll: returns the descriptors taken, at most @budget. */
+int ath5k_rx_poll(struct ath5k_dev *dev, int budget)
 {
-	struct ath5k_dev *dev = from_tasklet(dev, t, rx_tasklet);
 	struct ath5k_hw *ah = &dev->ah;
 	struct ieee80211_rx_status *rxs;
 	struct ath5k_rx_status rs;
 	struct ath5k_buf *bf;
-	unsigned int budget = ATH5K_RX_BUDGET;
+	int done = 0;
 	u64 tsf = 0;
 
-	/* stopped or resetting: the ring is re-armed on the next start */
-	if (test_bit(ATH5K_INVALID, &dev->flags))
-		return;
-
 	spin_lock(&dev->rx_lock);
-	while (!list_empty(&dev->rx_ring) && budget) {
+	while (!list_empty(&dev->rx_ring) && done < budget) {
 		struct ieee80211_rx_status status = { };
 		struct sk_buff *skb, *fresh;
 		dma_addr_t fresh_dma;
@@ -329,7 +302,7 @@ void ath5k_rx_tasklet(struct tasklet_struct *t)
 		if (!ath5k_rx_left_behind(dev, bf) &&
 		    ath5k_hw_rx_get_rxdp(ah) == bf->desc_dma)
 			break;
-		budget--;
+		done++;
 
 		if (!ath5k_rx_accept(dev, &rs, &status))
 			goto rearm;
@@ -354,22 +327,23 @@ rearm:
 		ath5k_rx_arm(dev, bf);
 	}
 	spin_unlock(&dev->rx_lock);
+	return done;
+}
 
-	/*
-	 * Budget spent: give other softirqs their turn and come back,
-	 * with the RX interrupts still held.
-	 */
-	if (!budget) {
-		tasklet_schedule(&dev->rx_tasklet);
-		return;
-	}
-	/* busy: look again soon, the interrupts still held */
-	if (budget < ATH5K_RX_BUDGET) {
-		hrtimer_start(&dev->rx_poll,
-			      ns_to_ktime(ATH5K_RX_POLL_US * NSEC_PER_USEC),
-			      HRTIMER_MODE_REL);
-		return;
-	}
-	ath5k_irq_update(dev, ATH5K_INT_RX_ANY | ATH5K_INT_RXEOL |
-			 ATH5K_INT_RXORN, 0);
+/*
+ * Has the hardware left a completed frame at the head of the ring?  From
+ * memory only: a frame on the descriptor the chip parks on is left to
+ * its interrupt, whose cause the chip holds until it is read.
+ */
+bool ath5k_rx_pending(struct ath5k_dev *dev)
+{
+	struct ath5k_buf *bf;
+	bool done;
+
+	spin_lock(&dev->rx_lock);
+	bf = list_first_entry_or_null(&dev->rx_ring, struct ath5k_buf, list);
+	done = bf && ath5k_hw_rx_desc_done(bf->desc) &&
+	       ath5k_rx_left_behind(dev, bf);
+	spin_unlock(&dev->rx_lock);
+	return done;
 }

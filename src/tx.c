@@ -333,7 +333,7 @@ static bool ath5k_txq_wants_intreq(struct ath5k_txq *txq)
  * still enabled at the end of its previous chain.  Starting then would
  * send the queue on from its old TXDP, which no longer leads to these
  * frames, so they wait: the queue raises TXEOL as it clears TXE, and the
- * TX tasklet tries again.
+ * NAPI poll tries again.
  */
 static void ath5k_txq_kick(struct ath5k_dev *dev, struct ath5k_txq *txq)
 {
@@ -447,7 +447,7 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 
 	if (ath5k_tx_submit(dev, txq, ctl ? ctl->sta : NULL, skb))
 		goto drop;
-	/* under the lock the tasklet wakes the queue with */
+	/* under the lock the NAPI poll wakes the queue with */
 	spin_lock_bh(&txq->lock);
 	if (ath5k_txq_fill_full(&txq->fill, READ_ONCE(dev->txq_limit)))
 		ieee80211_stop_queue(hw, ac);
@@ -506,7 +506,7 @@ static bool ath5k_txq_left_behind(struct ath5k_dev *dev, struct ath5k_txq *txq,
 				     list_next_entry(bf, list)->desc);
 }
 
-/* Reap finished frames of @txq; runs in the TX tasklet. */
+/* Reap finished frames of @txq; runs in the NAPI poll. */
 static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 {
 	struct ath5k_buf *bf, *next;
@@ -547,14 +547,11 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 	spin_unlock(&txq->lock);
 }
 
-void ath5k_tx_tasklet(struct tasklet_struct *t)
+/* Called by the NAPI poll: reap every data queue, wake those with room. */
+void ath5k_tx_complete(struct ath5k_dev *dev)
 {
-	struct ath5k_dev *dev = from_tasklet(dev, t, tx_tasklet);
 	unsigned int q;
 
-	/* stopped or resetting: the queues have been drained */
-	if (test_bit(ATH5K_INVALID, &dev->flags))
-		return;
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
 		if (dev->txqs[q].active && q != ATH5K_TXQ_BEACON)
 			ath5k_txq_reap(dev, &dev->txqs[q]);
@@ -575,9 +572,31 @@ void ath5k_tx_tasklet(struct tasklet_struct *t)
 			ieee80211_wake_queue(dev->hw, ath5k_hwq_to_ac(q));
 		spin_unlock(&txq->lock);
 	}
+}
 
-	/* completions handled: let the interrupt through again */
-	ath5k_irq_update(dev, ATH5K_INT_TX_ANY, 0);
+/* Has a queue's oldest frame completed?  From memory, for the poll. */
+bool ath5k_tx_pending(struct ath5k_dev *dev)
+{
+	bool done = false;
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT && !done; q++) {
+		struct ath5k_txq *txq = &dev->txqs[q];
+		struct ath5k_buf *bf;
+
+		if (!txq->active || q == ATH5K_TXQ_BEACON)
+			continue;
+		spin_lock(&txq->lock);
+		/* past the descriptor kept for the queue's TXDP, if any */
+		list_for_each_entry(bf, &txq->frames, list) {
+			if (bf->skb) {
+				done = ath5k_hw_tx_desc_done(&dev->ah, bf->desc);
+				break;
+			}
+		}
+		spin_unlock(&txq->lock);
+	}
+	return done;
 }
 
 /*

@@ -7,8 +7,10 @@
  */
 #include <linux/hrtimer.h>
 #include <linux/module.h>
+#include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/pm.h>
+#include <linux/workqueue.h>
 #include <net/mac80211.h>
 
 struct check_state {
@@ -31,6 +33,42 @@ void ath5k_compat_check_hrtimer(struct check_state *st)
 		      HRTIMER_MODE_REL);
 	hrtimer_start(&st->hrtimer, ns_to_ktime(1000), HRTIMER_MODE_REL);
 	hrtimer_cancel(&st->hrtimer);
+}
+
+struct check_napi {
+	struct net_device *host;
+	struct napi_struct napi;
+	struct work_struct bh_work;
+};
+
+static int check_napi_poll(struct napi_struct *napi, int budget)
+{
+	napi_complete_done(napi, 0);
+	return 0;
+}
+
+static void check_bh_work(struct work_struct *work)
+{
+	struct check_napi *cn = container_of(work, struct check_napi, bh_work);
+
+	napi_schedule(&cn->napi);
+}
+
+int ath5k_compat_check_napi(struct check_napi *cn);
+int ath5k_compat_check_napi(struct check_napi *cn)
+{
+	cn->host = alloc_netdev_dummy(0);
+	if (!cn->host)
+		return -ENOMEM;
+	netif_napi_add(cn->host, &cn->napi, check_napi_poll);
+	napi_enable(&cn->napi);
+	INIT_WORK(&cn->bh_work, check_bh_work);
+	queue_work(system_bh_highpri_wq, &cn->bh_work);
+	cancel_work_sync(&cn->bh_work);
+	napi_disable(&cn->napi);
+	netif_napi_del(&cn->napi);
+	free_netdev(cn->host);
+	return 0;
 }
 
 static int check_suspend(struct device *dev)

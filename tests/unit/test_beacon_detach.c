@@ -6,9 +6,10 @@
  * the buffer was unmapped, freed and put back for reuse with the queue
  * still pointing at it):
  *
- * - beacon queued: the queue is stopped before the beacon is unmapped,
- *   with the beacon tasklet enabled again (the stop sleeps; issue 28
- *   finding 4);
+ * - beacon queued: the queue is stopped before the beacon is unmapped;
+ *   a beacon alert's work queued at the time has run by then, without
+ *   the interface, and nothing is held disabled across the stop, which
+ *   sleeps (issue 28 finding 4);
  * - the queue will not stop: the beacon stays mapped on the retired list
  *   and a reset is asked for; after it, reclaim frees it;
  * - beacon already sent: nothing to stop, it is freed at once.
@@ -34,9 +35,10 @@ static struct {
 	u32 txdp;
 	bool pending;		/* holds a beacon not yet sent */
 	int stop_result;	/* what a stop request returns */
-	unsigned int stops;
+	unsigned int starts, stops;
 	unsigned int maps_at_stop;	/* live mappings when it was stopped */
-	int tasklet_disabled_at_stop;	/* the beacon tasklet's, then */
+	unsigned int work_queued_at_stop;	/* the beacon work's, then */
+	int bh_disabled_at_start;	/* in the beacon work: BH off */
 } bq;
 
 static struct ath5k_dev dev;
@@ -64,6 +66,8 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
 	CHECK_EQ(q, ATH5K_TXQ_BEACON);
 	bq.pending = true;
+	bq.starts++;
+	bq.bh_disabled_at_start = ath5k_shim_bh_disabled;
 	return 0;
 }
 
@@ -72,7 +76,7 @@ int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 	CHECK_EQ(q, ATH5K_TXQ_BEACON);
 	bq.stops++;
 	bq.maps_at_stop = ath5k_shim_maps_live;
-	bq.tasklet_disabled_at_stop = dev.beacon_tasklet.disabled;
+	bq.work_queued_at_stop = dev.beacon_work.queued;
 	if (!bq.stop_result)
 		bq.pending = false;
 	return bq.stop_result;
@@ -207,13 +211,15 @@ static struct ath5k_buf *ap_beaconing_on(const struct ath5k_hw *chip,
 	dev.power_level = 20;
 	descblock_alloc(&dev, BUFS);
 	ath5k_beacon_init(&dev);
-	tasklet_setup(&dev.beacon_tasklet, ath5k_beacon_tasklet);
 	CHECK_EQ(ath5k_beacon_attach_vif(&dev, &vif), 0);
 	avf->beacon_on = true;
 
-	tasklet_schedule(&dev.beacon_tasklet);
-	CHECK(ath5k_shim_tasklet_run(&dev.beacon_tasklet));
+	/* the alert: the handler queues the work, the BH workqueue runs it */
+	CHECK(queue_work(system_bh_highpri_wq, &dev.beacon_work));
+	CHECK(flush_work(&dev.beacon_work));
 	CHECK(bq.pending);
+	CHECK_EQ(bq.bh_disabled_at_start, 1);
+	CHECK_EQ(ath5k_shim_bh_disabled, 0);
 	CHECK_EQ(bq.txdp, avf->beacon->desc_dma);
 	CHECK_EQ(ath5k_shim_maps_live, 1);
 	return avf->beacon;
@@ -231,21 +237,40 @@ static void ap_down(void)
 	CHECK_EQ(ath5k_shim_maps_live, 0);
 	CHECK_EQ(ath5k_shim_skbs_live, 0);
 	CHECK_EQ(free_beacons(), ATH5K_BEACON_BUFS);
-	CHECK_EQ(dev.beacon_tasklet.disabled, 0);
+	CHECK_EQ(ath5k_shim_bh_disabled, 0);
 	descblock_free(&dev);
 }
 
 static void test_queued(void)
 {
-	printf("check: a queued beacon: the queue stops before it is unmapped\n");
+	printf("check: a queued beacon: the queue stops before it is unmapped; "
+	       "an alert's work queued meanwhile has run by then\n");
 	ap_beaconing(0);
+	CHECK(queue_work(system_bh_highpri_wq, &dev.beacon_work));
 	ath5k_beacon_detach_vif(&dev, &vif);
 	CHECK_EQ(bq.stops, 1);
 	CHECK_EQ(bq.maps_at_stop, 1);
 	CHECK(!bq.pending);
-	/* the stop sleeps: a disabled tasklet the alerts schedule would spin */
-	CHECK_EQ(bq.tasklet_disabled_at_stop, 0);
+	/* flushed before the stop, which sleeps, not held off across it */
+	CHECK_EQ(bq.work_queued_at_stop, 0);
 	CHECK_EQ(resets, 0);
+	ap_down();
+}
+
+static void test_alert_at_detach(void)
+{
+	unsigned int starts;
+
+	printf("check: an alert's work that runs during the detach sends no "
+	       "beacon of the interface going away\n");
+	ap_beaconing(0);
+	bq.pending = false;	/* sent: the next alert would set up anew */
+	starts = bq.starts;
+	CHECK(queue_work(system_bh_highpri_wq, &dev.beacon_work));
+	ath5k_beacon_detach_vif(&dev, &vif);
+	CHECK_EQ(dev.beacon_work.queued, 0);
+	CHECK_EQ(bq.starts, starts);
+	CHECK_EQ(bq.stops, 0);
 	ap_down();
 }
 
@@ -309,6 +334,7 @@ static void test_two_word_length(void)
 int main(void)
 {
 	test_queued();
+	test_alert_at_detach();
 	test_queue_will_not_stop();
 	test_already_sent();
 	test_two_word_length();

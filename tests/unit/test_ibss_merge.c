@@ -190,7 +190,8 @@ void ieee80211_queue_work(struct ieee80211_hw *h, struct work_struct *w)
 	queued = w;
 }
 
-void ieee80211_rx(struct ieee80211_hw *h, struct sk_buff *skb)
+void ieee80211_rx_napi(struct ieee80211_hw *h, struct ieee80211_sta *sta,
+		       struct sk_buff *skb, struct napi_struct *napi)
 {
 	delivered++;
 	dev_kfree_skb_any(skb);
@@ -224,16 +225,15 @@ static void card_receive_beacon(const u8 *bssid)
 
 static void rx_run(void)
 {
-	tasklet_schedule(&dev.rx_tasklet);
-	CHECK(ath5k_shim_tasklet_run(&dev.rx_tasklet));
+	CHECK_EQ(ath5k_rx_poll(&dev, NAPI_POLL_WEIGHT), 1);
 }
 
 /* The software beacon alert just before the TBTT at @tbtt_tu. */
 static void swba(u32 tbtt_tu)
 {
 	tsf = (tbtt_tu - 10) * TU;
-	tasklet_schedule(&dev.beacon_tasklet);
-	CHECK(ath5k_shim_tasklet_run(&dev.beacon_tasklet));
+	CHECK(queue_work(system_bh_highpri_wq, &dev.beacon_work));
+	CHECK(flush_work(&dev.beacon_work));
 }
 
 /* A beacon of @bssid at TSF @now_tu; runs what it queued. */
@@ -263,8 +263,6 @@ static void ibss_up(enum ath5k_opmode opmode)
 	dev.beacon_interval = INTVAL;
 	ether_addr_copy(dev.bssid, our_cell);
 	ath5k_beacon_init(&dev);
-	tasklet_setup(&dev.beacon_tasklet, ath5k_beacon_tasklet);
-	tasklet_setup(&dev.rx_tasklet, ath5k_rx_tasklet);
 	CHECK_EQ(ath5k_rx_init(&dev), 0);
 	CHECK_EQ(ath5k_rx_start(&dev), 0);
 	CHECK_EQ(ath5k_beacon_attach_vif(&dev, &vif), 0);

@@ -45,7 +45,7 @@ static unsigned int nsteps;
 static struct ath5k_dev *the_dev;
 static bool invalid_at_sync, invalid_at_dma_stop;
 /* the channel RX would report when each RX stand-in runs */
-static struct ieee80211_channel *chan_at_tasklets_quiesce, *chan_at_rx_stop;
+static struct ieee80211_channel *chan_at_irq_work_quiesce, *chan_at_rx_stop;
 static struct ieee80211_channel *chan_at_rx_start;
 static u16 freq_at_hw_reset;
 
@@ -284,10 +284,6 @@ void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 {
 }
 
-void ath5k_tx_tasklet(struct tasklet_struct *t)
-{
-}
-
 void ath5k_tx_watchdog(struct work_struct *work)
 {
 }
@@ -321,10 +317,6 @@ void ath5k_rx_stop(struct ath5k_dev *dev)
 	chan_at_rx_stop = the_dev->curchan;
 }
 
-void ath5k_rx_tasklet(struct tasklet_struct *t)
-{
-}
-
 void ath5k_beacon_init(struct ath5k_dev *dev)
 {
 }
@@ -348,7 +340,7 @@ void ath5k_beacon_config(struct ath5k_dev *dev)
 	step("beacon_config");
 }
 
-void ath5k_beacon_tasklet(struct tasklet_struct *t)
+void ath5k_beacon_work(struct work_struct *work)
 {
 }
 
@@ -379,11 +371,27 @@ void ath5k_irq_disable(struct ath5k_dev *dev)
 	step("irq_disable");
 }
 
-void ath5k_tasklets_quiesce(struct ath5k_dev *dev)
+void ath5k_irq_work_quiesce(struct ath5k_dev *dev)
 {
-	step("tasklets_quiesce");
+	step("irq_work_quiesce");
 	CHECK(test_bit(ATH5K_INVALID, &the_dev->flags));
-	chan_at_tasklets_quiesce = the_dev->curchan;
+	chan_at_irq_work_quiesce = the_dev->curchan;
+}
+
+int ath5k_napi_init(struct ath5k_dev *dev)
+{
+	return 0;
+}
+
+void ath5k_napi_deinit(struct ath5k_dev *dev)
+{
+	step("napi_deinit");
+}
+
+void ath5k_napi_start(struct ath5k_dev *dev)
+{
+	step("napi_start");
+	CHECK(!test_bit(ATH5K_INVALID, &the_dev->flags));
 }
 
 void ath5k_calib_work(struct work_struct *work)
@@ -428,7 +436,7 @@ void ath5k_rfkill_stop(struct ath5k_dev *dev)
 {
 }
 
-void ath5k_rfkill_tasklet(struct tasklet_struct *t)
+void ath5k_rfkill_work(struct work_struct *work)
 {
 }
 
@@ -597,6 +605,9 @@ static void test_reset(void)
 	CHECK_BEFORE("hw_reset_full", "txq_drain");
 	CHECK_BEFORE("hw_reset_full", "beacon_reclaim");
 	CHECK_BEFORE("txq_drain", "wake_queues");
+	/* completions flow again only once the rings are armed */
+	CHECK_BEFORE("rx_start", "napi_start");
+	CHECK_BEFORE("napi_start", "irq_enable");
 	CHECK(!test_bit(ATH5K_INVALID, &dev.flags));
 }
 
@@ -631,8 +642,8 @@ static void test_channel_change(void)
 	hw.conf.chandef.chan = &chan_5200;
 	CHECK_EQ(ath5k_ops.config(&hw, 0, IEEE80211_CONF_CHANGE_CHANNEL), 0);
 	show_log();
-	CHECK_BEFORE("tasklets_quiesce", "rx_stop");
-	CHECK(chan_at_tasklets_quiesce == &chan);
+	CHECK_BEFORE("irq_work_quiesce", "rx_stop");
+	CHECK(chan_at_irq_work_quiesce == &chan);
 	CHECK(chan_at_rx_stop == &chan);
 	CHECK_EQ(freq_at_hw_reset, 5200);
 	CHECK(chan_at_rx_start == &chan_5200);
@@ -755,6 +766,7 @@ static void test_reset_fails(void)
 	mutex_unlock(&dev.lock);
 	show_log();
 	CHECK_EQ(at("wake_queues"), LOG_MAX);
+	CHECK_EQ(at("napi_start"), LOG_MAX);
 	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
 	CHECK(queued_work == &dev.reset_work);
 

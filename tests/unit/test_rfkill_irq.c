@@ -2,21 +2,23 @@
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
  * The rfkill switch's GPIO interrupt through the driver's interrupt
- * handler and rfkill tasklet (src/interrupt.c, src/rfkill.c), on a model
+ * handler and rfkill work (src/interrupt.c, src/rfkill.c), on a model
  * of the chip's level-triggered GPIO cause: it is asserted for as long as
  * the pin reads the level the interrupt was armed for, whatever the
  * handler acknowledges (issue 12 finding 6).
  *
  * - A switch flip costs the handler one pass, not ATH5K_IRQ_LOOPS: the
- *   cause is masked at first sight and held until the tasklet re-armed
+ *   cause is masked at first sight and held until the work re-armed
  *   the interrupt for the opposite level.
- * - The tasklet reports the switch and re-arms, and the next flip (both
+ * - The work reports the switch and re-arms, and the next flip (both
  *   ways) is seen again.
- * - A flip while the tasklet reports the previous one is not lost: the
+ * - A flip while the work reports the previous one is not lost: the
  *   interrupt is re-armed before the switch is read.
  * - Every change the hardware layer makes to the interrupt mask for the
  *   GPIO (read-modify-write of PIMR and ah->imr) runs under irq_lock, as
- *   ath5k_hw_imr_set() from the handler and the tasklets does.
+ *   ath5k_hw_imr_set() from the handler and the deferred handlers does.
+ * - An RX cause held masked for the NAPI poll, read and acknowledged
+ *   with the GPIO cause, still reaches the poll (issue 28 finding 1).
  *
  * The same handler on a line the chip holds with no cause it handles
  * (issue 28): IRQ_NONE each time, so the kernel's spurious-IRQ logic
@@ -47,6 +49,7 @@ static struct {
 	unsigned int isr_reads;
 	unsigned int mask_changes_unlocked;
 	bool stuck;		/* INTPEND with a cause no one handles */
+	bool rx_cause;		/* a frame came in; latched until read */
 } chip;
 
 static bool chip_gpio_cause(void)
@@ -84,6 +87,9 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 		isr->flags = ATH5K_INT_GPIO;	/* masked or not, as dma.c */
 	if (chip.stuck)
 		isr->flags |= ATH5K_INT_MIB;	/* never in the driver's mask */
+	if (chip.rx_cause)
+		isr->flags |= ATH5K_INT_RXOK;	/* acknowledged: read once */
+	chip.rx_cause = false;
 	return 0;
 }
 
@@ -136,6 +142,18 @@ void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
 }
 
 static unsigned int resets_scheduled, queue_stops;
+static unsigned int napi_dispatches, napi_stops;
+
+u32 ath5k_napi_dispatch(struct ath5k_dev *d)
+{
+	napi_dispatches++;
+	return ATH5K_INT_POLLED;
+}
+
+void ath5k_napi_stop(struct ath5k_dev *d)
+{
+	napi_stops++;
+}
 
 void ath5k_schedule_reset(struct ath5k_dev *d)
 {
@@ -197,7 +215,7 @@ static void dev_up(void)
 	dev.ah.ee.rfkill_active_high = false;	/* pin low: blocked */
 	chip.pin = true;			/* radio allowed */
 	spin_lock_init(&dev.irq_lock);
-	tasklet_setup(&dev.rfkill_tasklet, ath5k_rfkill_tasklet);
+	INIT_WORK(&dev.rfkill_work, ath5k_rfkill_work);
 	dev.cal_next_short = jiffies + 100000;
 	dev.imask = ATH5K_INT_RX_ANY;
 	ath5k_rfkill_start(&dev);
@@ -206,7 +224,17 @@ static void dev_up(void)
 	CHECK(chip.armed && !chip_gpio_cause());
 }
 
-/* The switch moves to @pin; the line is handled, then the tasklet runs. */
+/* The rfkill work runs if it was queued; whether it was. */
+static bool rfkill_work_run(void)
+{
+	if (!dev.rfkill_work.queued)
+		return false;
+	dev.rfkill_work.queued = 0;
+	dev.rfkill_work.func(&dev.rfkill_work);
+	return true;
+}
+
+/* The switch moves to @pin; the line is handled, then the work runs. */
 static void flip(bool pin, const char *how)
 {
 	unsigned int reads;
@@ -219,13 +247,13 @@ static void flip(bool pin, const char *how)
 	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
 	reads = chip.isr_reads;
 	CHECK_EQ(reads, 1);
-	/* held: the level no longer reaches the CPU before the tasklet ran */
+	/* held: the level no longer reaches the CPU before the work ran */
 	CHECK(!(dev.ah.imr & ATH5K_INT_GPIO));
 	CHECK(!ath5k_hw_irq_pending(&dev.ah));
 	CHECK_EQ(ath5k_intr(0, &dev), IRQ_NONE);
-	CHECK_EQ(dev.rfkill_tasklet.scheduled, 1);
+	CHECK_EQ(dev.rfkill_work.queued, 1);
 
-	CHECK(ath5k_shim_tasklet_run(&dev.rfkill_tasklet));
+	CHECK(rfkill_work_run());
 	CHECK_EQ(last_blocked, pin == dev.ah.ee.rfkill_active_high);
 	CHECK_EQ(test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags),
 		 pin == dev.ah.ee.rfkill_active_high);
@@ -261,10 +289,8 @@ static void test_flip_during_report(void)
 	chip.pin = false;		/* to blocked ... */
 	flip_while_reporting = true;	/* ... and back at once */
 	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
-	for (runs = 0; runs < 4 && dev.rfkill_tasklet.scheduled; runs++) {
-		ath5k_shim_tasklet_run(&dev.rfkill_tasklet);
+	for (runs = 0; runs < 4 && rfkill_work_run(); runs++)
 		ath5k_intr(0, &dev);
-	}
 	CHECK_EQ(last_blocked, chip.pin == dev.ah.ee.rfkill_active_high);
 	CHECK_EQ(test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags),
 		 chip.pin == dev.ah.ee.rfkill_active_high);
@@ -305,8 +331,8 @@ static void test_stuck_line(void)
 	CHECK(dev.irq_stuck_said);
 	CHECK_EQ(chip.mask_changes_unlocked, 0);
 
-	printf("check: a tasklet's release does not unmask it before the "
-	       "reset\n");
+	printf("check: a deferred handler's release does not unmask it "
+	       "before the reset\n");
 	ath5k_irq_update(&dev, ATH5K_INT_RX_ANY, 0);
 	CHECK(!(dev.ah.imr & ATH5K_INT_GLOBAL));
 
@@ -324,19 +350,36 @@ static void test_stuck_line(void)
 	chip.stuck = false;
 }
 
+static void test_held_rx_cause(void)
+{
+	printf("check: an RX cause held for the poll and acknowledged with a "
+	       "GPIO cause still reaches the poll (issue 28 finding 1)\n");
+	dev_up();
+	napi_dispatches = 0;
+	ath5k_irq_update(&dev, 0, ATH5K_INT_POLLED);	/* the poll runs */
+	CHECK(!(dev.ah.imr & ATH5K_INT_RXOK));
+	chip.rx_cause = true;		/* a frame: latched, masked */
+	chip.pin = false;		/* the switch: GPIO fires */
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	CHECK(!chip.rx_cause);		/* acknowledged with the GPIO cause */
+	CHECK_EQ(napi_dispatches, 1);
+	CHECK_EQ(dev.rfkill_work.queued, 1);
+}
+
 static void test_quiesce(void)
 {
-	printf("check: a reset's quiesce leaves no tasklet scheduled or "
-	       "disabled, so none spins while it sleeps (issue 28 finding 4)\n");
+	printf("check: a reset's quiesce stops NAPI and leaves no work "
+	       "queued, so nothing spins while it sleeps (issue 28 finding 4)\n");
 	dev_up();
-	tasklet_schedule(&dev.rfkill_tasklet);
+	napi_stops = 0;
+	ieee80211_queue_work(&hw, &dev.rfkill_work);
+	queue_work(system_bh_highpri_wq, &dev.beacon_work);
 	set_bit(ATH5K_INVALID, &dev.flags);
 	ath5k_irq_disable(&dev);
-	ath5k_tasklets_quiesce(&dev);
-	CHECK_EQ(dev.rfkill_tasklet.scheduled, 0);
-	CHECK_EQ(dev.rfkill_tasklet.disabled, 0);
-	CHECK_EQ(dev.rx_tasklet.disabled, 0);
-	CHECK(!dev.rx_poll.armed);
+	ath5k_irq_work_quiesce(&dev);
+	CHECK_EQ(napi_stops, 1);
+	CHECK_EQ(dev.rfkill_work.queued, 0);
+	CHECK_EQ(dev.beacon_work.queued, 0);
 }
 
 int main(void)
@@ -344,6 +387,7 @@ int main(void)
 	test_switch();
 	test_flip_during_report();
 	test_stuck_line();
+	test_held_rx_cause();
 	test_quiesce();
 	return check_done("test_rfkill_irq");
 }

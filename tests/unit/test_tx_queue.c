@@ -7,9 +7,11 @@
  *
  * - a queue whose last frame completed and whose TXDP the chip no longer
  *   reports on that descriptor sends the next frame all the same (issue
- *   12 finding 17: tail_link kept pointing into a freed descriptor);
+ *   12 finding 17: tail_link kept pointing into a freed descriptor); a
+ *   completed frame not yet reaped is seen from memory (the NAPI poll's
+ *   look after it lets the interrupts through);
  * - the TX watchdog resets a queue that holds frames and completes none,
- *   however often the TX tasklet visits it, and leaves alone a queue that
+ *   however often the NAPI poll visits it, and leaves alone a queue that
  *   is slow but completing (the mark used to be cleared on every visit);
  * - a frame that reaches the queue lock after a reset marked the device
  *   INVALID is dropped before it touches the chip (finding 2);
@@ -297,7 +299,6 @@ static void dev_up(void)
 	dev.txq_limit = ATH5K_TXQ_LEN_MAX;
 	CHECK_EQ(ath5k_tx_init(&dev), 0);
 	CHECK_EQ(ath5k_txq_setup_all(&dev), 0);
-	tasklet_setup(&dev.tx_tasklet, ath5k_tx_tasklet);
 	INIT_DELAYED_WORK(&dev.tx_watchdog, ath5k_tx_watchdog);
 	set_bit(ATH5K_RUNNING, &dev.flags);
 }
@@ -331,10 +332,10 @@ static struct sk_buff *frame(unsigned int ac)
 	return skb;
 }
 
-static void tx_tasklet_run(void)
+/* The NAPI poll's TX half, as a TX interrupt (or any other) runs it. */
+static void tx_poll(void)
 {
-	tasklet_schedule(&dev.tx_tasklet);
-	CHECK(ath5k_shim_tasklet_run(&dev.tx_tasklet));
+	ath5k_tx_complete(&dev);
 }
 
 static void watchdog_run(void)
@@ -355,21 +356,25 @@ static void test_queue_emptied(bool forgets)
 	dev_up();
 	chip_forgets_txdp = forgets;
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
+	CHECK(!ath5k_tx_pending(&dev));
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	/* what the poll looks at after releasing the interrupts */
+	CHECK(ath5k_tx_pending(&dev));
+	tx_poll();
 	CHECK_EQ(tx_status_count, 1);
+	CHECK(!ath5k_tx_pending(&dev));
 
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK(chipq[q].enabled);
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 2);
 
 	/* and again, with two frames chained */
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK_EQ(chip_send(q, 10), 2);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 4);
 	CHECK_EQ(freed_count, 0);
 	CHECK_EQ(stopped_acs, 0);
@@ -381,7 +386,7 @@ static void test_queue_emptied(bool forgets)
  * TXE is still set refuses TXDP for the next frame.  Starting the queue
  * anyway left that frame, and every frame linked after it, where the chip
  * never looks until the watchdog reset the chip.  The frames now wait for
- * the queue's end (TXEOL runs the TX tasklet) and go out then.
+ * the queue's end (TXEOL runs the NAPI poll) and go out then.
  */
 static void test_txdp_refused(void)
 {
@@ -394,7 +399,7 @@ static void test_txdp_refused(void)
 	chip_txe_lingers = true;
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 1);
 	CHECK(list_empty(&dev.txqs[q].frames));
 
@@ -403,12 +408,12 @@ static void test_txdp_refused(void)
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK_EQ(chipq[q].txdp, 0);
 
-	/* the queue ends: TXE clears and TXEOL runs the tasklet */
+	/* the queue ends: TXE clears and TXEOL runs the poll */
 	chipq[q].enabled = false;
-	tx_tasklet_run();
+	tx_poll();
 	CHECK(chipq[q].enabled);
 	CHECK_EQ(chip_send(q, 10), 2);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 3);
 
 	/* the watchdog has nothing to reset */
@@ -448,14 +453,14 @@ static void test_reap_reads_txdp_once(void)
 	CHECK_EQ(count_intreq(q), 8 / ATH5K_TX_INTREQ_EVERY);
 	CHECK_EQ(chip_send(q, 5), 5);
 	txdp_reads = 0;
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 5);
 	CHECK_EQ(txdp_reads, 1);
 
 	printf("check: the other 3 follow, the last kept while TXDP is on it\n");
 	CHECK_EQ(chip_send(q, 10), 3);
 	txdp_reads = 0;
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 8);
 	CHECK_EQ(txdp_reads, 1);
 	CHECK_EQ(dev.txqs[q].fill.descs, 1);
@@ -469,16 +474,16 @@ static void test_watchdog_hung_queue(void)
 	unsigned int q = ath5k_ac_to_hwq(AC_BE), i;
 
 	printf("check: the watchdog resets a queue that completes nothing, "
-	       "though the TX tasklet keeps visiting it\n");
+	       "though the NAPI poll keeps visiting it\n");
 	dev_up();
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK(chipq[q].enabled);
-	/* the chip never sends; another queue's interrupts run the tasklet */
+	/* the chip never sends; another queue's interrupts run the poll */
 	for (i = 0; i < 3; i++) {
-		tx_tasklet_run();
+		tx_poll();
 		watchdog_run();
-		tx_tasklet_run();
+		tx_poll();
 	}
 	CHECK(resets >= 1);
 	CHECK_EQ(tx_status_count, 0);
@@ -491,8 +496,8 @@ static void test_watchdog_hung_queue(void)
 	for (i = 0; i < 3; i++) {
 		watchdog_run();
 		CHECK_EQ(chip_send(q, 1), 1);
-		tx_tasklet_run();
-		tx_tasklet_run();
+		tx_poll();
+		tx_poll();
 	}
 	watchdog_run();
 	CHECK_EQ(resets, 0);
@@ -559,7 +564,7 @@ static void test_keyed_frame_lengths(void)
 	CHECK(c0 & BIT(30));			/* key valid */
 	CHECK_EQ(c1 >> 13 & 0x7f, 9);		/* key index */
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	dev_down();
 }
 
@@ -623,7 +628,7 @@ static void test_fragment_series(void)
 
 	printf("check: its status reports the table's first rate to mac80211\n");
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 1);
 	CHECK_EQ(status_rates[0].idx, 3);
 	CHECK_EQ(status_rates[0].count, 1);
@@ -638,7 +643,7 @@ static void test_fragment_series(void)
 		CHECK_EQ(desc_rate(bf, s), rates[3 - s].hw_value);
 	CHECK(!(le32_to_cpu(bf->desc->tx.ctl[0]) & BIT(22)));
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 
 	printf("check: a table of two series ends the list after two\n");
 	station_table[2].idx = -1;
@@ -648,7 +653,7 @@ static void test_fragment_series(void)
 	CHECK_EQ(desc_tries(bf, 2), 0);
 	CHECK_EQ(desc_tries(bf, 3), 0);
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	CHECK_EQ(tx_status_count, 3);
 	CHECK_EQ(freed_count, 0);
 	dev_down();
@@ -656,7 +661,7 @@ static void test_fragment_series(void)
 
 /*
  * The AR5210: mac80211 runs one queue (AC 0), so the driver sets up one
- * data queue and no CAB queue; the TX tasklet and the watchdog pass over
+ * data queue and no CAB queue; the NAPI poll and the watchdog pass over
  * the queues never set up, and a frame for another category is dropped.
  */
 static void test_ar5210_one_queue(void)
@@ -676,7 +681,7 @@ static void test_ar5210_one_queue(void)
 	printf("check: AR5210: its frames reach the chip; AC 2 has no queue\n");
 	ath5k_tx_op(&hw, NULL, frame(0));
 	CHECK_EQ(chip_send(q, 10), 1);
-	tx_tasklet_run();
+	tx_poll();
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK_EQ(freed_count, 1);
 	CHECK_EQ(chip_send(ath5k_ac_to_hwq(AC_BE), 10), 0);

@@ -25,4 +25,6 @@ static inline void dma_wmb(void)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
 
+#define smp_store_release(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
+
 #endif

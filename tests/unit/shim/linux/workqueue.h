@@ -29,6 +29,27 @@ static inline int cancel_work_sync(struct work_struct *w)
 	return was;
 }
 
+struct workqueue_struct;
+#define system_bh_highpri_wq	((struct workqueue_struct *)1)
+#define system_highpri_wq	((struct workqueue_struct *)2)
+
+static inline bool queue_work(struct workqueue_struct *wq,
+			      struct work_struct *w)
+{
+	(void)wq;
+	return w->queued++ == 0;
+}
+
+/* Waits for the work queued last: here it runs now, if queued. */
+static inline bool flush_work(struct work_struct *w)
+{
+	if (!w->queued)
+		return false;
+	w->queued = 0;
+	w->func(w);
+	return true;
+}
+
 static inline int cancel_delayed_work_sync(struct delayed_work *d)
 {
 	return cancel_work_sync(&d->work);

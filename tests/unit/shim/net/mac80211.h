@@ -21,6 +21,7 @@
 #include <linux/skbuff.h>
 #include <linux/etherdevice.h>
 #include <linux/workqueue.h>
+#include <linux/netdevice.h>
 
 /* kbuild's W=1 has -Wextra without unused-parameter and sign-compare */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
@@ -438,7 +439,8 @@ struct sk_buff *ieee80211_get_buffered_bc(struct ieee80211_hw *hw,
 const struct ieee80211_rate *
 ieee80211_get_tx_rate(const struct ieee80211_hw *hw,
 		      const struct ieee80211_tx_info *info);
-void ieee80211_rx(struct ieee80211_hw *hw, struct sk_buff *skb);
+void ieee80211_rx_napi(struct ieee80211_hw *hw, struct ieee80211_sta *sta,
+		       struct sk_buff *skb, struct napi_struct *napi);
 void ieee80211_tx_status_skb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w);
 void ieee80211_restart_hw(struct ieee80211_hw *hw);
