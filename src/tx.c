@@ -506,6 +506,22 @@ static bool ath5k_txq_left_behind(struct ath5k_dev *dev, struct ath5k_txq *txq,
 				     list_next_entry(bf, list)->desc);
 }
 
+/*
+ * Has the oldest frame of @txq not yet reaped completed?  Past the
+ * descriptor kept for the queue's TXDP, if any; from memory only.
+ * txq->lock held.
+ */
+static bool ath5k_txq_done_waiting(struct ath5k_dev *dev,
+				   struct ath5k_txq *txq)
+{
+	struct ath5k_buf *bf;
+
+	list_for_each_entry(bf, &txq->frames, list)
+		if (bf->skb)
+			return ath5k_hw_tx_desc_done(&dev->ah, bf->desc);
+	return false;
+}
+
 /* Reap finished frames of @txq; runs in the NAPI poll. */
 static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 {
@@ -513,6 +529,15 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 	struct ath5k_tx_status ts;
 
 	spin_lock(&txq->lock);
+	/*
+	 * The poll runs for RX as well: without a completion, leave the
+	 * descriptor kept for TXDP to the next one rather than pay a bus
+	 * read to learn whether the chip still points at it.
+	 */
+	if (!ath5k_txq_done_waiting(dev, txq) && !txq->txdp_pending) {
+		spin_unlock(&txq->lock);
+		return;
+	}
 	list_for_each_entry_safe(bf, next, &txq->frames, list) {
 		if (bf->skb) {
 			struct sk_buff *skb = bf->skb;
@@ -582,18 +607,11 @@ bool ath5k_tx_pending(struct ath5k_dev *dev)
 
 	for (q = 0; q < ATH5K_TXQ_COUNT && !done; q++) {
 		struct ath5k_txq *txq = &dev->txqs[q];
-		struct ath5k_buf *bf;
 
 		if (!txq->active || q == ATH5K_TXQ_BEACON)
 			continue;
 		spin_lock(&txq->lock);
-		/* past the descriptor kept for the queue's TXDP, if any */
-		list_for_each_entry(bf, &txq->frames, list) {
-			if (bf->skb) {
-				done = ath5k_hw_tx_desc_done(&dev->ah, bf->desc);
-				break;
-			}
-		}
+		done = ath5k_txq_done_waiting(dev, txq);
 		spin_unlock(&txq->lock);
 	}
 	return done;

@@ -9,7 +9,8 @@
  *   reports on that descriptor sends the next frame all the same (issue
  *   12 finding 17: tail_link kept pointing into a freed descriptor); a
  *   completed frame not yet reaped is seen from memory (the NAPI poll's
- *   look after it lets the interrupts through);
+ *   look after it lets the interrupts through), and a poll with nothing
+ *   completed reads no register;
  * - the TX watchdog resets a queue that holds frames and completes none,
  *   however often the NAPI poll visits it, and leaves alone a queue that
  *   is slow but completing (the mark used to be cleared on every visit);
@@ -363,6 +364,11 @@ static void test_queue_emptied(bool forgets)
 	tx_poll();
 	CHECK_EQ(tx_status_count, 1);
 	CHECK(!ath5k_tx_pending(&dev));
+	/* polls for RX with nothing sent cost no bus read */
+	txdp_reads = 0;
+	tx_poll();
+	tx_poll();
+	CHECK_EQ(txdp_reads, 0);
 
 	ath5k_tx_op(&hw, NULL, frame(AC_BE));
 	CHECK(chipq[q].enabled);
