@@ -315,7 +315,6 @@ int ath5k_napi_init(struct ath5k_dev *dev);
 void ath5k_napi_deinit(struct ath5k_dev *dev);
 void ath5k_napi_start(struct ath5k_dev *dev);
 void ath5k_napi_stop(struct ath5k_dev *dev);
-u32 ath5k_napi_dispatch(struct ath5k_dev *dev);
 
 /* regd.c */
 int ath5k_regd_init(struct ath5k_dev *dev);

@@ -88,26 +88,34 @@ void ath5k_irq_work_quiesce(struct ath5k_dev *dev)
 	cancel_work_sync(&dev->rfkill_work);
 }
 
-/* Dispatch one batch of causes; returns sources to hold masked. */
-static u32 ath5k_irq_dispatch(struct ath5k_dev *dev, const struct ath5k_isr *isr)
+/*
+ * Hand on one batch of causes; false after a fatal one.  A source is
+ * masked before its handler is queued: one already running elsewhere
+ * may let its sources through as soon as it is queued again, and a mask
+ * set after that would stay, with nothing left to lift it.
+ */
+static bool ath5k_irq_dispatch(struct ath5k_dev *dev,
+			       const struct ath5k_isr *isr)
 {
-	u32 hold = 0;
-
 	if (isr->flags & ATH5K_INT_FATAL) {
 		dev_warn(dev->dev, "fatal bus error interrupt\n");
+		/* all masked but the line itself, until the reset's end */
+		ath5k_irq_update(dev, 0, ~0U);
 		ath5k_schedule_reset(dev);
-		return ~0U;
+		return false;
 	}
 	if (isr->flags & ATH5K_INT_SWBA)
 		queue_work(system_bh_highpri_wq, &dev->beacon_work);
-	if (isr->flags & ATH5K_INT_POLLED)
-		hold |= ath5k_napi_dispatch(dev);
+	if (isr->flags & ATH5K_INT_POLLED) {
+		ath5k_irq_update(dev, 0, ATH5K_INT_POLLED);
+		napi_schedule(&dev->napi);
+	}
 	if (isr->flags & ATH5K_INT_GPIO) {
 		/* level-triggered: it fires until the work flips the level */
-		hold |= ATH5K_INT_GPIO;
+		ath5k_irq_update(dev, 0, ATH5K_INT_GPIO);
 		ieee80211_queue_work(dev->hw, &dev->rfkill_work);
 	}
-	return hold;
+	return true;
 }
 
 /*
@@ -138,7 +146,7 @@ irqreturn_t ath5k_intr(int irq, void *data)
 	struct ath5k_hw *ah = &dev->ah;
 	unsigned int loops = 0;
 	struct ath5k_isr isr;
-	u32 hold = 0, more, handled = 0;
+	u32 handled = 0;
 
 	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_hw_irq_pending(ah))
 		return IRQ_NONE;
@@ -159,14 +167,9 @@ irqreturn_t ath5k_intr(int irq, void *data)
 		if (!isr.flags)
 			break;
 		handled |= isr.flags;
-		more = ath5k_irq_dispatch(dev, &isr) & ~hold;
-		/* mask at once what is handed on, or it fires again */
-		if (more) {
-			hold |= more;
-			ath5k_irq_update(dev, 0, hold);
-		}
-	} while (!(hold & ATH5K_INT_FATAL) && ath5k_hw_irq_pending(ah) &&
-		 ++loops < ATH5K_IRQ_LOOPS);
+		if (!ath5k_irq_dispatch(dev, &isr))
+			break;
+	} while (ath5k_hw_irq_pending(ah) && ++loops < ATH5K_IRQ_LOOPS);
 	if (!handled)
 		return ath5k_intr_unhandled(dev);
 	dev->irq_unhandled = 0;

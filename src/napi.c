@@ -65,13 +65,6 @@ static int ath5k_poll(struct napi_struct *napi, int budget)
 	return done;
 }
 
-/* From the interrupt handler: returns the sources to keep masked. */
-u32 ath5k_napi_dispatch(struct ath5k_dev *dev)
-{
-	napi_schedule(&dev->napi);
-	return ATH5K_INT_POLLED;
-}
-
 int ath5k_napi_init(struct ath5k_dev *dev)
 {
 	dev->napi_dev = alloc_netdev_dummy(0);

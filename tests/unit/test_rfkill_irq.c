@@ -48,8 +48,10 @@ static struct {
 	bool fire_level;	/* the cause is asserted while pin == this */
 	unsigned int isr_reads;
 	unsigned int mask_changes_unlocked;
+	unsigned int masked_after_poll_queued;	/* RX, NAPI already scheduled */
 	bool stuck;		/* INTPEND with a cause no one handles */
 	bool rx_cause;		/* a frame came in; latched until read */
+	bool rx_unmasked_fires;	/* and raises the line while unmasked */
 } chip;
 
 static bool chip_gpio_cause(void)
@@ -68,6 +70,9 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	u32 old = ah->imr;
 
 	chip_mask_change();
+	if ((old & ATH5K_INT_RXOK) && !(flags & ATH5K_INT_RXOK) &&
+	    dev.napi.scheduled)
+		chip.masked_after_poll_queued++;
 	ah->imr = flags;
 	return old;
 }
@@ -75,7 +80,9 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 {
 	return (ah->imr & ATH5K_INT_GLOBAL) &&
-	       (chip.stuck || ((ah->imr & ATH5K_INT_GPIO) && chip_gpio_cause()));
+	       (chip.stuck || ((ah->imr & ATH5K_INT_GPIO) && chip_gpio_cause()) ||
+		(chip.rx_unmasked_fires && chip.rx_cause &&
+		 (ah->imr & ATH5K_INT_RXOK)));
 }
 
 /* Acknowledging does not clear a level: it is read again at once. */
@@ -142,13 +149,7 @@ void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
 }
 
 static unsigned int resets_scheduled, queue_stops;
-static unsigned int napi_dispatches, napi_stops;
-
-u32 ath5k_napi_dispatch(struct ath5k_dev *d)
-{
-	napi_dispatches++;
-	return ATH5K_INT_POLLED;
-}
+static unsigned int napi_stops;
 
 void ath5k_napi_stop(struct ath5k_dev *d)
 {
@@ -216,6 +217,7 @@ static void dev_up(void)
 	chip.pin = true;			/* radio allowed */
 	spin_lock_init(&dev.irq_lock);
 	INIT_WORK(&dev.rfkill_work, ath5k_rfkill_work);
+	napi_enable(&dev.napi);		/* a poll the test never runs */
 	dev.cal_next_short = jiffies + 100000;
 	dev.imask = ATH5K_INT_RX_ANY;
 	ath5k_rfkill_start(&dev);
@@ -355,15 +357,29 @@ static void test_held_rx_cause(void)
 	printf("check: an RX cause held for the poll and acknowledged with a "
 	       "GPIO cause still reaches the poll (issue 28 finding 1)\n");
 	dev_up();
-	napi_dispatches = 0;
 	ath5k_irq_update(&dev, 0, ATH5K_INT_POLLED);	/* the poll runs */
+	napi_schedule(&dev.napi);
 	CHECK(!(dev.ah.imr & ATH5K_INT_RXOK));
 	chip.rx_cause = true;		/* a frame: latched, masked */
 	chip.pin = false;		/* the switch: GPIO fires */
 	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
 	CHECK(!chip.rx_cause);		/* acknowledged with the GPIO cause */
-	CHECK_EQ(napi_dispatches, 1);
+	CHECK(dev.napi.missed);		/* the running poll goes round again */
 	CHECK_EQ(dev.rfkill_work.queued, 1);
+}
+
+static void test_mask_before_schedule(void)
+{
+	printf("check: the RX sources are masked before the poll is "
+	       "scheduled, never after (a poll elsewhere may release them)\n");
+	dev_up();
+	chip.rx_cause = true;
+	chip.rx_unmasked_fires = true;
+	CHECK_EQ(ath5k_intr(0, &dev), IRQ_HANDLED);
+	CHECK(dev.napi.scheduled);
+	CHECK(!(dev.ah.imr & ATH5K_INT_RXOK));
+	CHECK_EQ(chip.masked_after_poll_queued, 0);
+	chip.rx_unmasked_fires = false;
 }
 
 static void test_quiesce(void)
@@ -388,6 +404,7 @@ int main(void)
 	test_flip_during_report();
 	test_stuck_line();
 	test_held_rx_cause();
+	test_mask_before_schedule();
 	test_quiesce();
 	return check_done("test_rfkill_irq");
 }
