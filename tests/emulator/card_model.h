@@ -212,6 +212,7 @@ struct card {
 
 	struct tx_queue txq[CARD_QUEUES];
 	unsigned long frames_sent, frames_received, rx_dropped;
+	unsigned long rx_dropped_logged;
 	unsigned int malformed_injected;
 	struct card_faults *faults;	/* fault.c; NULL until a fault is set */
 	struct legacy_sta *legacy;	/* legacy_sta.c; NULL until joined */

@@ -211,6 +211,11 @@ void link_log(struct card *card, bool force)
 		card_logf(card, "collisions: %lu attempts lost to another sender",
 			  card->collisions);
 	}
+	/* received (and ACKed) with no descriptor free: lost to the host */
+	if (card->rx_dropped != card->rx_dropped_logged) {
+		card->rx_dropped_logged = card->rx_dropped;
+		card_logf(card, "rx ring full: %lu frames dropped", card->rx_dropped);
+	}
 	for (unsigned int i = 0; i < CARD_LINKS; i++) {
 		struct link_stats *l = &card->links[i];
 		char rts[64];
