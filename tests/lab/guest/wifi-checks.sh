@@ -684,6 +684,27 @@ two_bss_ping() {
 	fi > "$LOGS/checks/two-bss-$name.log" 2>&1
 }
 
+# Where the stack threw frames away, while the interfaces still exist:
+# mac80211's per-key replay and ICV/MIC counts, per-station RX drops and
+# each netdev's RX dropped.  For a check that lost frames no card failed
+# to send.
+stack_drop_counts() {
+	local f ns
+	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug 2>/dev/null
+	for f in /sys/kernel/debug/ieee80211/phy*/keys/*/; do
+		[ -r "$f/replays" ] || continue
+		echo "$f: cipher $(cat "$f/algorithm" 2>/dev/null) replays $(cat "$f/replays") icverrors $(cat "$f/icverrors" 2>/dev/null) mic_failures $(cat "$f/mic_failures" 2>/dev/null)"
+	done
+	for ns in "$ns_a" "$ns_b"; do
+		echo "--- $ns"
+		ip -n "$ns" -s link show 2>/dev/null
+		for f in $(ip netns exec "$ns" ls /sys/class/net); do
+			ip netns exec "$ns" test -e "/sys/class/net/$f/phy80211" || continue
+			ip netns exec "$ns" timeout 10 iw dev "$f" station dump | grep -E 'Station|rx drop|rx packets|tx failed|tx retries'
+		done
+	done
+}
+
 # Received count of a ping log.
 ping_received() {
 	sed -n 's/.* \([0-9][0-9]*\) received.*/\1/p' "$1" | head -n 1
@@ -769,6 +790,7 @@ check_two_bss() {
 		{ detail "${text}no crypto counts from the emulator after the pings"; two_bss_stop; return 1; }
 	printf 'card A before: %s\ncard A after: %s\ncard B before: %s\ncard B after: %s\n' \
 		"$before_a" "$after_a" "$before_b" "$after_b"
+	stack_drop_counts > "$LOGS/checks/two-bss-stack.log" 2>&1
 	two_bss_stop
 	for name in sta-a-to-ap-b ap-b-to-sta-a sta-b-to-ap-a ap-a-to-sta-b; do
 		got=$(ping_received "$LOGS/checks/two-bss-$name.log")
