@@ -132,6 +132,10 @@ wifi_failure_state() {
 			in_ns "$ns" timeout 10 iw dev "$dev" info
 			in_ns "$ns" timeout 10 iw dev "$dev" link
 			in_ns "$ns" timeout 10 iw dev "$dev" station dump
+			# Packets as the netdev, the qdisc and ARP saw them.
+			in_ns "$ns" ip -s link show dev "$dev"
+			in_ns "$ns" tc -s qdisc show dev "$dev"
+			in_ns "$ns" ip neigh show dev "$dev"
 		done
 	done
 	for card in card0 card1; do
@@ -140,7 +144,7 @@ wifi_failure_state() {
 	done
 	# Both drivers' own accounts (queues, resets, ANI), where debugfs has them.
 	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug 2>/dev/null
-	for f in /sys/kernel/debug/ieee80211/phy*/ath5k/{queue,queues,misc,ani,frameerrors,beacon}; do
+	for f in /sys/kernel/debug/ieee80211/phy*/{queues,ath5k/queue,ath5k/queues,ath5k/misc,ath5k/ani,ath5k/frameerrors,ath5k/beacon}; do
 		[ -r "$f" ] || continue
 		echo "--- $f"
 		timeout 5 cat "$f"
