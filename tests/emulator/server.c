@@ -1226,10 +1226,16 @@ void server_card_disconnect(struct server_card *sc, const char *why)
 	rx_reset(sc);
 	sc->tx_len = 0;
 	unmap_all(sc);
+	/*
+	 * The machine that drove the card is gone: the card stops as one
+	 * without power does, and no queue or beacon timer goes on to DMA
+	 * through maps that no longer exist.
+	 */
+	card_reset(sc->card);
 	intx_release(sc);
 	sc->negotiated = false;
 	sc->warned_fdless_dma = false;
-	card_log(sc, "client disconnected (%s) after %lu INTx signals; card kept for a reconnect",
+	card_log(sc, "client disconnected (%s) after %lu INTx signals; card powered off, kept for a reconnect",
 		 why, sc->irq_signals);
 }
 

@@ -28,6 +28,7 @@
 #define SREV_OFFSET 0x4020u
 #define SREV_AR5413 0xa4u
 #define IMR_OFFSET 0x00a0u
+#define GPIO_DATA_OUT 0x4018u	/* host interface: written even in full sleep */
 
 #ifndef EMU_HAVE_CARD_MODEL
 /* A register file standing in for the model until card.c exists. */
@@ -1269,6 +1270,27 @@ static void test_session_stats(struct session *s)
 }
 #endif
 
+static void expect_dropped(struct session *s, const struct vfu_header *hdr,
+			   size_t len);
+
+/*
+ * A client that hangs up takes the card's machine with it: the card is
+ * left as after power-on, with no DMA engine or beacon timer running
+ * against maps that no longer exist.
+ */
+static void test_session_hangup_powers_off(struct session *s)
+{
+	struct vfu_header hdr = { 1, VFU_CMD_VERSION, 8, 0, 0 };
+
+	region_write_posted(s, 0, GPIO_DATA_OUT, 0x5, 4);
+	CHECK_EQ(region_read(s, 0, GPIO_DATA_OUT, 4), 0x5);
+	expect_dropped(s, &hdr, VFU_HEADER_SIZE);
+	CHECK_EQ(card_bar0_read(server_card_model(s->sc), GPIO_DATA_OUT, 4), 0);
+	session_connect(s);
+	negotiate(s);
+	CHECK_EQ(region_read(s, 0, GPIO_DATA_OUT, 4), 0);
+}
+
 static void test_session_reset_and_control(struct session *s)
 {
 	struct vfu_header hdr;
@@ -1412,6 +1434,7 @@ int main(void)
 #ifdef EMU_HAVE_CARD_MODEL
 	test_session_stats(&s);
 #endif
+	test_session_hangup_powers_off(&s);
 	test_session_reset_and_control(&s);
 	test_session_framing(&s);
 	fflush(s.log);
