@@ -5,7 +5,8 @@
  * runs, RX DMA taking a moment to stop, writes dropped in full sleep,
  * SIMR0/1 gating the per-queue TX summaries, the band deciding which
  * modulations a receiver hears, the multicast hash filter, FRMPENDCNT
- * counting the frames really pending.
+ * counting the frames really pending, a descriptor's rate series that
+ * silicon cannot send refused.
  */
 #include "card_model.h"
 #include "fake_host.h"
@@ -162,6 +163,50 @@ static void test_mcast_hash(struct test_card *a, struct test_card *b)
 	check(b->card->frames_received == before + 2, "all bins set (ALLMULTI): received");
 }
 
+/* Sends one frame from slot 3 with the given series; true if B got it. */
+static bool series_sent(struct test_card *a, struct test_card *b,
+			const unsigned int tries[4], const uint8_t rates[4],
+			unsigned int *logged)
+{
+	uint32_t d = TX_DESCS + 32 * 3, buf = TX_BUFS + 0x800 * 3;
+	unsigned int len = make_data_frame(a->fh->mem + buf, b->mac, a->mac, 60, 3);
+	struct tx_setup s = { .buf = buf, .frame_len = len + 4, .buf_len = len };
+	unsigned long before = b->card->frames_received;
+	unsigned int lines = a->fh->log_lines;
+
+	memcpy(s.tries, tries, sizeof(s.tries));
+	memcpy(s.rates, rates, sizeof(s.rates));
+	put_tx_desc(a->fh, d, &s);
+	send_slot(a, 3);
+	*logged = a->fh->log_lines - lines;
+	return b->card->frames_received != before;
+}
+
+static void test_rate_series(struct test_card *a, struct test_card *b)
+{
+	static const unsigned int no_tries[4] = { 0, 2, 0, 0 };
+	static const unsigned int tries[4] = { 2, 3, 0, 0 };
+	static const uint8_t rate0_zero[4] = { 0x00, 0x0b, 0, 0 };
+	static const uint8_t rate1_bad[4] = { 0x0b, 0x05, 0, 0 };
+	static const uint8_t good[4] = { 0x0b, 0x1b, 0x00, 0x00 };
+	uint32_t st0 = TX_DESCS + 32 * 3 + 24;
+	unsigned int logged;
+
+	printf("a 4-word descriptor's rate series\n");
+	check(!series_sent(a, b, no_tries, good, &logged) && logged == 1 &&
+	      (fake_get32(a->fh, st0) & 0x9) == 0x8 && (fake_get32(a->fh, st0 + 4) & 1),
+	      "no tries in series 0: not sent, filtered, done, one misuse line");
+	check(!series_sent(a, b, tries, rate0_zero, &logged) && logged == 1 &&
+	      (fake_get32(a->fh, st0) & 0x9) == 0x8,
+	      "rate code 0 in series 0: not sent, filtered, one misuse line");
+	check(!series_sent(a, b, tries, rate1_bad, &logged) && logged == 1 &&
+	      (fake_get32(a->fh, st0) & 0x9) == 0x8,
+	      "rate code 0x05 in series 1 with tries: not sent");
+	check(series_sent(a, b, tries, good, &logged) && logged == 0 &&
+	      (fake_get32(a->fh, st0) & 1),
+	      "rate code 0 in series without tries: sent and ACKed, nothing logged");
+}
+
 static void test_frmpendcnt(struct test_card *a, struct test_card *b)
 {
 	struct card *c = a->card;
@@ -197,6 +242,7 @@ int main(void)
 	test_simr(&a, &b);
 	test_bands(&a, &b);
 	test_mcast_hash(&a, &b);
+	test_rate_series(&a, &b);
 	test_frmpendcnt(&a, &b);
 	test_card_close(&a);
 	test_card_close(&b);

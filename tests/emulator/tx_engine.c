@@ -540,6 +540,35 @@ static bool first_look(const struct card *card, unsigned int q)
 	return tq->attempts == 0 && !tq->veol_beacon;
 }
 
+/*
+ * A 4-word descriptor carries its own rate series: silicon needs tries in
+ * the first and a rate in every series that has tries.  The kernel's
+ * driver refuses to build anything else (ath5k_hw_setup_4word_tx_desc()
+ * and ath5k_hw_setup_mrr_tx_desc() in desc.c return -EINVAL); such a
+ * frame is not sent, and when log is set the card says why.
+ */
+static bool series_usable(struct card *card, unsigned int q, uint32_t addr,
+			  const struct tx_desc *d, bool log)
+{
+	if (card_desc_format(card) != CARD_DESC_5212)
+		return true;
+	if (!d->tries[0]) {
+		if (log)
+			card_logf(card, "queue %u: descriptor 0x%08x has no tries in series 0",
+				  q, addr);
+		return false;
+	}
+	for (unsigned int s = 0; s < 4; s++) {
+		if (d->tries[s] && !tx_rate_known(d->rate[s])) {
+			if (log)
+				card_logf(card, "queue %u: descriptor 0x%08x: series %u rate code 0x%02x is no rate",
+					  q, addr, s, d->rate[s]);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Medium time the protection adds before the frame. */
 static unsigned int protection_us(enum protection p, uint8_t rate)
 {
@@ -649,6 +678,12 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 			  q, addr, d->buf_len);
 	}
 	memset(&f, 0, offsetof(struct air_frame, data));
+	if (!series_usable(card, q, addr, d, first_look(card, q))) {
+		write_status(card, q, addr, d, ST0_FILTERED |
+			     (uint32_t)(tsf >> 10 & 0xffff) << ST0_TIMESTAMP_SHIFT,
+			     ST1_DONE);
+		return true;
+	}
 	if (!load_frame(card, d, &f)) {
 		card_logf(card, "queue %u: descriptor 0x%08x has an unusable frame",
 			  q, addr);
