@@ -24,9 +24,11 @@ DRIVER_MISUSE = re.compile(
     r"|DMA\S* .*(failed|not mapped|does not allow|refused)"
     r"|status write to 0x[0-9a-f]+ failed"
     r"|not understood"                 # a synthesiser word no radio takes
-    r"|RTS/CTS rate code 0x[0-9a-f]+ is no rate"  # RTSENA/CTSENA at no rate
+    r"|rate code 0x[0-9a-f]+ is no rate"  # a rate series or RTS/CTS at no rate
+    r"|has no tries in series 0"       # a 4-word descriptor that sends nothing
     r"|RTSENA and CTSENA both set"     # a TX descriptor asking for both
-    r"|is not a multiple of 4")        # a two-word beacon's buffer length
+    r"|is not a multiple of 4"         # a two-word beacon's buffer length
+    r"|in full sleep ignored")         # a register write the chip cannot take
 # The line ath5k-emu logs for each card it creates.
 CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
 
