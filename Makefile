@@ -28,7 +28,7 @@ help:
 	@echo "  make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm"
 	@echo "  make matrix [CELLS=...] [JOBS=n]"
 	@echo "  make bench [CELL=debian-12] [BENCH_RUNS=5]"
-	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms\"] [SEED=n]"
+	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms prebuilt\"] [SEED=n]"
 	@echo "  make upstream-check   the kernel patch series of upstream/ against linux-source"
 
 # Order matters: it is the order of CHECKS.

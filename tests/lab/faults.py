@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
-"""faults.py --cell CELL [--drivers "in-tree dkms"] [--seed N] [--quick]
+"""faults.py --cell CELL [--drivers "in-tree dkms prebuilt"] [--seed N] [--quick]
 
 The fault table: per driver, one guest disk booted as often as needed (one
 boot per card model, one more after a boot that hung), every fault
@@ -10,7 +10,10 @@ driver that is using the card, each classified recovered, refused or
 failed.  Prints the table scenario x driver, writes out/faults.md and
 out/faults.json (or out/faults-quick.* with --quick).  Exits 1 when a
 driver other than in-tree (the anchor, recorded but never judged) has a
-failed scenario.  Uses run-cell.py's payload, guest watch and boot code."""
+failed scenario.  Ours comes as dkms builds it in the guest, or prebuilt
+(image_prebuild.py: the same source built on the host in the image's
+root, minutes sooner; what `make faults-quick` runs).  Uses
+run-cell.py's payload, guest watch and boot code."""
 
 import argparse
 import importlib.util
@@ -56,7 +59,9 @@ QUICK = ["rx-bad-length", "rx-phy-error", "stuck-irq", "bus-error",
          "eeprom-checksum", "surprise-removal"]
 # Card options of each group's boot (added to ATH5K_LAB_CARD_OPTIONS).
 GROUP_OPTIONS = {"ar5413": "", "rf5112": "model=ar5212"}
-SETUP_CHECKS = ("dkms-install", "driver-load", "module-is-ours", "probe", "baseline")
+SETUP_CHECKS = ("dkms-install", "module-install", "driver-load", "module-is-ours",
+                "probe", "baseline")
+DRIVER_NAMES = ("in-tree", "dkms", "prebuilt")
 OUTCOMES = ("recovered", "refused", "failed")
 MAX_BOOTS = 12
 # A boot runs a whole group of scenarios: more time than one lab run's.
@@ -128,7 +133,14 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
     try:
         labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], run_cell.user_data(), "ath5k-faults-%d" % os.getpid())
-        run_cell.make_payload(run["payload"], driver, env, [], scratch)
+        prebuilt = []
+        if driver == "prebuilt":
+            built = run_cell.prebuild(image_dir, run_cell.CACHE, log, "ath5k")
+            if not built:
+                raise RuntimeError("DRIVER=prebuilt: no ath5k.ko could be built "
+                                   "in the image's root (see above)")
+            prebuilt.append(built)
+        run_cell.make_payload(run["payload"], driver, env, [], scratch, prebuilt)
         with open(run["results"], "wb") as f:
             f.truncate(256 << 20)
         boot = 0
@@ -283,8 +295,9 @@ def main():
 
     drivers = args.drivers.split()
     for d in drivers:
-        if d not in ("in-tree", "dkms"):
-            print("faults: DRIVERS takes in-tree and dkms, not %s" % d, file=sys.stderr)
+        if d not in DRIVER_NAMES:
+            print("faults: DRIVERS takes %s, not %s" % (", ".join(DRIVER_NAMES), d),
+                  file=sys.stderr)
             return 2
     known = [s for s, _ in SCENARIOS]
     scenarios = args.scenarios.split() if args.scenarios else QUICK if args.quick else known

@@ -27,6 +27,7 @@ from cellinfo import cell_facts, guest_limits, read_assignments
 from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import Emulator, card_model, expected_mac, options_for_card
+from image_prebuild import prebuild
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -54,10 +55,17 @@ DRIVERS = {
     "deb": {"payload": [], "options": "", "packages": "deb"},
     "rpm": {"payload": [], "options": "", "packages": "rpm"},
 }
+# make faults-quick (faults.py): ours as image_prebuild.py built it on
+# the host, installed by hand (guest/drivers/prebuilt.sh).
+DRIVERS["prebuilt"] = {"payload": ["VERSION"], "required": ["VERSION", "src"],
+                       "options": ""}
 # make bench (bench.py): a boot measures one driver, the in-tree ath5k or
 # ours from dkms (guest/bench-checks.sh).
 DRIVERS["bench-in-tree"] = {"payload": [], "options": ""}
 DRIVERS["bench-dkms"] = dict(DRIVERS["dkms"])
+
+# Images, toolboxes and host-built modules (lab.mk exports it).
+CACHE = os.environ.get("ATH5K_CACHE", os.path.expanduser("~/.cache/ath5k-dkms"))
 
 REPORT_PREFIX = "ath5k-lab "
 # Seconds beyond a step's own limit before the host gives up on the guest.
@@ -155,9 +163,15 @@ def add_packages(tar, kind, packages, scratch):
         tar.add(repo, arcname="driver/repo-" + role)
 
 
-def make_payload(path, driver, env, packages, scratch):
-    """A tar on a raw disk: the guest scripts, lab.env and the driver."""
+def make_payload(path, driver, env, packages, scratch, prebuilt=()):
+    """A tar on a raw disk: the guest scripts, lab.env, the driver and the
+    modules built on the host (PREBUILT: (module, release, directory)
+    from image_prebuild.prebuild)."""
     with tarfile.open(path, "w", format=tarfile.GNU_FORMAT) as tar:
+        for module, release, directory in prebuilt:
+            for f in sorted(os.listdir(directory)):
+                tar.add(os.path.join(directory, f),
+                        arcname="prebuilt/%s/%s/%s" % (module, release, f))
         tar.add(os.path.join(HERE, "guest"), arcname="guest")
         data = "".join("%s=%s\n" % (k, shell_quote(v)) for k, v in env.items())
         info = tarfile.TarInfo("lab.env")
@@ -551,11 +565,18 @@ def main():
     if args.disk:
         run["overlay"] = os.path.abspath(args.disk)
 
+    # Only the full profile runs the interop checks (guest/wifi-checks.sh);
+    # without a copy built here the guest builds one.
+    prebuilt = []
+    if args.profile == "full" and driver in ("in-tree", "dkms", "deb", "rpm"):
+        interop = stages.run("interop prebuild", prebuild, image_dir, CACHE, log)
+        prebuilt += [interop] if interop else []
+
     def prepare():
         if not (args.disk and os.path.exists(run["overlay"])):
             labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
-        make_payload(run["payload"], driver, env, packages, scratch)
+        make_payload(run["payload"], driver, env, packages, scratch, prebuilt)
         with open(run["results"], "wb") as f:
             # Logs, or a kernel and initrd for the next boot (reboot_into).
             f.truncate(256 << 20)

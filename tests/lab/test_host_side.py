@@ -43,6 +43,7 @@ labvm = load("labvm", "labvm.py")
 cellinfo = load("cellinfo", "cellinfo.py")
 bench = load("bench", "bench.py")
 faults = load("faults", "faults.py")
+prebuild = load("image_prebuild", "image_prebuild.py")
 TOP = os.path.dirname(os.path.dirname(HERE))
 POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
 EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
@@ -365,6 +366,9 @@ class EmulatorMisuse(unittest.TestCase):
              "card1: queue 2: descriptor 0x00012340 has RTSENA and CTSENA both set",
              "card0: queue 9: descriptor 0x00012340: beacon buffer length 61 is not "
              "a multiple of 4",
+             "card1: write 0x00000001 to 0x8040 in full sleep ignored",
+             "card0: queue 1: descriptor 0x00012340 has no tries in series 0",
+             "card0: queue 1: descriptor 0x00012340: series 2 rate code 0x00 is no rate",
              "card0: protocol error: REGION_READ beyond BAR0"]
     BENIGN = ["card0: AR5413 168c:001b, MAC 02:a5:1a:b0:00:01, bands abg",
               "card0: DMA map 0x0+0x80000000 rw", "card0: DMA unmap all",
@@ -586,6 +590,75 @@ run_check fine 10 passing
 """
 
 
+INTEROP_PREBUILT = r"""
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+modinfo() { echo "$(uname -r) SMP preempt mod_unload modversions"; }
+if interop_prebuilt "$1" "$WORK/copy.ko"; then echo used; else echo built-here; fi
+"""
+
+
+class InteropPrebuilt(unittest.TestCase):
+    """The host-built interop copy (image_prebuild.py) stands in for the
+    guest's build only when the guest's source tree is the one it was
+    built from; the package's tree lacks only the make fragments."""
+
+    def guest_choice(self, change=None):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            for d in ("work", "logs", "tree"):
+                os.makedirs(os.path.join(tmp, d))
+            tree = os.path.join(tmp, "tree")
+            # The package's tree: what debian/rules installs.
+            for f in prebuild.source_files():
+                os.makedirs(os.path.dirname(os.path.join(tree, f)), exist_ok=True)
+                with open(os.path.join(TOP, f), "rb") as a, \
+                        open(os.path.join(tree, f), "wb") as b:
+                    b.write(a.read())
+            self.assertFalse(os.path.exists(os.path.join(tree, "src", "module.mk")))
+            if change:
+                with open(os.path.join(tree, change), "a") as f:
+                    f.write("/* changed */\n")
+            release = os.uname().release
+            pre = os.path.join(tmp, "prebuilt", "ath5k_swcrypto", release)
+            os.makedirs(pre)
+            for name, text in (("ath5k_swcrypto.ko", "module"), ("build.log", "log"),
+                               ("sources.sha256", prebuild.manifest())):
+                with open(os.path.join(pre, name), "w") as f:
+                    f.write(text)
+            env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
+                       LOGS=os.path.join(tmp, "logs"),
+                       REPORT_PORT=os.path.join(tmp, "port"))
+            r = subprocess.run(["bash", "-c", INTEROP_PREBUILT, "sh", tree], env=env,
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            copied = os.path.exists(os.path.join(tmp, "work", "copy.ko"))
+        return r.stdout.strip(), copied
+
+    def test_identical_sources_use_the_host_build(self):
+        self.assertEqual(self.guest_choice(), ("used", True))
+
+    def test_a_changed_source_builds_in_the_guest(self):
+        self.assertEqual(self.guest_choice("src/main.c"), ("built-here", False))
+        self.assertEqual(self.guest_choice("VERSION"), ("built-here", False))
+
+    def test_the_manifest_leaves_out_make_fragments(self):
+        files = prebuild.source_files()
+        self.assertIn("src/Kbuild", files)
+        self.assertIn("VERSION", files)
+        self.assertTrue(any(f.startswith("compat/") for f in files))
+        self.assertFalse([f for f in files if f.endswith(".mk")])
+
+    def test_an_image_without_headers_leaves_the_build_to_the_guest(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "image.env"), "w") as f:
+                f.write("cell=debian-12\nkernel_release=6.1.0-57-amd64\n")
+            lines = []
+            self.assertEqual(prebuild.image_release(tmp), "6.1.0-57-amd64")
+            self.assertIsNone(prebuild.prebuild(tmp, tmp, lines.append))
+            self.assertIn("no 6.1.0-57-amd64 headers in the image's root", lines[0])
+
+
 class FailureState(unittest.TestCase):
     """A failed check's log ends with every card's channel, link and
     stations and the emulator's view of both cards (issue 26: the failing
@@ -597,10 +670,11 @@ class FailureState(unittest.TestCase):
             os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
             for d in ("work", "logs/checks", "bin"):
                 os.makedirs(os.path.join(tmp, d))
-            iw = os.path.join(tmp, "bin", "iw")
-            with open(iw, "w") as f:
-                f.write('#!/bin/sh\necho "iw $*"\n')
-            os.chmod(iw, 0o755)
+            for tool in ("iw", "ip", "tc"):
+                stub = os.path.join(tmp, "bin", tool)
+                with open(stub, "w") as f:
+                    f.write('#!/bin/sh\necho "%s $*"\n' % tool)
+                os.chmod(stub, 0o755)
             env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
                        PATH=os.path.join(tmp, "bin") + os.pathsep + os.environ["PATH"],
                        LOGS=os.path.join(tmp, "logs"),
@@ -625,6 +699,9 @@ class FailureState(unittest.TestCase):
             self.assertIn("--- %s wlan-%s (02:00:00:00:00:0a)" % (ns, ns), lost)
             for what in ("info", "link", "station dump"):
                 self.assertIn("[%s] iw dev wlan-%s %s" % (ns, ns, what), lost)
+            # Where a frame stopped: netdev, qdisc, ARP.
+            for what in ("ip -s link show", "tc -s qdisc show", "ip neigh show"):
+                self.assertIn("[%s] %s dev wlan-%s" % (ns, what, ns), lost)
         self.assertNotIn(" lo ", lost)
         for card in ("card0", "card1"):
             self.assertIn("--- emulator %s radio: ok: %s radio freq_mhz=5180"

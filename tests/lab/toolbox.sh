@@ -11,12 +11,10 @@
 # backports is pinned like the main suite so the newer
 # version of every package wins and dependencies resolve (the API src/ is written against).  It lives in the cache,
 # named by the hash of this recipe, and commands run in it under chroot
-# with the host's /dev, /proc, /sys, the repository and the cache mounted
-# at the same paths.
+# (chroot-run.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
 cache=${ATH5K_CACHE:-$HOME/.cache/ath5k-dkms}
 
 suite=trixie
@@ -68,21 +66,7 @@ build() {
 
 run() {
 	[ -e "$root/.complete" ] || { echo "toolbox: not built; run '$0 build'" >&2; exit 1; }
-	local binds=(/dev /proc /sys "$top" "$cache" /tmp)
-	[ -n "${ATH5K_TOOLBOX_BIND:-}" ] && binds+=($ATH5K_TOOLBOX_BIND)
-	# A private mount namespace: nothing leaks onto the host when we exit.
-	unshare --mount --propagation private -- /bin/bash -c '
-		set -e
-		root=$1; shift
-		n=$1; shift
-		for ((i = 0; i < n; i++)); do
-			mkdir -p "$root$1"
-			mount --rbind "$1" "$root$1"
-			shift
-		done
-		cd "$root$PWD" 2>/dev/null || cd "$root"
-		exec chroot "$root" /bin/sh -c "cd \"\$0\" 2>/dev/null || cd /; exec \"\$@\"" "$PWD" "$@"
-	' toolbox "$root" "${#binds[@]}" "${binds[@]}" "$@"
+	exec "$here/chroot-run.sh" "$root" "$@"
 }
 
 root="$cache/toolbox-$suite-$(recipe_hash)"

@@ -65,16 +65,18 @@ reload_ath5k() {
 	udevadm settle -t 30
 }
 
-# The loaded module is the one dkms installed for the running kernel: its
+# The loaded module is the one dkms installed for the running kernel (or,
+# for DRIVER=prebuilt, the one its check installed: EXPECT_MODULE_DIR): its
 # path, version and srcversion, read back from the running kernel.
 loaded_module_facts() {
 	local path loaded_version loaded_src file_src
+	local dir=${EXPECT_MODULE_DIR:-/lib/modules/$(uname -r)/updates/dkms}
 	path=$(modinfo -n ath5k)
 	loaded_version=$(cat /sys/module/ath5k/version 2>/dev/null)
 	loaded_src=$(cat /sys/module/ath5k/srcversion 2>/dev/null)
 	file_src=$(modinfo -F srcversion "$path")
 	echo "path $path, version ${loaded_version:-none} (want $EXPECT_VERSION), srcversion ${loaded_src:-none} (file $file_src)"
-	case $path in "/lib/modules/$(uname -r)/updates/dkms/"*) ;; *) return 1 ;; esac
+	case $path in "$dir/"*) ;; *) return 1 ;; esac
 	[ "$loaded_version" = "$EXPECT_VERSION" ] && [ -n "$loaded_src" ] && [ "$loaded_src" = "$file_src" ]
 }
 

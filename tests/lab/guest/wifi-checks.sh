@@ -961,10 +961,22 @@ interop_to_copy() {
 	echo "card ${card^^} ($bdf, $dev) on $swcrypto_mod nohwcrypt=Y"
 }
 
+# interop_prebuilt SRC KO: the copy the host built in this image's root
+# (image_prebuild.py), to KO, when it is for the running kernel and SRC
+# holds exactly the sources it was built from.
+interop_prebuilt() {
+	local pre="$PAYLOAD/prebuilt/$swcrypto_mod/$(uname -r)"
+	[ -f "$pre/$swcrypto_mod.ko" ] && [ -f "$pre/sources.sha256" ] || return 1
+	(cd "$1" && sha256sum --quiet --strict -c "$pre/sources.sha256") > /dev/null 2>&1 || return 1
+	[ "$(modinfo -F vermagic "$pre/$swcrypto_mod.ko" | cut -d' ' -f1)" = "$(uname -r)" ] || return 1
+	cp "$pre/$swcrypto_mod.ko" "$2" && cp "$pre/build.log" "$LOGS/swcrypto-build.log"
+}
+
 # The copy, from interop_source with swcrypto.kbuild, against the running
-# kernel's headers, as dkms builds ours.
+# kernel's headers, as dkms builds ours: on the host in the image's root
+# when its sources match, else here.
 check_interop_build() {
-	local src dir="$WORK/swcrypto" ko card bdf bdfs=''
+	local src dir="$WORK/swcrypto" ko card bdf bdfs='' how
 	src=$(interop_source)
 	[ -f "$src/src/Kbuild" ] || { detail "no driver source in $src"; return 1; }
 	# Both cards are at home now: their PCI addresses, for the restores.
@@ -978,12 +990,16 @@ check_interop_build() {
 		cp "$PAYLOAD/guest/swcrypto.kbuild" "$dir/src/Kbuild" ||
 		{ detail "cannot copy $src to $dir"; return 1; }
 	ko="$dir/src/$swcrypto_mod.ko"
-	if ! make -C "/lib/modules/$(uname -r)/build" M="$dir/src" -j"$(nproc)" modules \
-		> "$LOGS/swcrypto-build.log" 2>&1 || [ ! -f "$ko" ]; then
+	if interop_prebuilt "$src" "$ko"; then
+		how="built on the host in this image's root, sources identical to $src"
+	elif make -C "/lib/modules/$(uname -r)/build" M="$dir/src" -j"$(nproc)" modules \
+		> "$LOGS/swcrypto-build.log" 2>&1 && [ -f "$ko" ]; then
+		how="built here from $src"
+	else
 		detail "building $swcrypto_mod from $src failed: $(grep -E -m 3 'error|Error' "$LOGS/swcrypto-build.log" | tr '\n' ' ')"
 		return 1
 	fi
-	detail "$swcrypto_mod.ko from $src: version $(modinfo -F version "$ko"), parameters: $(modinfo -F parm "$ko" | cut -d: -f1 | tr '\n' ' '); ${bdfs}"
+	detail "$swcrypto_mod.ko $how: version $(modinfo -F version "$ko"), parameters: $(modinfo -F parm "$ko" | cut -d: -f1 | tr '\n' ' '); ${bdfs}"
 	[ "$(modinfo -F name "$ko")" = "$swcrypto_mod" ] && modinfo -F parm "$ko" | grep -q '^nohwcrypt:'
 }
 
