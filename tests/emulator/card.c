@@ -432,6 +432,8 @@ static void run_beacon_timers(struct card *card)
 			card->next_tbtt_tsf += period;
 			if (!fault_beacon_stuck(card))
 				tx_beacon_slot(card);
+			else
+				fault_hit(card);
 		} else {
 			break;
 		}
@@ -549,6 +551,8 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		unsigned int n = (off - REG_RAC_PISR) / 4;
 
 		if (n == 0) {
+			if (fault_stuck_pisr(card))
+				fault_hit(card);
 			v = effective_pisr(card);
 			card->pisr = 0;
 		} else {
@@ -560,6 +564,8 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 	}
 	switch (off) {
 	case REG_PISR:
+		if (fault_stuck_pisr(card))
+			fault_hit(card);
 		return effective_pisr(card);
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
@@ -609,6 +615,7 @@ static void eeprom_command(struct card *card, uint32_t cmd)
 		}
 		/* The word arrives over the serial bus a little later. */
 		card_reg_set(card, REG_EEPROM_STATUS, 0);
+		fault_eeprom_read(card);
 		card->eeprom_done_at = card_now(card) + EEPROM_READ_US;
 	} else if (cmd & EEPROM_CMD_WRITE) {
 		/* The image is read-only: report the write as failed. */
@@ -679,6 +686,8 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 			if (card->rx_enabled && !card->rx_stop_at &&
 			    !fault_ignores_rx_stop(card))
 				card->rx_stop_at = card_now(card) + RX_STOP_US;
+			else if (card->rx_enabled && fault_ignores_rx_stop(card))
+				fault_hit(card);
 		} else if (value & CR_RX_ENABLE) {
 			card->rx_enabled = true;
 			card->rx_stop_at = 0;
@@ -692,6 +701,8 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		card_reg_set(card, off, value & 0x3ff);
 		if (!fault_ignores_tx_stop(card))
 			tx_write_txd(card, value & 0x3ff);
+		else
+			fault_hit(card);
 		return;
 	case REG_RESET_CTL:
 		write_reset_ctl(card, value);
@@ -863,6 +874,8 @@ static uint32_t read_ar5210(struct card *card, uint32_t off)
 	switch (internal) {
 	case REG_PISR:
 		/* dma.c ath5k_hw_get_isr only reads: the read clears. */
+		if (fault_stuck_pisr(card))
+			fault_hit(card);
 		v = effective_pisr(card);
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
@@ -897,6 +910,8 @@ static void write_cr_5210(struct card *card, uint32_t value)
 		if (value & q[i].disable) {
 			if (!fault_ignores_tx_stop(card))
 				tx_write_txd(card, 1u << q[i].queue);
+			else
+				fault_hit(card);
 		} else if (value & q[i].enable) {
 			tx_write_txe(card, 1u << q[i].queue);
 		}
@@ -976,8 +991,10 @@ static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 {
 	uint32_t aligned = offset & ~3u, value;
 
-	if (card->dead)
+	if (card->dead) {
+		fault_hit(card);	/* a surprise removal's reads */
 		return size == 8 ? UINT64_MAX : (UINT64_MAX >> (64 - 8 * size));
+	}
 	if (offset >= CARD_BAR0_SIZE)
 		return 0;
 	card_advance(card, card_now(card));

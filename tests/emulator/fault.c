@@ -60,6 +60,8 @@ static const char *const rx_damage_names[] = {
 };
 
 struct card_faults {
+	unsigned long hits;		/* times the fault took effect */
+	bool armed;			/* a fault is in force */
 	enum rx_damage rx_damage;
 	unsigned int rx_damaged;
 	uint32_t stuck_pisr;
@@ -511,6 +513,7 @@ static int start_periodic(struct card *card, struct card_faults *f, int argc,
 		/* Raised once at once; again every period when one is given. */
 		card->sisr[2] |= f->periodic_sisr2;
 		card_raise_pisr(card, f->periodic_pisr);
+		f->hits++;
 	}
 	card_logf(card, "fault: %s%s", argv[0], period ? " (repeating)" : "");
 	return reply(answer, cap, 0, NULL);
@@ -606,6 +609,7 @@ static int cmd_clear(struct card *card, struct card_faults *f, int argc,
 		     char **argv, char *answer, size_t cap)
 {
 	bool was_dead = card->dead;
+	unsigned long hits = f->hits;
 
 	(void)argc;
 	(void)argv;
@@ -618,8 +622,9 @@ static int cmd_clear(struct card *card, struct card_faults *f, int argc,
 		card_reset(card);
 	}
 	card_update_irq(card);
-	card_logf(card, "fault: cleared%s", was_dead ? " (card plugged back in)" : "");
-	return reply(answer, cap, 0, NULL);
+	card_logf(card, "fault: cleared after %lu hits%s", hits,
+		  was_dead ? " (card plugged back in)" : "");
+	return reply(answer, cap, 0, "hits=%lu", hits);
 }
 
 struct fault_command {
@@ -680,12 +685,28 @@ int card_fault_command(struct card *card, const char *args, char *answer,
 		f = faults_of(card);
 		if (!f)
 			return reply(answer, cap, -1, "out of memory");
+		if (commands[i].run != cmd_clear && !f->armed) {
+			f->armed = true;
+			f->hits = 0;
+		}
 		return commands[i].run(card, f, argc, argv, answer, cap);
 	}
 	return reply(answer, cap, -1, "unknown fault '%s' (try 'fault help')", argv[0]);
 }
 
 /* ---- hooks ---------------------------------------------------------------- */
+
+void fault_hit(struct card *card)
+{
+	if (card->faults && card->faults->armed)
+		card->faults->hits++;
+}
+
+void fault_eeprom_read(struct card *card)
+{
+	if (card->faults && card->faults->eeprom_saved)
+		fault_hit(card);
+}
 
 uint32_t fault_stuck_pisr(const struct card *card)
 {
@@ -698,9 +719,12 @@ uint32_t fault_filter_read(struct card *card, uint32_t off, uint32_t value)
 
 	if (!f)
 		return value;
-	for (unsigned int i = 0; i < f->n_fuzz; i++)
-		if (f->fuzz_off[i] == off)
+	for (unsigned int i = 0; i < f->n_fuzz; i++) {
+		if (f->fuzz_off[i] == off) {
+			f->hits++;
 			return (uint32_t)next_random(&f->rng);
+		}
+	}
 	return value;
 }
 
@@ -755,6 +779,7 @@ void fault_rx_status(struct card *card, uint32_t st[2])
 		break;
 	}
 	f->rx_damaged++;
+	f->hits++;
 }
 
 uint64_t fault_next_deadline(const struct card *card)
@@ -799,6 +824,7 @@ void fault_advance(struct card *card, uint64_t now)
 	}
 	card->sisr[2] |= f->periodic_sisr2;
 	card_raise_pisr(card, f->periodic_pisr);
+	f->hits++;
 }
 
 void fault_free(struct card *card)

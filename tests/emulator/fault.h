@@ -45,6 +45,15 @@ bool fault_ignores_tx_stop(const struct card *card);
 bool fault_beacon_stuck(const struct card *card);
 /* Rewrites the two RX status words of the frame being received. */
 void fault_rx_status(struct card *card, uint32_t status[2]);
+/*
+ * The fault in force took effect once more (a damaged frame, a cause
+ * raised, a read of a gone card, a stop ignored, a beacon not sent, an
+ * EEPROM word read): "fault clear" answers with the count, so a scenario
+ * can prove its fault fired.
+ */
+void fault_hit(struct card *card);
+/* An EEPROM word read: a hit while an EEPROM fault is in force. */
+void fault_eeprom_read(struct card *card);
 /* Periodic faults (storms, bus errors): timer of the event loop. */
 uint64_t fault_next_deadline(const struct card *card);
 void fault_advance(struct card *card, uint64_t now_us);

@@ -22,6 +22,18 @@ static int fault(struct card *c, const char *cmd)
 	return rc;
 }
 
+/* "clear", and the number of hits it reports (-1: no count in its answer). */
+static long clear_hits(struct card *c)
+{
+	char answer[256];
+	long hits = -1;
+
+	if (card_fault_command(c, "clear", answer, sizeof(answer)) ||
+	    sscanf(answer, "ok: hits=%ld", &hits) != 1)
+		printf("    'clear': %s\n", answer);
+	return hits;
+}
+
 static uint32_t rx_status(struct test_card *tc, unsigned int i, int word)
 {
 	return fake_get32(tc->fh, RX_RING + 32 * i + 16 + 4 * word);
@@ -60,7 +72,7 @@ static void test_surprise_removal(void)
 	check(!fault(tc.card, "surprise-removal"), "command accepted");
 	check(rd(tc.card, 0x4020) == 0xffffffff && rd(tc.card, 0x80) == 0xffffffff,
 	      "every read is all ones");
-	check(!fault(tc.card, "clear"), "clear accepted");
+	check(clear_hits(tc.card) == 2, "clear accepted: 2 hits, the two reads of the gone card");
 	check(rd(tc.card, 0x4020) == 0xa4 && (rd(tc.card, 0x4004) & 0x30000) == 0x10000,
 	      "back at power-on: SREV 0x%x, asleep", rd(tc.card, 0x4020));
 	test_card_close(&tc);
@@ -166,7 +178,7 @@ static void test_rx_damage(void)
 		check((s0 & cases[i].s0_mask) == cases[i].s0_want &&
 		      (s1 & cases[i].s1_mask) == cases[i].s1_want,
 		      "%s: status0 %08x status1 %08x", cases[i].name, s0, s1);
-		check(!fault(tc.card, "clear"), "clear");
+		check(clear_hits(tc.card) == 1, "clear: 1 hit, the damaged frame");
 		receive_one(&tc, 0x0b);
 		s0 = rx_status(&tc, 1, 0);
 		s1 = rx_status(&tc, 1, 1);
@@ -201,6 +213,7 @@ static void test_phy_error_storm(void)
 static void test_stuck_irq(void)
 {
 	struct test_card tc;
+	long hits;
 
 	printf("stuck interrupt cause\n");
 	open_up(&tc, NULL);
@@ -212,8 +225,9 @@ static void test_stuck_irq(void)
 	(void)rd(tc.card, 0xc0);
 	check((rd(tc.card, 0x80) & 1) && rd(tc.card, 0x4008) == 1 && tc.fh->irq,
 	      "write-1-to-clear and read-and-clear leave it set, INTPEND 1");
-	check(!fault(tc.card, "clear") && !(rd(tc.card, 0x80) & 1) && !tc.fh->irq,
-	      "clear drops it and the line");
+	hits = clear_hits(tc.card);
+	check(hits == 3 && !(rd(tc.card, 0x80) & 1) && !tc.fh->irq,
+	      "clear drops it and the line; %ld hits, the PISR reads that saw it (3)", hits);
 	check(fault(tc.card, "stuck-irq 0") != 0, "stuck-irq 0 is refused");
 	test_card_close(&tc);
 }
@@ -228,7 +242,7 @@ static void test_dma_stuck(void)
 	wr(tc.card, 0x08, 0x20);
 	check(rd(tc.card, 0x08) & 0x4, "CR RXE still set after RXD");
 	check(card_is_receiving(tc.card), "card still receives");
-	fault(tc.card, "clear");
+	check(clear_hits(tc.card) == 1, "clear: 1 hit, the RXD ignored");
 	wr(tc.card, 0x08, 0x20);
 	tc.fh->now += 1000;	/* the stop handshake takes its time */
 	check(!(rd(tc.card, 0x08) & 0x4), "after clear RXD stops RX");
@@ -241,7 +255,7 @@ static void test_dma_stuck(void)
 	tc.card->regs[0x840 / 4] |= 0x2;	/* whatever the engine did */
 	wr(tc.card, 0x880, 0x2);
 	check(rd(tc.card, 0x840) & 0x2, "TXE(1) still set after TXD(1)");
-	fault(tc.card, "clear");
+	check(clear_hits(tc.card) == 1, "clear: 1 hit, the TXD ignored");
 	wr(tc.card, 0x880, 0x2);
 	tc.fh->now += 1000;
 	check(!(rd(tc.card, 0x840) & 0x2), "after clear TXD stops the queue");
@@ -290,7 +304,8 @@ static void test_beacon_stuck(void)
 	check(!fault(tc.card, "beacon-stuck"), "beacon-stuck accepted");
 	check((rd(tc.card, 0xa24) & 3) == 1, "beacon queue reports a frame pending");
 	check((rd(tc.card, 0xa20) & 3) == 0, "CAB queue unaffected");
-	fault(tc.card, "clear");
+	check(clear_hits(tc.card) == 0,
+	      "clear: 0 hits, no beacon was due (a scenario can tell it never fired)");
 	check((rd(tc.card, 0xa24) & 3) == 0, "idle again after clear");
 	test_card_close(&tc);
 }
@@ -315,7 +330,7 @@ static void test_reg_fuzz(void)
 		again[i] = rd(tc.card, 0x4020);
 	check(!memcmp(first, again, sizeof(first)), "the same seed gives the same values");
 	check(fault(tc.card, "reg-fuzz 7 0x4021") != 0, "an unaligned offset is refused");
-	fault(tc.card, "clear");
+	check(clear_hits(tc.card) == 8, "clear: 8 hits, the fuzzed reads");
 	check(rd(tc.card, 0x4020) == 0xa4, "clear: SREV real again");
 	test_card_close(&tc);
 }

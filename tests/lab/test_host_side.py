@@ -659,6 +659,92 @@ class InteropPrebuilt(unittest.TestCase):
             self.assertIn("no 6.1.0-57-amd64 headers in the image's root", lines[0])
 
 
+class FaultVerdicts(unittest.TestCase):
+    """Ours is judged by each scenario's expected outcome (issue 27): a
+    driver that runs on a bad EEPROM fails as surely as one that oopses;
+    the in-tree anchor is recorded beside it, never judged."""
+
+    def row(self, scenario, driver, outcome):
+        return {"scenario": scenario, "driver": driver, "outcome": outcome,
+                "detail": "d", "seconds": 1}
+
+    def test_an_outcome_other_than_expected_fails_ours_only(self):
+        rows = [self.row("eeprom-checksum", "prebuilt", "recovered"),
+                self.row("eeprom-checksum", "in-tree", "recovered"),
+                self.row("rx-bad-length", "dkms", "refused"),
+                self.row("stuck-irq", "dkms", "recovered"),
+                self.row("disconnect", "dkms", "refused"),
+                self.row("module-unload", "dkms", "failed")]
+        bad = [(r["scenario"], r["driver"], r["expected"]) for r in faults.misjudged(rows)]
+        self.assertEqual(bad, [("eeprom-checksum", "prebuilt", "refused"),
+                               ("rx-bad-length", "dkms", "recovered"),
+                               ("module-unload", "dkms", "recovered")])
+
+    def test_every_scenario_has_an_expected_outcome_in_the_table(self):
+        self.assertEqual(set(faults.EXPECTED) - {"module-unload"},
+                         {s for s, _ in faults.SCENARIOS})
+        with tempfile.TemporaryDirectory() as tmp:
+            md, js = os.path.join(tmp, "f.md"), os.path.join(tmp, "f.json")
+            with contextlib.redirect_stdout(io.StringIO()):
+                faults.write_table(md, js, "debian-12", 1, ["prebuilt"],
+                                   [self.row("eeprom-checksum", "prebuilt", "refused")])
+            with open(md) as f:
+                self.assertIn("| eeprom-checksum | refused | refused |", f.read())
+            with open(js) as f:
+                self.assertEqual(json.load(f)[0]["expected"], "refused")
+
+
+FAULT_HITS = r"""
+set -a
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/fault-checks.sh"
+set +a
+emu_ask() { echo "$CLEAR_ANSWER"; }
+scenario() {
+	local fault_in_force=yes
+	rm -f "$WORK/fault-hits"
+	fault_cmd card0 fault clear > /dev/null
+	fault_cmd card0 fault clear > /dev/null
+	outcome recovered "ping answered"
+}
+scenario > /dev/null
+cat "$DETAIL_FILE"
+"""
+
+
+class FaultHits(unittest.TestCase):
+    """A fault scenario counts only when its fault fired (issue 27): the
+    emulator's hit count from the first "fault clear" turns a recovery
+    from a fault that never took effect into a failure."""
+
+    def verdict(self, clear_answer):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            for d in ("work", "logs/checks"):
+                os.makedirs(os.path.join(tmp, d))
+            env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
+                       LOGS=os.path.join(tmp, "logs"), CLEAR_ANSWER=clear_answer,
+                       DETAIL_FILE=os.path.join(tmp, "work", "detail"),
+                       REPORT_PORT=os.path.join(tmp, "port"))
+            r = subprocess.run(["bash", "-c", FAULT_HITS], env=env,
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return r.stdout.strip()
+
+    def test_a_fault_that_fired_is_judged_by_traffic(self):
+        self.assertEqual(self.verdict("ok: hits=12"),
+                         "recovered: ping answered; the fault fired 12 times")
+
+    def test_a_fault_that_never_fired_fails(self):
+        self.assertTrue(self.verdict("ok: hits=0").startswith(
+            "failed: the fault never fired (0 hits on the card)"))
+
+    def test_no_count_fails(self):
+        self.assertTrue(self.verdict("ok").startswith(
+            "failed: the emulator gave no hit count"))
+
+
 class FailureState(unittest.TestCase):
     """A failed check's log ends with every card's channel, link and
     stations and the emulator's view of both cards (issue 26: the failing

@@ -25,10 +25,15 @@ card_a=card0
 card_b=card1
 
 # fault_cmd CARD WORDS...: one control-socket command; 0 when it said ok.
+# The first "fault clear" of a scenario leaves the emulator's count of
+# the fault's hits in $WORK/fault-hits (outcome judges it).
 fault_cmd() {
 	local answer
 	answer=$(emu_ask "$@")
 	echo "emulator <- $*: ${answer:-no answer}"
+	if [ "$2 $3" = "fault clear" ] && [ ! -e "$WORK/fault-hits" ]; then
+		printf '%s\n' "$answer" | sed -n 's/^ok: hits=\([0-9]*\)$/\1/p' > "$WORK/fault-hits"
+	fi
 	case $answer in ok*) return 0 ;; *) return 1 ;; esac
 }
 
@@ -245,15 +250,32 @@ apply_fault() {
 	esac
 }
 
-# outcome WORD TEXT: the detail the host reads ("WORD: TEXT").
+# outcome WORD TEXT: the detail the host reads ("WORD: TEXT").  A
+# scenario that cleared its fault is judged only if the fault fired: a
+# recovery from a fault the card never showed proves nothing.
 outcome() {
-	detail "$1: $2"
-	echo "outcome $1: $2"
-	[ "$1" != failed ]
+	local word=$1 text=$2 hits
+	if [ "$word" != failed ] && [ -n "${fault_in_force:-}" ]; then
+		hits=$(cat "$WORK/fault-hits" 2>/dev/null)
+		if [ -z "$hits" ]; then
+			text="the emulator gave no hit count when the fault was cleared (was: $word: $text)"
+			word=failed
+		elif [ "$hits" -eq 0 ]; then
+			text="the fault never fired (0 hits on the card) (was: $word: $text)"
+			word=failed
+		else
+			text+="; the fault fired $hits times"
+		fi
+	fi
+	detail "$word: $text"
+	echo "outcome $word: $text"
+	[ "$word" != failed ]
 }
 
 run_fault_scenario() {
 	local name=$1 mark refs_before refs_after trouble rc why msg bdf t0
+	local fault_in_force=yes
+	rm -f "$WORK/fault-hits"
 	mark=$(kmsg_mark)
 	refs_before=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
 	if ! traffic_within 10; then
@@ -307,6 +329,8 @@ run_fault_scenario() {
 		reprobe "$CARD_A_MAC" && link_up > /dev/null ;;
 	4)
 		# The card is gone for good: the driver must let go of it cleanly.
+		# Nothing clears this fault: the disconnect itself is the proof.
+		fault_in_force=
 		trouble=$(fault_kernel_trouble "$mark")
 		msg=$(driver_message "$mark")
 		if [ -n "$trouble" ]; then outcome failed "$trouble"
