@@ -34,10 +34,14 @@ import time
 
 from cellinfo import (HERE, OUT, cell_facts, chosen_cells, markdown_table,
                       text_table)
+from time_groups import GROUPS, guest_seconds, time_groups
 
 RUN_CELL = os.path.join(HERE, "run-cell.py")
+# The time columns: where the guest's time went (time_groups.py), then
+# the run's wall time.
+TIME_HEAD = ["boot s", "build s", "checks s", "removal s", "other s"]
 HEAD = ["cell", "distro", "kernel", "dkms build s", "probe", "assoc", "ping",
-        "purge", "verdict", "total s"]
+        "purge", "verdict"] + TIME_HEAD + ["total s"]
 # Seconds between "still running" lines for a run whose state is unchanged.
 HEARTBEAT = 120
 # A run's output lines that say where it is: stages and finished checks.
@@ -97,6 +101,12 @@ def summarize(run, rc, checks, seconds):
         "logs": os.path.relpath(run["run_dir"], os.path.dirname(OUT)),
         "output": os.path.relpath(run["log"], os.path.dirname(OUT)),
     }
+    stages_json = os.path.join(run["run_dir"], "stages.json")
+    guest = None
+    if checks and os.path.exists(stages_json):
+        with open(stages_json) as f:
+            guest = guest_seconds(json.load(f))
+    row["time"] = time_groups(checks, guest)
     if verdict == "fail" and failed:
         row["failed_step"], row["failed_detail"] = failed[0]["name"], failed[0]["detail"]
     elif verdict == "fail" and checks and rc == 0:
@@ -154,8 +164,9 @@ def cells_rows(rows):
     def secs(v):
         return "-" if v is None else "%.0f" % v
     return [[r["label"], r["distro"], r["kernel"], secs(r["dkms_build_seconds"]),
-             r["probe"], r["assoc"], r["ping"], r["purge"], r["verdict"],
-             secs(r["total_seconds"])] for r in rows]
+             r["probe"], r["assoc"], r["ping"], r["purge"], r["verdict"]] +
+            [secs(r.get("time", {}).get(g)) for g in GROUPS] +
+            [secs(r["total_seconds"])] for r in rows]
 
 
 def older_card(spec, cells):

@@ -28,6 +28,7 @@ from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import Emulator, card_model, expected_mac, options_for_card
 from image_prebuild import prebuild
+from time_groups import guest_seconds, time_groups, time_line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -674,6 +675,7 @@ def main():
     print_table(cell, driver, results)
     print("  stages: " + ", ".join("%s %.0f s" % (s["stage"], s["seconds"])
                                    for s in stages.times))
+    print("  guest time: " + time_line(time_groups(results, guest_seconds(stages.times))))
     failed = [c for c in results if c["result"] == "fail"]
     if failed or not results:
         log("%s: FAILED %d of %d checks; logs in %s/ (console.log, emulator.log,"

@@ -204,6 +204,24 @@ class MatrixSummary(unittest.TestCase):
         self.assertEqual((row["verdict"], row["ping"], row["failed_step"]),
                          ("fail", "-", "ping"))
 
+    def test_the_row_says_where_the_guest_time_went(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            run = dict(self.RUN, run_dir=tmp)
+            with open(os.path.join(tmp, "stages.json"), "w") as f:
+                json.dump([{"stage": "image", "seconds": 5.0},
+                           {"stage": "guest", "seconds": 240.0},
+                           {"stage": "guest boot 2", "seconds": 30.0}], f)
+            checks = self.checks(reboot="pass", **{"kernel-upgrade-build": "pass",
+                                                   "kernel-upgrade": "pass"})
+            row = matrix.summarize(run, 0, checks, 300.0)
+        # boot+reboot 2, deb-install 200 + kernel-upgrade-build 1, purge 1,
+        # probe/assoc/ping/kernel-upgrade 5; 270 s of guest in all.
+        self.assertEqual(row["time"], {"boot": 2, "install and build": 201, "checks": 5,
+                                       "removal": 1, "unaccounted": 61})
+        cells = matrix.cells_rows([row])[0]
+        self.assertEqual(cells[-6:], ["2", "201", "5", "1", "61", "300"])
+        self.assertEqual(len(cells), len(matrix.HEAD))
+
 
 def write_desc(directory, name, text):
     path = os.path.join(directory, name)
