@@ -310,6 +310,11 @@ bool ath5k_hw_irq_pending(struct ath5k_hw *ah)
 	return ath5k_rd(ah, R_INTPEND) == INTPEND_TRUE;
 }
 
+bool ath5k_hw_gone(struct ath5k_hw *ah)
+{
+	return ath5k_rd(ah, R_SREV) == 0xffffffff;
+}
+
 /* The primary bits that summarise each secondary status register. */
 static const u32 sisr_summary[5] = {
 	INT_TXOK | INT_TXDESC,

@@ -1215,6 +1215,18 @@ int ath5k_hw_dma_stop(struct ath5k_hw *ah);
 bool ath5k_hw_irq_pending(struct ath5k_hw *ah);
 
 /**
+ * ath5k_hw_gone() - has the card left the bus
+ * @ah: hardware state
+ *
+ * A card that was unplugged, or whose link went down, answers every read
+ * with all ones; no revision register of a chip present does.
+ *
+ * Context: any.
+ * Return: true when the card no longer answers.
+ */
+bool ath5k_hw_gone(struct ath5k_hw *ah);
+
+/**
  * ath5k_hw_isr_read() - read and acknowledge the interrupt causes
  * @ah: hardware state
  * @isr: the causes that fired, masked or not (all are acknowledged),

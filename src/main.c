@@ -320,13 +320,22 @@ static void ath5k_restore_config(struct ath5k_dev *dev)
  * A chip reset of a running device failed: try again from the reset
  * work, then hand the device to mac80211 to restart (it calls op_start
  * and restores every interface and key); if that fails too, give up
- * until the next start.  Each step says so once.
+ * until the next start.  Each step says so once.  A card that has left
+ * the bus is given up at once: no reset can bring it back, and
+ * mac80211 warns when a restart cannot start the device.
  */
 static void ath5k_reset_failed(struct ath5k_dev *dev, int err)
 {
 	if (!test_bit(ATH5K_RUNNING, &dev->flags)) {
 		dev_err(dev->dev, "chip reset on %u MHz failed: %d\n",
 			dev->hwchan.freq, err);
+		return;
+	}
+	if (ath5k_hw_gone(&dev->ah)) {
+		if (dev->reset_failures <= ATH5K_RESET_TRIES)
+			dev_err(dev->dev, "the card has gone from the bus (reset: %d); it stays down\n",
+				err);
+		dev->reset_failures = ATH5K_RESET_TRIES + 1;
 		return;
 	}
 	dev->reset_failures++;

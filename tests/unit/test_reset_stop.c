@@ -22,7 +22,9 @@
  * - a reset that fails leaves mac80211's queues stopped, is tried again
  *   from the reset work, then handed to mac80211's restart; a restart
  *   that fails too gives up quietly until the next start (issue 28
- *   finding 6: the queues were woken and every frame dropped);
+ *   finding 6: the queues were woken and every frame dropped); a card
+ *   that left the bus is given up at once (mac80211 warned "Hardware
+ *   became unavailable during restart" in make faults' disconnect);
  * - registration: the interface combinations name only types the wiphy
  *   offers, so a kernel without mesh takes the device (the debug-kernel
  *   cell's cfg80211 refused it); the AR5211 registers one rate series
@@ -103,6 +105,13 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	reset_fast_done = fast;
 	freq_at_hw_reset = chan->freq;
 	return hw_reset_result;
+}
+
+static bool card_gone;
+
+bool ath5k_hw_gone(struct ath5k_hw *ah)
+{
+	return card_gone;
 }
 
 int ath5k_hw_stop(struct ath5k_hw *ah)
@@ -815,6 +824,32 @@ static void test_reset_fails(void)
 	ath5k_ops.stop(&hw, false);
 }
 
+static void test_reset_card_gone(void)
+{
+	printf("check: a reset that fails because the card left the bus "
+	       "gives up at once: no retry, no restart\n");
+	dev_running();
+	queued_work = NULL;
+	restarts = 0;
+	card_gone = true;
+	hw_reset_result = -EIO;
+	mutex_lock(&dev.lock);
+	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
+	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
+	mutex_unlock(&dev.lock);
+	CHECK(queued_work == NULL);
+	CHECK(!reset_work_runs());
+	CHECK_EQ(restarts, 0);
+	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
+	CHECK_EQ(at("wake_queues"), LOG_MAX);
+	nsteps = 0;
+	dev.reset_work.func(&dev.reset_work);
+	CHECK_EQ(at("hw_reset_full"), LOG_MAX);
+	card_gone = false;
+	hw_reset_result = 0;
+	ath5k_ops.stop(&hw, false);
+}
+
 int main(void)
 {
 	test_register_without_mesh();
@@ -822,6 +857,7 @@ int main(void)
 	test_reset();
 	test_reset_dma_stuck();
 	test_reset_fails();
+	test_reset_card_gone();
 	test_channel_change();
 	test_stop();
 	test_remove();
