@@ -137,7 +137,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
         "REPORT_PORT": "/dev/ttyS1", "LAB_PROFILE": "faults",
         "FAULTS": "yes", "FAULT_SEED": args.seed, "STEP_SCALE": args.step_scale,
     }
-    rows, pending, checks = {}, {}, []
+    rows, pending, checks, restores = {}, {}, [], {}
     for s, group in SCENARIOS:
         if s in scenarios:
             pending.setdefault(group, []).append(s)
@@ -202,6 +202,13 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
                     outcome, detail = classify(c)
                     rows[s] = {"scenario": s, "driver": driver, "outcome": outcome,
                                "detail": detail, "seconds": c.get("seconds", 0)}
+                elif c["name"].startswith("restore-"):
+                    # Its own row: a card that does not come back after a
+                    # probe-time scenario is not the next scenario's failure.
+                    r = "%s (restore)" % c["name"][len("restore-"):]
+                    restores[r] = {"scenario": r, "driver": driver,
+                                   "outcome": "recovered" if c["result"] == "pass" else "failed",
+                                   "detail": c["detail"], "seconds": c.get("seconds", 0)}
                 elif c["name"] in SETUP_CHECKS and c["result"] != "pass":
                     setup_failure = "%s (boot %d): %s" % (c["name"], boot, c["detail"])
                 elif c["name"] == "unload":
@@ -235,7 +242,10 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
                 os.remove(run[big])
     with open(os.path.join(run_dir, "checks.json"), "w") as f:
         json.dump(checks, f, indent=1)
-    ordered = [rows[s] for s, _ in SCENARIOS if s in rows]
+    ordered = []
+    for s, _ in SCENARIOS:
+        ordered += [rows[s]] if s in rows else []
+        ordered += [restores[r] for r in ("%s (restore)" % s,) if r in restores]
     # The module must go when asked, after everything: refcounts intact.
     # Skipped when a probe never returned: that scenario already failed,
     # and a boot without a real rmmod says nothing about refcounts.
@@ -285,9 +295,10 @@ def write_table(path_md, path_json, cell, seed, drivers, rows):
     with open(path_json, "w") as f:
         json.dump(rows, f, indent=1)
     print()
-    print("%-22s %-10s %s" % ("scenario", "expected", " ".join("%-10s" % d for d in drivers)))
+    width = max([len("scenario")] + [len(s) for s in scenarios])
+    print("%-*s %-10s %s" % (width, "scenario", "expected", " ".join("%-10s" % d for d in drivers)))
     for s in scenarios:
-        print("%-22s %-10s %s" % (s, expected[s], " ".join(
+        print("%-*s %-10s %s" % (width, s, expected[s], " ".join(
             "%-10s" % (cell_of[(s, d)]["outcome"] if (s, d) in cell_of else "-")
             for d in drivers)))
 

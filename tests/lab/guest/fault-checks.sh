@@ -300,7 +300,7 @@ run_fault_scenario() {
 			msg=$(driver_message "$mark")
 			trouble=$(fault_kernel_trouble "$mark")
 			fault_cmd $card_a fault clear
-			reprobe "$CARD_A_MAC" && link_up > /dev/null
+			touch "$WORK/restore-needed"
 			if [ -n "$trouble" ]; then outcome failed "probe failed with: $trouble"
 			elif [ -n "$msg" ]; then outcome refused "probe failed: $msg"
 			else outcome failed "probe failed without a kernel message"; fi
@@ -318,7 +318,7 @@ run_fault_scenario() {
 			msg=$(driver_message "$mark")
 			trouble=$(fault_kernel_trouble "$mark")
 			fault_cmd $card_a fault clear
-			reprobe "$CARD_A_MAC" && link_up > /dev/null
+			touch "$WORK/restore-needed"
 			if [ -n "$trouble" ]; then outcome failed "$trouble"
 			elif [ -n "$msg" ]; then outcome refused "probe accepted the image, then: $msg ($why)"
 			else outcome failed "probe accepted the image but the link did not work and the kernel said nothing: $why"; fi
@@ -326,7 +326,7 @@ run_fault_scenario() {
 		fi
 		why="probe accepted the image; ping answered $((SECONDS - t0)) s after the fault"
 		fault_cmd $card_a fault clear
-		reprobe "$CARD_A_MAC" && link_up > /dev/null ;;
+		touch "$WORK/restore-needed" ;;
 	4)
 		# The card is gone for good: the driver must let go of it cleanly.
 		# Nothing clears this fault: the disconnect itself is the proof.
@@ -355,6 +355,17 @@ run_fault_scenario() {
 	else
 		outcome recovered "$why"
 	fi
+}
+
+# After a probe-time scenario, its own check (so that a failure here is
+# not blamed on the next scenario): card A, its own EEPROM back, is
+# probed again and carries traffic.
+check_fault_restore() {
+	local why
+	reprobe "$CARD_A_MAC" || { detail "card A was not bound again with its own EEPROM"; return 1; }
+	why=$(link_up) || { detail "card A probed again, but: $why"; return 1; }
+	traffic_within 30 || { detail "card A probed again and the link up, but ping got no answer in 30 s"; return 1; }
+	detail "card A probed again with its own EEPROM; link up, ping answered"
 }
 
 check_fault_baseline() {
@@ -408,7 +419,12 @@ run_fault_boot() {
 		grep -qx "$s" "$STATE/faults-started" 2>/dev/null && continue
 		echo "$s" >> "$STATE/faults-started"
 		sync
+		rm -f "$WORK/restore-needed"
 		run_check "fault-$s" 240 needs=baseline run_fault_scenario "$s"
+		if [ -e "$WORK/restore-needed" ]; then
+			rm -f "$WORK/restore-needed"
+			run_check "restore-$s" 180 check_fault_restore
+		fi
 		# Logs of what ran so far, in case a later scenario kills the guest.
 		dmesg > "$LOGS/dmesg.txt"
 		sync
