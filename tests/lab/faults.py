@@ -10,10 +10,11 @@ driver that is using the card, each classified recovered, refused or
 failed.  Prints the table scenario x expected outcome x driver, writes
 out/faults.md and out/faults.json (or out/faults-quick.* with --quick).
 Exits 1 when a driver other than in-tree (the anchor, recorded but never
-judged) has a scenario at another outcome than EXPECTED names.  Ours comes as dkms builds it in the guest, or prebuilt
-(image_prebuild.py: the same source built on the host in the image's
-root, minutes sooner; what `make faults-quick` runs).  Uses
-run-cell.py's payload, guest watch and boot code."""
+judged) has a scenario at another outcome than EXPECTED names.  Ours
+comes as dkms builds it in the guest, or prebuilt (image_prebuild.py:
+the same source built on the host in the image's root, minutes sooner;
+what `make faults-quick` runs).  Uses run-cell.py's payload, guest watch
+and boot code."""
 
 import argparse
 import importlib.util
