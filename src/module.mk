@@ -40,6 +40,9 @@ module:
 	$(call module_build,$(OUT)/module,$(KDIR),)
 	@echo "module: $(OUT)/module/src/ath5k.ko"
 
+# The checks' builds use every CPU: a build without -j leaves one idle.
+CHECK_MODULE_JOBS ?= $(shell nproc)
+
 # Fails on any compiler, sparse or modpost diagnostic in the log.
 module_log_clean = ! grep -E 'warning:|error:|WARNING:|ERROR:' $(1).log
 
@@ -47,7 +50,7 @@ check-module-host: SHELL := /bin/bash
 check-module-host:
 	@[ -n "$(KDIR)" ] || { echo "check-module: no Debian 12 kernel headers installed" >&2; exit 1; }
 	@echo "check-module: W=1 C=1 build against $(KDIR)"
-	$(call module_build,$(OUT)/check-module/host,$(KDIR),W=1 C=1)
+	$(call module_build,$(OUT)/check-module/host,$(KDIR),-j$(CHECK_MODULE_JOBS) W=1 C=1)
 	@$(call module_log_clean,$(OUT)/check-module/host)
 
 check-module-newest: SHELL := /bin/bash
@@ -58,7 +61,7 @@ check-module-newest:
 		[ -d "$$d" ] && echo "$${d#$$root}"; done | sort -V | tail -n1); \
 	[ -n "$$kdir" ] || { echo "check-module: no headers in the toolbox" >&2; exit 1; }; \
 	echo "check-module: W=1 build against $$kdir (toolbox)"; \
-	$(call module_build,$(OUT)/check-module/newest,$$kdir,W=1,$(TOOLBOX) run)
+	$(call module_build,$(OUT)/check-module/newest,$$kdir,-j$(CHECK_MODULE_JOBS) W=1,$(TOOLBOX) run)
 	@$(call module_log_clean,$(OUT)/check-module/newest)
 
 # checkpatch.pl and its data files come from Debian's linux-source-6.1.
@@ -104,22 +107,23 @@ $(COCCI_DIR)/misc:
 check-module-cocci: SHELL := /bin/bash
 check-module-cocci: $(COCCI_DIR)/misc
 	@scripts=$$(ls $(addprefix $(COCCI_DIR)/,$(addsuffix /*.cocci,$(COCCI_GROUPS)))); \
-	echo "check-module: coccinelle, $$(echo "$$scripts" | wc -l) kernel scripts over src/ and compat/"; \
-	mkdir -p $(OUT); : > $(OUT)/cocci.log; failed=0; \
-	for f in $$scripts; do \
-		for d in $(TOP)/src $(TOP)/compat; do \
-			out=$$(spatch -D report --very-quiet --no-show-diff --no-includes \
-				--include-headers --cocci-file "$$f" --dir "$$d" < /dev/null 2>&1); \
-			rc=$$?; \
-			out=$$(printf '%s\n' "$$out" | grep -v 'should .* be a metavariable' | grep .); \
-			if [ $$rc -ne 0 ] || [ -n "$$out" ]; then \
-				failed=1; \
-				printf '%s (%s, exit %d):\n%s\n' "$${f#$(COCCI_DIR)/}" "$${d#$(TOP)/}" $$rc "$$out" | \
-					tee -a $(OUT)/cocci.log; \
-			fi; \
-		done; \
-	done; \
-	[ $$failed -eq 0 ] || { echo "check-module: coccinelle reports above (also $(OUT)/cocci.log)" >&2; exit 1; }
+	echo "check-module: coccinelle, $$(echo "$$scripts" | wc -l) kernel scripts over src/ and compat/, $(CHECK_MODULE_JOBS) at a time"; \
+	mkdir -p $(OUT); \
+	cocci_one() { \
+		local out rc; \
+		out=$$(spatch -D report --very-quiet --no-show-diff --no-includes \
+			--include-headers --cocci-file "$$1" --dir "$$2" < /dev/null 2>&1); \
+		rc=$$?; \
+		out=$$(printf '%s\n' "$$out" | grep -v 'should .* be a metavariable' | grep .); \
+		if [ $$rc -ne 0 ] || [ -n "$$out" ]; then \
+			printf '%s (%s, exit %d):\n%s\n' "$${1#$(COCCI_DIR)/}" "$${2#$(TOP)/}" $$rc "$$out"; \
+		fi; \
+	}; \
+	export -f cocci_one; \
+	for f in $$scripts; do printf '%s\0%s\0' "$$f" $(TOP)/src "$$f" $(TOP)/compat; done | \
+		xargs -0 -n 2 -P $(CHECK_MODULE_JOBS) bash -c 'cocci_one "$$@"' _ > $(OUT)/cocci.log; \
+	[ ! -s $(OUT)/cocci.log ] || { cat $(OUT)/cocci.log; \
+		echo "check-module: coccinelle reports above (also $(OUT)/cocci.log)" >&2; exit 1; }
 
 check-module: check-module-style check-module-cocci check-module-host check-module-newest
 	@echo "check-module: clean against every kernel, checkpatch and coccinelle"
