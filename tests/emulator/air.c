@@ -334,9 +334,17 @@ static int deliver_local(struct air *air, const struct card *sender,
 	for (struct card *c = air->cards; c; c = c->air_next) {
 		uint8_t mac[6], mask[6];
 
-		if (c == sender || !c->freq_mhz || c->freq_mhz != f->freq_mhz ||
-		    !card_is_receiving(c) || !rx_decodes(c, f->rate_code))
+		if (c == sender)
 			continue;
+		if (!c->freq_mhz || c->freq_mhz != f->freq_mhz) {
+			journal_note(c, false, f, "tuned elsewhere");
+			continue;
+		}
+		if (!card_is_receiving(c) || !rx_decodes(c, f->rate_code)) {
+			journal_note(c, false, f, card_is_receiving(c) ?
+				     "rate not decoded" : "not receiving");
+			continue;
+		}
 		rx_deliver(c, f);
 		card_own_mac(c, mac);
 		card_addr_mask(c, mask);

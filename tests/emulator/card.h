@@ -128,6 +128,9 @@ void card_crypto_summary(const struct card *card, char *buf, size_t len);
  * opmode=sta|ap|adhoc bssid=XX:..."), for a lab check's failure log.
  */
 void card_radio_summary(const struct card *card, char *buf, size_t len);
+/* Logs the card's last frames other than beacons (air_journal.c); returns
+ * how many. */
+unsigned int card_journal_dump(struct card *card);
 /*
  * What the driver cost the card so far in one line of key=value pairs
  * ("mmio_reads=N mmio_writes=N ... writes.other=N", see CARD.md); a

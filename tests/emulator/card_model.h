@@ -31,6 +31,16 @@ struct air_frame {
 	uint8_t data[CARD_MAX_FRAME];
 };
 
+/* air_journal.c: one frame a card sent or was offered */
+#define CARD_JOURNAL_LEN	64
+struct journal_entry {
+	uint64_t when_us;		/* host µs */
+	const char *outcome;		/* a string literal */
+	uint16_t seq, len, freq_mhz;
+	uint8_t fc[2], addr1[6], addr2[6], rate_code;
+	bool sent;			/* sent by this card, else offered to it */
+};
+
 struct tx_queue {
 	bool in_flight;			/* a frame is on the air until done_at */
 	uint64_t done_at;		/* host µs */
@@ -225,6 +235,8 @@ struct card {
 	unsigned long collisions_logged;
 	struct crypto_stats crypto;
 	struct card_stats stats;
+	struct journal_entry journal[CARD_JOURNAL_LEN];
+	unsigned long journal_next;	/* entries ever noted */
 };
 
 /*
@@ -297,6 +309,8 @@ unsigned int wifi_pad_position(const uint8_t *frame, unsigned int len);
 /* A 5212-layout RX status (st[0], st[1]) rewritten in the 5210/5211 one. */
 void rx_status_5210(const struct card *card, uint32_t st[2]);
 void rx_deliver(struct card *card, const struct air_frame *frame);
+void journal_note(struct card *card, bool sent, const struct air_frame *f,
+		  const char *outcome);
 bool rx_accepts(struct card *card, const struct air_frame *frame);
 /* Whether the card's PHY_MODE lets it decode this rate at all. */
 bool rx_decodes(const struct card *card, uint8_t rate_code);

@@ -149,7 +149,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -179,6 +179,13 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		/* A query: cumulative counts, a bench differences two. */
 		card_stats_summary(server_card_model(sc), line, sizeof(line));
 		snprintf(answer, cap, "ok: %s", line);
+		return;
+	}
+	if (!strcmp(verb, "journal")) {
+		/* A query: the card's last frames go to the log, not the answer. */
+		unsigned int n = card_journal_dump(server_card_model(sc));
+
+		snprintf(answer, cap, "ok: %u frames in the log", n);
 		return;
 	}
 	if (!strcmp(verb, "kill")) {

@@ -199,9 +199,12 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 	struct rx_crypto crypto;
 	bool ok;
 
-	if (!card_is_receiving(card) || !rx_decodes(card, air->rate_code) ||
-	    !rx_accepts(card, air))
+	if (!card_is_receiving(card) || !rx_decodes(card, air->rate_code))
 		return;
+	if (!rx_accepts(card, air)) {
+		journal_note(card, false, air, "filtered");
+		return;
+	}
 	if (air->fcs_bad)
 		card_reg_set(card, REG_FCS_FAIL, card_reg(card, REG_FCS_FAIL) + 1);
 	keycache_receive(card, air, &opened, &crypto);
@@ -253,8 +256,10 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 		if (d[0])
 			card_reg_set(card, REG_RXDP, d[0]);
 		card_raise_pisr(card, ok ? INT_RXOK : INT_RXERR);
+		journal_note(card, false, air, ok ? "received" : "received with an error");
 		return;
 	}
+	journal_note(card, false, air, "not stored (RXEOL)");
 	card->rx_dropped++;
 	card_raise_pisr(card, INT_RXEOL);
 }

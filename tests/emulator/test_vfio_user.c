@@ -1220,7 +1220,10 @@ static void test_session_stats(struct session *s)
 	control_execute(ctl, "card9 stats", answer, sizeof(answer));
 	CHECK(!strncmp(answer, "error: ", 7));
 	control_execute(ctl, "card0", answer, sizeof(answer));
-	CHECK(!strncmp(answer, "error: ", 7) && strstr(answer, "|stats'"));
+	CHECK(!strncmp(answer, "error: ", 7) && strstr(answer, "|stats|journal'"));
+	/* nothing sent or heard yet: an empty journal, in the log */
+	control_execute(ctl, "card0 journal", answer, sizeof(answer));
+	CHECK(!strcmp(answer, "ok: 0 frames in the log"));
 	if (control_stats(ctl, before)) {
 		for (int i = 0; i < 5; i++)
 			region_read(s, 0, 0x80, 4);

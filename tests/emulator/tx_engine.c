@@ -727,10 +727,14 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 		/* Two frames on the air at once: neither gets through. */
 		tq->collided = false;
 		card->collisions++;
+		journal_note(card, true, &f, "collided");
 	} else if (card->air &&
 		   link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
+		journal_note(card, true, &f, "on the air");
 		ack_rssi = air_transmit(card->air, card, &f, wants_ack);
 		card->frames_sent++;
+	} else {
+		journal_note(card, true, &f, card->air ? "lost on the air" : "no air");
 	}
 	if (ack_rssi >= 0) {
 		uint8_t heard = link_faded_rssi(card, (unsigned int)ack_rssi);
