@@ -169,8 +169,11 @@ check_reload_cycles() {
 		echo "cycle $cycle: ${got:-0} of 3 pings answered"
 		if [ "${got:-0}" -lt 3 ]; then
 			# Still a failure; a second try says whether the cell
-			# came up late or stays broken.
+			# came up late or stays broken.  The cards' journals
+			# first: the retry's frames would push out the failed
+			# try's.
 			printf '%s\n' "$out"
+			echo "emulator journals (emulator.log): card0 $(emu_ask card0 journal), card1 $(emu_ask card1 journal)"
 			out=$(ip netns exec $ns_a ping -c 3 -i 0.2 -w 10 $addr_b 2>&1)
 			printf '%s\n' "$out"
 			detail "cycle $cycle: only ${got:-0} of 3 pings answered over IBSS; a second try right after: $(printf '%s\n' "$out" | sed -n 's/.* \([0-9]*\) received.*/\1/p') of 3"

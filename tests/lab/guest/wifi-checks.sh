@@ -120,8 +120,8 @@ emu_crypto() {
 
 # wifi_failure_state: what a failed check leaves for diagnosis without a
 # rerun: every wireless interface's channel, link and stations as the
-# kernel sees them (in each namespace), and each card's radio and
-# counters as the emulator sees them.
+# kernel sees them (in each namespace), and each card's radio, counters
+# and last frames (in emulator.log) as the emulator sees them.
 wifi_failure_state() {
 	local ns dev card
 	echo "=== state after the failure ==="
@@ -141,6 +141,8 @@ wifi_failure_state() {
 	for card in card0 card1; do
 		echo "--- emulator $card radio: $(emu_ask "$card" radio)"
 		echo "--- emulator $card stats: $(emu_ask "$card" stats)"
+		# Its last frames other than beacons, and what became of each.
+		echo "--- emulator $card journal: $(emu_ask "$card" journal)"
 	done
 	# Both drivers' own accounts (queues, resets, ANI), where debugfs has them.
 	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug 2>/dev/null
