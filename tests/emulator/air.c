@@ -325,6 +325,26 @@ static bool is_rts(const struct air_frame *f)
  * *answer: the card of this process that owns the RA of an RTS, which
  * owes a CTS once the RTS has reached everyone.
  */
+/*
+ * The card of this process that would answer a frame to @addr on
+ * @freq_mhz (it owns the address and is listening there), or NULL.
+ */
+const struct card *air_card_owning(const struct air *air, const struct card *sender,
+				   const uint8_t *addr, uint16_t freq_mhz)
+{
+	for (const struct card *c = air->cards; c; c = c->air_next) {
+		uint8_t mac[6], mask[6];
+
+		if (c == sender || c->freq_mhz != freq_mhz || !card_is_receiving(c))
+			continue;
+		card_own_mac(c, mac);
+		card_addr_mask(c, mask);
+		if (card_owns_addr(mac, mask, addr))
+			return c;
+	}
+	return NULL;
+}
+
 static int deliver_local(struct air *air, const struct card *sender,
 			 const struct air_frame *f, bool wants_ack,
 			 struct card **answer)

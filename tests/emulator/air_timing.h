@@ -24,7 +24,7 @@
 #define AIR_OFDM_DIFS_US	(AIR_OFDM_SIFS_US + 2 * AIR_OFDM_SLOT_US)
 #define AIR_CCK_DIFS_US		(AIR_CCK_SIFS_US + 2 * AIR_CCK_SLOT_US)
 
-/* An ACK is 14 bytes with FCS, sent at the lowest basic rate. */
+/* An ACK is 14 bytes with FCS. */
 #define AIR_ACK_BYTES		14
 /*
  * RTS (20 bytes) and CTS (14) with FCS, both at the descriptor's RTS/CTS
@@ -34,12 +34,16 @@
 #define AIR_RTS_BYTES		20
 #define AIR_CTS_BYTES		14
 /*
- * That rate in Mbit/s, as tx_engine.c sends ACKs (its rate codes 0x0b and
- * 0x1b; test_link holds the two to each other).  802.11 would answer an
- * OFDM frame at the highest basic rate not above it (24 Mbit/s for 54).
+ * The rates of ACKs in Mbit/s, as tx_engine.c's tx_ack_rate() picks them
+ * (test_link holds the two to each other): the base rates, where the
+ * responder's STA_ID1 asks for them (ACKCTS_6MB) and on the AR5211 and
+ * AR5210; otherwise the AR5212 family answers a frame of 24 Mbit/s or
+ * more at 24 (12 for 12-18, 6 for 6-9) and CCK of 2 or more at 2.
  */
 #define AIR_ACK_OFDM_MBPS	6
 #define AIR_ACK_CCK_MBPS	1
+#define AIR_ACK_OFDM_HIGH_MBPS	24
+#define AIR_ACK_CCK_HIGH_MBPS	2
 
 /* air=real (card_config.c): percent of transmit attempts lost. */
 #define AIR_REAL_LOSS_PERCENT	10

@@ -297,7 +297,9 @@ uint64_t tx_next_deadline(const struct card *card);
 void tx_beacon_slot(struct card *card);
 void tx_reset(struct card *card);
 unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len);
-unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack);
+uint8_t tx_ack_rate(const struct card *responder, uint8_t rate_code);
+unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack,
+			    const struct card *responder);
 /* Whether a rate code (CCK short-preamble bit aside) names a rate. */
 bool tx_rate_known(uint8_t rate_code);
 /* SIFS of the rate's modulation. */
@@ -370,6 +372,9 @@ void legacy_sta_free(struct card *card);
 /* air.c */
 void air_attach(struct air *air, struct card *card);
 void air_detach(struct air *air, struct card *card);
+/* The card of this process that would answer a frame to addr, or NULL. */
+const struct card *air_card_owning(const struct air *air, const struct card *sender,
+				   const uint8_t *addr, uint16_t freq_mhz);
 /*
  * Sends on the card's channel; the ACK's RSSI, or -1 without an ACK.  An
  * RTS (wants_ack) is answered the same way, by the CTS's RSSI; a card

@@ -85,6 +85,7 @@
 #define  STA_ID1_AP		0x00010000
 #define  STA_ID1_ADHOC		0x00020000
 #define  STA_ID1_PWR_SV		0x00040000
+#define  STA_ID1_ACKCTS_6MB	0x01000000	/* ACK and CTS at the base rate */
 #define REG_BSSID0		0x8008
 #define REG_BSSID1		0x800c
 #define REG_BSSID_MASK0		0x80e0	/* address bits STA_ID matching checks */

@@ -104,17 +104,89 @@ static void test_probability(void)
 	      tx_airtime_us(0x1a, 100));
 	/* The ACK's share of an exchange is at the rate air_timing.h names. */
 	ack_bits = AIR_OFDM_SERVICE_BITS + 8 * AIR_ACK_BYTES + AIR_OFDM_TAIL_BITS;
-	per_symbol = AIR_ACK_OFDM_MBPS * AIR_OFDM_SYMBOL_US;
-	ack_us = tx_exchange_us(0x0c, 1500, true) - tx_exchange_us(0x0c, 1500, false);
+	per_symbol = AIR_ACK_OFDM_HIGH_MBPS * AIR_OFDM_SYMBOL_US;
+	ack_us = tx_exchange_us(0x0c, 1500, true, NULL) -
+		 tx_exchange_us(0x0c, 1500, false, NULL);
 	check(ack_us == AIR_OFDM_SIFS_US + AIR_OFDM_PREAMBLE_US +
 			AIR_OFDM_SYMBOL_US * ((ack_bits + per_symbol - 1) / per_symbol),
-	      "OFDM ACK takes %u us with SIFS, as at AIR_ACK_OFDM_MBPS (%d)", ack_us,
-	      AIR_ACK_OFDM_MBPS);
-	ack_us = tx_exchange_us(0x1b, 100, true) - tx_exchange_us(0x1b, 100, false);
+	      "ACK of 54 Mbit/s takes %u us with SIFS, as at AIR_ACK_OFDM_HIGH_MBPS (%d)",
+	      ack_us, AIR_ACK_OFDM_HIGH_MBPS);
+	per_symbol = AIR_ACK_OFDM_MBPS * AIR_OFDM_SYMBOL_US;
+	ack_us = tx_exchange_us(0x0b, 1500, true, NULL) -
+		 tx_exchange_us(0x0b, 1500, false, NULL);
+	check(ack_us == AIR_OFDM_SIFS_US + AIR_OFDM_PREAMBLE_US +
+			AIR_OFDM_SYMBOL_US * ((ack_bits + per_symbol - 1) / per_symbol),
+	      "ACK of 6 Mbit/s takes %u us with SIFS, as at AIR_ACK_OFDM_MBPS (%d)",
+	      ack_us, AIR_ACK_OFDM_MBPS);
+	ack_us = tx_exchange_us(0x1b, 100, true, NULL) - tx_exchange_us(0x1b, 100, false, NULL);
 	check(ack_us == AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
 			8 * AIR_ACK_BYTES / AIR_ACK_CCK_MBPS,
-	      "CCK ACK takes %u us with SIFS, as at AIR_ACK_CCK_MBPS (%d)", ack_us,
+	      "ACK of 1 Mbit/s takes %u us with SIFS, as at AIR_ACK_CCK_MBPS (%d)", ack_us,
 	      AIR_ACK_CCK_MBPS);
+	ack_us = tx_exchange_us(0x18, 100, true, NULL) - tx_exchange_us(0x18, 100, false, NULL);
+	check(ack_us == AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
+			8 * AIR_ACK_BYTES / AIR_ACK_CCK_HIGH_MBPS,
+	      "ACK of 11 Mbit/s takes %u us with SIFS, as at AIR_ACK_CCK_HIGH_MBPS (%d)",
+	      ack_us, AIR_ACK_CCK_HIGH_MBPS);
+}
+
+/*
+ * The responder picks the ACK's rate: the AR5212 family the highest
+ * mandatory rate not above the frame's, unless STA_ID1 asks for the base
+ * rate; the AR5211 always the base rate.  An attempt takes the medium
+ * for the ACK its addressee will send.
+ */
+static void test_ack_rates(void)
+{
+	struct air *air = air_create();
+	static const uint8_t frame[] = {
+		0x0b, 0x0f, 0x0a, 0x0e, 0x09, 0x0d, 0x08, 0x0c, 0x1b, 0x1a, 0x19, 0x18, 0x1e,
+	};
+	static const uint8_t high[] = {
+		0x0b, 0x0b, 0x0a, 0x0a, 0x09, 0x09, 0x09, 0x09, 0x1b, 0x1a, 0x1a, 0x1a, 0x1a,
+	};
+	struct test_card a, b, old;
+	unsigned int len, took[2];
+	bool mapped = true;
+
+	if (!air)
+		exit(2);
+	printf("ACK rates: the responder's choice\n");
+	for (size_t i = 0; i < sizeof(frame); i++)
+		mapped &= tx_ack_rate(NULL, frame[i]) == high[i];
+	check(mapped, "6, 9 -> 6; 12, 18 -> 12; 24-54 -> 24; 1 -> 1; 2-11 -> 2 Mbit/s");
+	test_card_open(&a, air, 0, "loss=0");
+	test_card_open(&b, air, 1, "loss=0");
+	test_card_open(&old, air, 2, "model=ar5211,loss=0");
+	test_card_up(&a, 2412, 0x80000, 2);
+	test_card_up(&b, 2412, RX_RING, 4);
+	check(tx_ack_rate(b.card, 0x0c) == 0x09 && tx_ack_rate(b.card, 0x18) == 0x1a,
+	      "AR5413, ACKCTS_6MB clear: 54 -> 24, 11 -> 2");
+	check(tx_ack_rate(old.card, 0x0c) == 0x0b && tx_ack_rate(old.card, 0x18) == 0x1b,
+	      "AR5211: 54 -> 6, 11 -> 1");
+	len = make_data_frame(a.fh->mem + TX_BUF, b.mac, a.mac, 1000, 1);
+	for (int base = 0; base < 2; base++) {
+		struct tx_setup s = { .buf = TX_BUF, .frame_len = len + 4,
+				      .buf_len = len, .tries = { 1 },
+				      .rates = { 0x0c } };
+
+		wr(b.card, 0x8004, (rd(b.card, 0x8004) & ~0x01000000u) |
+				   (base ? 0x01000000u : 0));
+		put_tx_desc(a.fh, TX_DESC, &s);
+		wr(a.card, 0x800, TX_DESC);
+		wr(a.card, 0x840, 1);
+		took[base] = (unsigned int)(card_next_deadline(a.card) - a.fh->now);
+		test_cards_advance(&a, 1, took[base]);
+		test_cards_advance(&b, 1, took[base]);
+	}
+	check(tx_ack_rate(b.card, 0x0c) == 0x0b, "AR5413, ACKCTS_6MB set: 54 -> 6");
+	check(took[1] - took[0] == tx_airtime_us(0x0b, AIR_ACK_BYTES) -
+				   tx_airtime_us(0x09, AIR_ACK_BYTES),
+	      "a 54 Mbit/s frame to B: %u us with B's ACK at 24, %u at 6", took[0], took[1]);
+	test_card_close(&a);
+	test_card_close(&b);
+	test_card_close(&old);
+	air_destroy(air);
 }
 
 static void test_retries(struct air *air)
@@ -276,7 +348,7 @@ static void test_backoff(struct air *air)
 	test_card_up(&a, 2412, 0x80000, 2);
 	test_card_up(&b, 2412, RX_RING, 4);
 	len = make_data_frame(a.fh->mem + TX_BUF, b.mac, a.mac, 100, 1);
-	exchange = tx_exchange_us(0x0b, len + 4, true);
+	exchange = tx_exchange_us(0x0b, len + 4, true, b.card);
 	for (unsigned int i = 0; i < 64; i++) {
 		struct tx_setup s = { .buf = TX_BUF, .frame_len = len + 4,
 				      .buf_len = len, .tries = { 1 },
@@ -395,6 +467,7 @@ int main(void)
 	test_rssi_and_noise(air);
 	test_seed(air);
 	test_backoff(air);
+	test_ack_rates();	/* an air of its own, free from the start */
 	test_collisions();	/* on an air of its own: a medium free from the start */
 	air_destroy(air);
 	return checks_report("test_link");

@@ -334,8 +334,8 @@ static void test_airtime(void)
 	plain = send_frame(&t, t.b.mac, one, &none, st);
 	check((st[0] & 3) == 1, "unprotected frame: %u us", plain);
 	len = 24 + 100 + 4;
-	check(plain == tx_exchange_us(RATE_6M, len, true),
-	      "= DIFS + frame + SIFS + ACK (%u)", tx_exchange_us(RATE_6M, len, true));
+	check(plain == tx_exchange_us(RATE_6M, len, true, NULL),
+	      "= DIFS + frame + SIFS + ACK (%u)", tx_exchange_us(RATE_6M, len, true, NULL));
 
 	rts_us = send_frame(&t, t.b.mac, one, &rts, st);
 	want = tx_airtime_us(RATE_6M, AIR_RTS_BYTES) + tx_airtime_us(RATE_6M, AIR_CTS_BYTES) +

@@ -75,8 +75,11 @@
 #define REG_RTS_OK		0x8088
 #define REG_RTS_FAIL		0x808c
 #define REG_ACK_FAIL		0x8090
-#define ACK_RATE_OFDM		0x0b	/* 6 Mbit/s */
-#define ACK_RATE_CCK		0x1b	/* 1 Mbit/s */
+#define ACK_RATE_OFDM		0x0b	/* 6 Mbit/s, the base rate */
+#define ACK_RATE_12		0x0a
+#define ACK_RATE_24		0x09
+#define ACK_RATE_CCK		0x1b	/* 1 Mbit/s, the base rate */
+#define ACK_RATE_2		0x1a
 #define FC1_MORE_FRAG		0x04	/* frame control: more fragments follow */
 #define FC1_RETRY		0x08	/* frame control: a retransmission */
 #define SEQ_FRAG_MASK		0x0f	/* fragment number, sequence control */
@@ -195,11 +198,35 @@ unsigned int tx_airtime_us(uint8_t rate_code, unsigned int len)
 }
 
 /*
- * Time the medium is busy for one attempt: DIFS, the frame, and for a
- * unicast frame SIFS plus the ACK at the lowest rate of the modulation
- * (a failed attempt waits as long for the ACK that never comes).
+ * The rate @responder ACKs a frame sent at @rate_code at.  The AR5212
+ * family answers at the highest mandatory rate not above the frame's (6,
+ * 12 or 24 Mbit/s OFDM; 1 or 2 CCK) unless STA_ID1's ACKCTS_6MB asks for
+ * the base rate (6 OFDM, 1 CCK); the AR5211 and AR5210 always use the
+ * base rate.  NULL: a station of another process or a virtual one, taken
+ * to answer the AR5212 family's way.
  */
-unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
+uint8_t tx_ack_rate(const struct card *responder, uint8_t rate_code)
+{
+	bool ofdm, base = false;
+	unsigned int rate = rate_100k(rate_code, &ofdm);
+
+	if (responder)
+		base = card_desc_format(responder) != CARD_DESC_5212 ||
+		       (card_reg(responder, REG_STA_ID1) & STA_ID1_ACKCTS_6MB);
+	if (!ofdm)
+		return base || rate < 20 ? ACK_RATE_CCK : ACK_RATE_2;
+	if (base || rate < 120)
+		return ACK_RATE_OFDM;
+	return rate < 240 ? ACK_RATE_12 : ACK_RATE_24;
+}
+
+/*
+ * Time the medium is busy for one attempt: DIFS, the frame, and for a
+ * unicast frame SIFS plus the ACK at @responder's rate (a failed attempt
+ * waits as long for the ACK that never comes).
+ */
+unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack,
+			    const struct card *responder)
 {
 	bool ofdm;
 	unsigned int t;
@@ -207,8 +234,8 @@ unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack)
 	rate_100k(rate_code, &ofdm);
 	t = (ofdm ? AIR_OFDM_DIFS_US : AIR_CCK_DIFS_US) + tx_airtime_us(rate_code, len);
 	if (wants_ack)
-		t += ofdm ? AIR_OFDM_SIFS_US + tx_airtime_us(ACK_RATE_OFDM, AIR_ACK_BYTES) :
-			    AIR_CCK_SIFS_US + tx_airtime_us(ACK_RATE_CCK, AIR_ACK_BYTES);
+		t += (ofdm ? AIR_OFDM_SIFS_US : AIR_CCK_SIFS_US) +
+		     tx_airtime_us(tx_ack_rate(responder, rate_code), AIR_ACK_BYTES);
 	return t;
 }
 
@@ -738,9 +765,10 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	}
 	if (ack_rssi >= 0) {
 		uint8_t heard = link_faded_rssi(card, (unsigned int)ack_rssi);
-		bool ofdm = !(rate & 0x10);
+		const struct card *responder =
+			air_card_owning(card->air, card, f.data + 4, f.freq_mhz);
 
-		acked = link_attempt_survives(card, ofdm ? ACK_RATE_OFDM : ACK_RATE_CCK,
+		acked = link_attempt_survives(card, tx_ack_rate(responder, rate),
 					      heard, 0);
 		ack_rssi = heard;
 	}
@@ -851,17 +879,21 @@ static void schedule_attempt(struct card *card, unsigned int q, uint32_t addr,
 {
 	struct tx_queue *tq = &card->txq[q];
 	unsigned int len = d->frame_len, data_us;
-	uint8_t rate = series_rate(d, tq->series), addr1 = 0xff;
+	uint8_t rate = series_rate(d, tq->series);
+	uint8_t addr1[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	const struct card *responder = NULL;
 	enum protection prot;
 	struct air_attempt a;
 	bool ofdm, wants_ack;
 
-	card->ops->dma_read(card->host, d->buf + 4, &addr1, 1);
-	wants_ack = !d->noack && !(addr1 & 1);
+	card->ops->dma_read(card->host, d->buf + 4, addr1, sizeof(addr1));
+	wants_ack = !d->noack && !(addr1[0] & 1);
+	if (wants_ack && card->air)
+		responder = air_card_owning(card->air, card, addr1, card->freq_mhz);
 	prot = protection(card, q, addr, d, wants_ack, false);
 	rate_100k(rate, &ofdm);
 	a.backoff_us = card->cfg.backoff ? backoff_us(card, rate, tq->cw) : 0;
-	data_us = tx_exchange_us(rate, len, wants_ack);
+	data_us = tx_exchange_us(rate, len, wants_ack, responder);
 	a.exchange_us = data_us + protection_us(prot, d->rts_rate);
 	a.slot_us = ofdm ? AIR_OFDM_SLOT_US : AIR_CCK_SLOT_US;
 	tq->in_flight = true;

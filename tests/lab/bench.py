@@ -194,18 +194,26 @@ def card_air(t, options):
     return loss / 100.0, backoff
 
 
+def ack_rate_mbps(t, data_mbps):
+    """The rate card B ACKs an OFDM frame of DATA_MBPS at, as ath5k-emu's
+    tx_ack_rate() picks it for a card whose driver asks for high ACK
+    rates (both drivers do): the highest of 6, 12 and 24 not above it."""
+    high = t["AIR_ACK_OFDM_HIGH_MBPS"]
+    return max(r for r in (t["AIR_ACK_OFDM_MBPS"], 12, high) if r <= max(data_mbps, 6))
+
+
 def ceilings(t, options, link=None):
     """The standard 802.11g ceiling (54 Mbit/s data, ACK at 24 Mbit/s, the
     slot the run's BSS used, no loss) and the one the emulated air
     enforces for the run's settings: the data rate the link used, ACKs at
-    ath5k-emu's rate, its 9 us slot (it models neither long slots nor ERP
-    protection), card A's loss and backoff."""
+    the rate ath5k-emu answers it at, its 9 us slot (it models neither
+    long slots nor ERP protection), card A's loss and backoff."""
     link = link or {}
     data = link.get("tx_mbps") or 54
     slot = t["AIR_OFDM_SLOT_US"] if link.get("short_slot", True) else t["AIR_CCK_SLOT_US"]
     standard = ceiling(t, 54, 24, slot)
     loss, backoff = card_air(t, options)
-    emulated = ceiling(t, data, t["AIR_ACK_OFDM_MBPS"], t["AIR_OFDM_SLOT_US"] if backoff else 0,
+    emulated = ceiling(t, data, ack_rate_mbps(t, data), t["AIR_OFDM_SLOT_US"] if backoff else 0,
                        loss)
     notes = []
     if link.get("tx_rates_seen"):

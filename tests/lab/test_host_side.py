@@ -1289,12 +1289,16 @@ class BenchArithmetic(unittest.TestCase):
     def test_the_emulated_ceiling_follows_the_header_and_the_card_options(self):
         t = dict(bench.air_timing())
         real = bench.ceilings(t, "")["emulated"]
-        self.assertEqual((real["ack_mbps"], real["loss"]), (t["AIR_ACK_OFDM_MBPS"],
+        self.assertEqual((real["ack_mbps"], real["loss"]), (t["AIR_ACK_OFDM_HIGH_MBPS"],
                                                             t["AIR_REAL_LOSS_PERCENT"] / 100))
-        lossless = bench.ceiling(t, 54, t["AIR_ACK_OFDM_MBPS"], 9, 0.0)
+        # B answers at the highest of 6, 12 and 24 Mbit/s not above the frame's.
+        self.assertEqual([bench.ack_rate_mbps(t, r) for r in (6, 9, 12, 18, 24, 36, 48, 54)],
+                         [6, 6, 12, 12, 24, 24, 24, 24])
+        self.assertEqual(bench.ceilings(t, "", {"tx_mbps": 18})["emulated"]["ack_mbps"], 12)
+        lossless = bench.ceiling(t, 54, t["AIR_ACK_OFDM_HIGH_MBPS"], 9, 0.0)
         self.assertLess(real["udp_mbps"], lossless["udp_mbps"])
         # 10 % lost: a mean of 1/0.9 exchanges, backoffs of 7.5, 15.5, ... 511.5 slots.
-        exchange = 34 + 248 + 16 + bench.ofdm_airtime_us(t, t["AIR_ACK_OFDM_MBPS"], 14)
+        exchange = 34 + 248 + 16 + bench.ofdm_airtime_us(t, t["AIR_ACK_OFDM_HIGH_MBPS"], 14)
         self.assertAlmostEqual(real["frame_us"], exchange / 0.9 + 9 * sum(
             0.1 ** k * min((16 << k) - 1, 1023) / 2 for k in range(12)), places=6)
         ideal = bench.ceilings(t, "air=ideal")["emulated"]
