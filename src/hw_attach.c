@@ -387,6 +387,8 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	/* the AR5210 runs the AR5211's paths where it has no own one */
 	ah->ar5210 = srev <= SREV_AR5210_LAST;
 	ah->ar5211 = srev < SREV_AR5212;
+	/* an ACK at 24 Mbit/s is 28 us on the air, at 6 Mbit/s 44 */
+	ah->ack_rate_high = !ah->ar5211;
 	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {
 		dev_err(ah->dev, "MAC revision 0x%02x is an 802.11n chip (ath9k)\n",
 			srev);

@@ -38,6 +38,8 @@
  */
 void card_raise_pisr(struct card *card, uint32_t bits);
 void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
+/* tx_engine.c: the rate a card ACKs a frame of @rate_code at */
+uint8_t tx_ack_rate(const struct card *responder, uint8_t rate_code);
 
 /* Cards in this process; BAR0 accesses go to the selected one. */
 #define MAX_CARDS	2
@@ -758,6 +760,12 @@ static void run_air_pair(void)
 
 	air_pair_broadcast(ah, 0x0b);
 
+	/* as the kernel's ath5k: the highest mandatory rate not above */
+	printf("check: after reset B ACKs 54 Mbit/s at 24, 11 at 2, 9 at 6\n");
+	CHECK_EQ(tx_ack_rate(cards[1], 0x0c), 0x09);
+	CHECK_EQ(tx_ack_rate(cards[1], 0x18), 0x1a);
+	CHECK_EQ(tx_ack_rate(cards[1], 0x0f), 0x0b);
+
 	two_cards_down(ah, air);
 }
 
@@ -1154,6 +1162,9 @@ static void run_ar5211_air(u16 freq, enum ath5k_mode mode)
 	CHECK(memcmp(ah[0].perm_addr, ah[1].perm_addr, 6));
 
 	air_pair_broadcast(ah, mode == ATH5K_MODE_11A ? 0x0b : 0x1b);
+
+	printf("check: the AR5211 ACKs at the base rate, 54 Mbit/s at 6\n");
+	CHECK_EQ(tx_ack_rate(cards[1], 0x0c), 0x0b);
 
 	printf("check: a unicast frame to B is ACKed on the first try\n");
 	bus_select(0);
