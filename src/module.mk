@@ -121,7 +121,8 @@ check-module-cocci: $(COCCI_DIR)/misc
 	}; \
 	export -f cocci_one; \
 	for f in $$scripts; do printf '%s\0%s\0' "$$f" $(TOP)/src "$$f" $(TOP)/compat; done | \
-		xargs -0 -n 2 -P $(CHECK_MODULE_JOBS) bash -c 'cocci_one "$$@"' _ > $(OUT)/cocci.log; \
+		xargs -0 -n 2 -P $(CHECK_MODULE_JOBS) bash -c 'cocci_one "$$@"' _ > $(OUT)/cocci.log || \
+		{ echo "check-module: the coccinelle runs did not all complete" >&2; exit 1; }; \
 	[ ! -s $(OUT)/cocci.log ] || { cat $(OUT)/cocci.log; \
 		echo "check-module: coccinelle reports above (also $(OUT)/cocci.log)" >&2; exit 1; }
 
