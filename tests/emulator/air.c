@@ -322,10 +322,6 @@ static bool is_rts(const struct air_frame *f)
 }
 
 /*
- * *answer: the card of this process that owns the RA of an RTS, which
- * owes a CTS once the RTS has reached everyone.
- */
-/*
  * The card of this process that would answer a frame to @addr on
  * @freq_mhz (it owns the address and is listening there), or NULL.
  */
@@ -345,6 +341,10 @@ const struct card *air_card_owning(const struct air *air, const struct card *sen
 	return NULL;
 }
 
+/*
+ * *answer: the card of this process that owns the RA of an RTS, which
+ * owes a CTS once the RTS has reached everyone.
+ */
 static int deliver_local(struct air *air, const struct card *sender,
 			 const struct air_frame *f, bool wants_ack,
 			 struct card **answer)
