@@ -122,6 +122,8 @@ def driver_checks(driver, profile, reported, models=()):
         return ["boot", "driver-load"] + wifi
     if driver == "dkms":
         return ["boot", "dkms-install", "driver-load", "module-is-ours"] + wifi + EXTRAS
+    if driver == "prebuilt":
+        return ["boot", "module-install", "driver-load", "module-is-ours"] + wifi + EXTRAS
     if driver == "bench-in-tree":
         return ["boot", "driver-load"] + BENCH
     if driver == "bench-dkms":

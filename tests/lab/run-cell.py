@@ -56,8 +56,9 @@ DRIVERS = {
     "deb": {"payload": [], "options": "", "packages": "deb"},
     "rpm": {"payload": [], "options": "", "packages": "rpm"},
 }
-# make faults-quick (faults.py): ours as image_prebuild.py built it on
-# the host, installed by hand (guest/drivers/prebuilt.sh).
+# make faults-quick (faults.py) and a quick look at a tree (make lab
+# DRIVER=prebuilt): ours as image_prebuild.py built it on the host,
+# installed by hand (guest/drivers/prebuilt.sh).
 DRIVERS["prebuilt"] = {"payload": ["VERSION"], "required": ["VERSION", "src"],
                        "options": ""}
 # make bench (bench.py): a boot measures one driver, the in-tree ath5k or
@@ -569,7 +570,14 @@ def main():
     # Only the full profile runs the interop checks (guest/wifi-checks.sh);
     # without a copy built here the guest builds one.
     prebuilt = []
-    if args.profile == "full" and driver in ("in-tree", "dkms", "deb", "rpm"):
+    if driver == "prebuilt":
+        ours = stages.run("module prebuild", prebuild, image_dir, CACHE, log, "ath5k")
+        if not ours:
+            print("lab: DRIVER=prebuilt: no ath5k.ko could be built in %s's root "
+                  "(see the prebuild lines above)" % args.cell, file=sys.stderr)
+            return 1
+        prebuilt.append(ours)
+    if args.profile == "full" and driver in ("in-tree", "dkms", "deb", "rpm", "prebuilt"):
         interop = stages.run("interop prebuild", prebuild, image_dir, CACHE, log)
         prebuilt += [interop] if interop else []
 

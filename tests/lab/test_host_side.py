@@ -873,8 +873,8 @@ class ExpectedChecks(unittest.TestCase):
                 for n, res in (line.split() for line in r.stdout.splitlines())]
 
     def test_the_lists_are_what_the_guest_scripts_report(self):
-        cases = [(d, p, "", ()) for d in ("in-tree", "dkms", "deb", "rpm", "bench-in-tree",
-                                            "bench-dkms")
+        cases = [(d, p, "", ()) for d in ("in-tree", "dkms", "prebuilt", "deb", "rpm",
+                                            "bench-in-tree", "bench-dkms")
                  for p in ("full", "matrix")]
         cases.append(("deb", "full", "kernel-upgrade-build", ()))
         cases.append(("bench-dkms", "full", "", ("bench-dkms-tree",)))

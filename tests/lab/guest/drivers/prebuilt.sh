@@ -1,15 +1,18 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# DRIVER=prebuilt (make faults-quick): our ath5k.ko as the host built it in
-# this image's root (image_prebuild.py, payload prebuilt/ath5k/<release>/),
-# installed under updates/prebuilt and proven to be the module the kernel
-# loaded.  The faults judge recovery, not the build: the dkms, deb and rpm
+# DRIVER=prebuilt (make faults-quick, make lab DRIVER=prebuilt): our
+# ath5k.ko as the host built it in this image's root (image_prebuild.py,
+# payload prebuilt/ath5k/<release>/), installed under updates/prebuilt and
+# proven to be the module the kernel loaded.  The faults judge recovery,
+# and a quick run the Wi-Fi checks, not the build: the dkms, deb and rpm
 # runs build in the guest.
 
 . "$PAYLOAD/guest/module-checks.sh"
 EXPECT_VERSION=$(cat "$PAYLOAD/driver/VERSION" 2>/dev/null)
 EXPECT_MODULE_DIR=/lib/modules/$(uname -r)/updates/prebuilt
+# make lab DRIVER=prebuilt: our driver's own checks after the Wi-Fi ones.
+DRIVER_EXTRAS=yes
 
 check_module_install() {
 	local pre="$PAYLOAD/prebuilt/ath5k/$(uname -r)" magic
