@@ -59,8 +59,8 @@ DRIVERS = {
 # make faults-quick (faults.py) and a quick look at a tree (make lab
 # DRIVER=prebuilt): ours as image_prebuild.py built it on the host,
 # installed by hand (guest/drivers/prebuilt.sh).
-DRIVERS["prebuilt"] = {"payload": ["VERSION"], "required": ["VERSION", "src"],
-                       "options": ""}
+DRIVERS["prebuilt"] = {"payload": ["VERSION", "src", "compat"],
+                       "required": ["VERSION", "src"], "options": ""}
 # make bench (bench.py): a boot measures one driver, the in-tree ath5k or
 # ours from dkms (guest/bench-checks.sh).
 DRIVERS["bench-in-tree"] = {"payload": [], "options": ""}

@@ -852,9 +852,9 @@ swcrypto_mod=ath5k_swcrypto
 
 # interop_source: the tree the copy is built from: the one the driver
 # under test was built from (/usr/src/ath5k-VERSION for dkms, deb and
-# rpm), or for the in-tree driver ours from the payload.
+# rpm), or for the in-tree and prebuilt drivers ours from the payload.
 interop_source() {
-	if [ -n "${EXPECT_VERSION:-}" ]; then
+	if [ -n "${EXPECT_VERSION:-}" ] && [ "$DRIVER" != prebuilt ]; then
 		echo "/usr/src/ath5k-$EXPECT_VERSION"
 	else
 		echo "$PAYLOAD/driver"
