@@ -76,10 +76,26 @@ static unsigned int attempts_of(const struct outcome *o, const unsigned int trie
 	return n;
 }
 
+/* An OFDM ACK's PPDU at mbps. */
+static unsigned int ofdm_ack_us(unsigned int mbps)
+{
+	unsigned int bits = AIR_OFDM_SERVICE_BITS + 8 * AIR_ACK_BYTES + AIR_OFDM_TAIL_BITS;
+	unsigned int per_symbol = mbps * AIR_OFDM_SYMBOL_US;
+
+	return AIR_OFDM_PREAMBLE_US + AIR_OFDM_SYMBOL_US * ((bits + per_symbol - 1) / per_symbol);
+}
+
+/* A unicast exchange at rate_code is longer by SIFS + the ACK: want us. */
+static void check_ack_share(uint8_t rate_code, unsigned int want, const char *what)
+{
+	unsigned int us = tx_exchange_us(rate_code, 100, true, NULL) -
+			  tx_exchange_us(rate_code, 100, false, NULL);
+
+	check(us == want, "ACK of %s: %u us with SIFS (want %u)", what, us, want);
+}
+
 static void test_probability(void)
 {
-	unsigned int ack_bits, per_symbol, ack_us;
-
 	printf("success probability from SNR, rate and loss\n");
 	check(link_required_snr(0x0c) > link_required_snr(0x0d) &&
 	      link_required_snr(0x0d) > link_required_snr(0x09) &&
@@ -103,31 +119,15 @@ static void test_probability(void)
 	      "CCK short preamble 2 Mbit/s %u us, long %u us", tx_airtime_us(0x1e, 100),
 	      tx_airtime_us(0x1a, 100));
 	/* The ACK's share of an exchange is at the rate air_timing.h names. */
-	ack_bits = AIR_OFDM_SERVICE_BITS + 8 * AIR_ACK_BYTES + AIR_OFDM_TAIL_BITS;
-	per_symbol = AIR_ACK_OFDM_HIGH_MBPS * AIR_OFDM_SYMBOL_US;
-	ack_us = tx_exchange_us(0x0c, 1500, true, NULL) -
-		 tx_exchange_us(0x0c, 1500, false, NULL);
-	check(ack_us == AIR_OFDM_SIFS_US + AIR_OFDM_PREAMBLE_US +
-			AIR_OFDM_SYMBOL_US * ((ack_bits + per_symbol - 1) / per_symbol),
-	      "ACK of 54 Mbit/s takes %u us with SIFS, as at AIR_ACK_OFDM_HIGH_MBPS (%d)",
-	      ack_us, AIR_ACK_OFDM_HIGH_MBPS);
-	per_symbol = AIR_ACK_OFDM_MBPS * AIR_OFDM_SYMBOL_US;
-	ack_us = tx_exchange_us(0x0b, 1500, true, NULL) -
-		 tx_exchange_us(0x0b, 1500, false, NULL);
-	check(ack_us == AIR_OFDM_SIFS_US + AIR_OFDM_PREAMBLE_US +
-			AIR_OFDM_SYMBOL_US * ((ack_bits + per_symbol - 1) / per_symbol),
-	      "ACK of 6 Mbit/s takes %u us with SIFS, as at AIR_ACK_OFDM_MBPS (%d)",
-	      ack_us, AIR_ACK_OFDM_MBPS);
-	ack_us = tx_exchange_us(0x1b, 100, true, NULL) - tx_exchange_us(0x1b, 100, false, NULL);
-	check(ack_us == AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
-			8 * AIR_ACK_BYTES / AIR_ACK_CCK_MBPS,
-	      "ACK of 1 Mbit/s takes %u us with SIFS, as at AIR_ACK_CCK_MBPS (%d)", ack_us,
-	      AIR_ACK_CCK_MBPS);
-	ack_us = tx_exchange_us(0x18, 100, true, NULL) - tx_exchange_us(0x18, 100, false, NULL);
-	check(ack_us == AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
+	check_ack_share(0x0c, AIR_OFDM_SIFS_US + ofdm_ack_us(AIR_ACK_OFDM_HIGH_MBPS),
+			"54 Mbit/s, AIR_ACK_OFDM_HIGH_MBPS");
+	check_ack_share(0x0b, AIR_OFDM_SIFS_US + ofdm_ack_us(AIR_ACK_OFDM_MBPS),
+			"6 Mbit/s, AIR_ACK_OFDM_MBPS");
+	check_ack_share(0x1b, AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
+			8 * AIR_ACK_BYTES / AIR_ACK_CCK_MBPS, "1 Mbit/s, AIR_ACK_CCK_MBPS");
+	check_ack_share(0x18, AIR_CCK_SIFS_US + AIR_CCK_LONG_PREAMBLE_US +
 			8 * AIR_ACK_BYTES / AIR_ACK_CCK_HIGH_MBPS,
-	      "ACK of 11 Mbit/s takes %u us with SIFS, as at AIR_ACK_CCK_HIGH_MBPS (%d)",
-	      ack_us, AIR_ACK_CCK_HIGH_MBPS);
+			"11 Mbit/s, AIR_ACK_CCK_HIGH_MBPS");
 }
 
 /*
