@@ -322,7 +322,7 @@ int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 /*
  * Two hardware queues: TXDP0 for data (one of the driver's data queue
  * numbers, whichever is claimed first) and TXDP1 for beacons.  No CAB
- * queue: multicast after DTIM goes out as ordinary data.
+ * queue: multicast after a DTIM beacon is linked behind it on TXDP1.
  */
 int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
 			 enum ath5k_txq_type type)

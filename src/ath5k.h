@@ -266,6 +266,11 @@ void ath5k_txq_drain_all(struct ath5k_dev *dev);
 void ath5k_txq_sync(struct ath5k_dev *dev);
 void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
 		 struct sk_buff *skb);
+struct ath5k_buf *ath5k_tx_prepare(struct ath5k_dev *dev,
+				   struct ieee80211_sta *sta,
+				   struct sk_buff *skb, bool intreq);
+void ath5k_tx_unprepare(struct ath5k_dev *dev, struct ath5k_buf *bf);
+void ath5k_txq_adopt(struct ath5k_txq *txq, struct list_head *frames);
 int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 		    struct ieee80211_sta *sta, struct sk_buff *skb);
 void ath5k_tx_complete(struct ath5k_dev *dev);

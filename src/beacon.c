@@ -5,10 +5,12 @@
  * software beacon alert (SWBA) shortly before each target beacon time; we
  * then hand it a fresh beacon from mac80211 on the beacon queue, which
  * the hardware releases at the beacon time, and queue the multicast
- * frames buffered for power-saving stations on the CAB queue behind it.
+ * frames buffered for power-saving stations on the CAB queue behind it
+ * (on a chip without one, linked behind the beacon on its own queue).
  * Several AP interfaces share the interval in equal slots.
  */
 #include <linux/dma-mapping.h>
+#include <linux/err.h>
 
 #include "ath5k.h"
 
@@ -298,15 +300,59 @@ static void ath5k_beacon_send_cab(struct ath5k_dev *dev,
 	struct ath5k_txq *cabq = &dev->txqs[ATH5K_TXQ_CAB];
 	struct sk_buff *skb;
 
-	/* no CAB queue (AR5210): right after the beacon, as data */
-	if (!cabq->active)
-		cabq = &dev->txqs[ath5k_ac_to_hwq(0)];
-
 	while ((skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
 		if (ath5k_skb_hdr_pad(skb) ||
 		    ath5k_txq_fill_full(&cabq->fill, ATH5K_TXQ_LEN_MAX) ||
 		    ath5k_tx_submit(dev, cabq, NULL, skb))
 			ieee80211_free_txskb(dev->hw, skb);
+	}
+}
+
+/*
+ * Without a CAB queue (AR5210) the held multicast rides the beacon
+ * queue: linked behind the beacon's descriptor onto @chain, the chip
+ * sends it right after the beacon at TBTT, never before it (the
+ * kernel's qcu.c puts the 5210's CAB queue on the beacon queue too).
+ * Each asks for a completion interrupt: there is no later frame on that
+ * queue to carry one.
+ */
+static void ath5k_beacon_chain_cab(struct ath5k_dev *dev,
+				   struct ieee80211_vif *vif,
+				   struct ath5k_buf *beacon,
+				   struct list_head *chain)
+{
+	__le32 *link = &beacon->desc->link;
+	unsigned int n = 0;
+	struct ath5k_buf *bf;
+	struct sk_buff *skb;
+
+	while (n < ATH5K_TXQ_LEN_MAX &&
+	       (skb = ieee80211_get_buffered_bc(dev->hw, vif))) {
+		bf = ath5k_skb_hdr_pad(skb) ? ERR_PTR(-EINVAL) :
+		     ath5k_tx_prepare(dev, NULL, skb, true);
+		if (IS_ERR(bf)) {
+			ieee80211_free_txskb(dev->hw, skb);
+			continue;
+		}
+		*link = cpu_to_le32(bf->desc_dma);
+		link = &bf->desc->link;
+		list_add_tail(&bf->list, chain);
+		n++;
+	}
+}
+
+/* The beacon never went out: neither will the frames behind it. */
+static void ath5k_beacon_drop_chain(struct ath5k_dev *dev,
+				    struct list_head *chain)
+{
+	struct ath5k_buf *bf, *next;
+	struct sk_buff *skb;
+
+	list_for_each_entry_safe(bf, next, chain, list) {
+		skb = bf->skb;
+		list_del(&bf->list);
+		ath5k_tx_unprepare(dev, bf);
+		ieee80211_free_txskb(dev->hw, skb);
 	}
 }
 
@@ -362,6 +408,7 @@ static void ath5k_beacon_alert(struct ath5k_dev *dev)
 	struct ieee80211_vif *vif;
 	struct ath5k_vif *avf;
 	struct sk_buff *skb;
+	LIST_HEAD(chain);
 
 	if (test_bit(ATH5K_INVALID, &dev->flags))
 		return;
@@ -395,12 +442,20 @@ static void ath5k_beacon_alert(struct ath5k_dev *dev)
 		return;
 	}
 
+	if (!dev->txqs[ATH5K_TXQ_CAB].active)
+		ath5k_beacon_chain_cab(dev, vif, avf->beacon, &chain);
+
 	dma_wmb();
-	if (ath5k_hw_txq_set_txdp(ah, ATH5K_TXQ_BEACON, avf->beacon->desc_dma))
+	if (ath5k_hw_txq_set_txdp(ah, ATH5K_TXQ_BEACON, avf->beacon->desc_dma)) {
+		ath5k_beacon_drop_chain(dev, &chain);
 		return;
+	}
 	ath5k_hw_txq_start(ah, ATH5K_TXQ_BEACON);
 
-	ath5k_beacon_send_cab(dev, vif);
+	if (dev->txqs[ATH5K_TXQ_CAB].active)
+		ath5k_beacon_send_cab(dev, vif);
+	else
+		ath5k_txq_adopt(&dev->txqs[ATH5K_TXQ_BEACON], &chain);
 }
 
 /*

@@ -11,6 +11,7 @@
  * descriptor the hardware points at is never recycled until it moves on.
  */
 #include <linux/dma-mapping.h>
+#include <linux/err.h>
 #include <linux/etherdevice.h>
 
 #include "ath5k.h"
@@ -134,7 +135,8 @@ int ath5k_txq_setup_all(struct ath5k_dev *dev)
 
 	/*
 	 * The AR5210 has one data queue (mac80211's only queue, AC 0) and
-	 * no CAB queue: buffered multicast goes out as data (beacon.c).
+	 * no CAB queue: buffered multicast follows the beacon on the beacon
+	 * queue (beacon.c).
 	 */
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
 		if (dev->ah.ar5210 && q != ath5k_ac_to_hwq(0))
@@ -351,12 +353,13 @@ static void ath5k_txq_kick(struct ath5k_dev *dev, struct ath5k_txq *txq)
 }
 
 /*
- * Hand @skb (header already padded) to queue @txq, for station @sta (or
- * NULL: group-addressed, or no station entry).  On error the caller
- * still owns the skb.
+ * Take a buffer and write the descriptor of @skb (header already padded)
+ * for station @sta (or NULL: group-addressed, or no station entry),
+ * unlinked and on no queue.  On error the caller still owns the skb.
  */
-int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
-		    struct ieee80211_sta *sta, struct sk_buff *skb)
+struct ath5k_buf *ath5k_tx_prepare(struct ath5k_dev *dev,
+				   struct ieee80211_sta *sta,
+				   struct sk_buff *skb, bool intreq)
 {
 	struct ieee80211_tx_info *info = IEEE80211_SKB_CB(skb);
 	struct ieee80211_key_conf *key = info->control.hw_key;
@@ -366,13 +369,13 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 
 	bf = ath5k_txbuf_get(dev);
 	if (!bf)
-		return -ENOSPC;
+		return ERR_PTR(-ENOSPC);
 
 	bf->skb_dma = dma_map_single(dev->dev, skb->data, skb->len,
 				     DMA_TO_DEVICE);
 	if (dma_mapping_error(dev->dev, bf->skb_dma)) {
 		ath5k_txbuf_put(dev, bf);
-		return -EIO;
+		return ERR_PTR(-EIO);
 	}
 
 	p.frame_len = skb->len - ath5k_frame_pad(skb) + FCS_LEN;
@@ -382,7 +385,7 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	p.txpower = ath5k_hw_desc_txpower(&dev->ah,
 					  min(dev->power_level * 2, 0xfe));
 	p.flags = ATH5K_TXF_CLRDMASK;
-	if (ath5k_txq_wants_intreq(txq))
+	if (intreq)
 		p.flags |= ATH5K_TXF_INTREQ;
 	if (info->flags & IEEE80211_TX_CTL_NO_ACK)
 		p.flags |= ATH5K_TXF_NOACK;
@@ -400,19 +403,41 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	if (ret) {
 		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
 		ath5k_txbuf_put(dev, bf);
-		return ret;
+		return ERR_PTR(ret);
 	}
 	bf->desc->link = 0;
 	bf->desc->data = cpu_to_le32(bf->skb_dma);
 	bf->skb = skb;
+	return bf;
+}
+
+/* Undo ath5k_tx_prepare() for a frame never handed to the hardware. */
+void ath5k_tx_unprepare(struct ath5k_dev *dev, struct ath5k_buf *bf)
+{
+	dma_unmap_single(dev->dev, bf->skb_dma, bf->skb->len, DMA_TO_DEVICE);
+	bf->skb = NULL;
+	ath5k_txbuf_put(dev, bf);
+}
+
+/*
+ * Hand @skb (header already padded) to queue @txq, for station @sta (or
+ * NULL: group-addressed, or no station entry).  On error the caller
+ * still owns the skb.
+ */
+int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
+		    struct ieee80211_sta *sta, struct sk_buff *skb)
+{
+	struct ath5k_buf *bf;
+
+	bf = ath5k_tx_prepare(dev, sta, skb, ath5k_txq_wants_intreq(txq));
+	if (IS_ERR(bf))
+		return PTR_ERR(bf);
 
 	spin_lock_bh(&txq->lock);
 	/* a reset stops DMA only after every submitter has left this lock */
 	if (test_bit(ATH5K_INVALID, &dev->flags)) {
 		spin_unlock_bh(&txq->lock);
-		bf->skb = NULL;
-		dma_unmap_single(dev->dev, bf->skb_dma, skb->len, DMA_TO_DEVICE);
-		ath5k_txbuf_put(dev, bf);
+		ath5k_tx_unprepare(dev, bf);
 		return -ENETDOWN;
 	}
 	list_add_tail(&bf->list, &txq->frames);
@@ -427,6 +452,22 @@ int ath5k_tx_submit(struct ath5k_dev *dev, struct ath5k_txq *txq,
 	ath5k_txq_kick(dev, txq);
 	spin_unlock_bh(&txq->lock);
 	return 0;
+}
+
+/*
+ * Take over @frames, prepared and already linked into a chain the
+ * hardware was given some other way (behind a beacon), so that their
+ * completions are reaped like the queue's own.
+ */
+void ath5k_txq_adopt(struct ath5k_txq *txq, struct list_head *frames)
+{
+	struct ath5k_buf *bf;
+
+	spin_lock_bh(&txq->lock);
+	list_for_each_entry(bf, frames, list)
+		ath5k_txq_fill_queued(&txq->fill);
+	list_splice_tail_init(frames, &txq->frames);
+	spin_unlock_bh(&txq->lock);
 }
 
 void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
@@ -572,13 +613,17 @@ static void ath5k_txq_reap(struct ath5k_dev *dev, struct ath5k_txq *txq)
 	spin_unlock(&txq->lock);
 }
 
-/* Called by the NAPI poll: reap every data queue, wake those with room. */
+/*
+ * Called by the NAPI poll: reap every queue, wake the data queues with
+ * room.  The beacon queue's list holds no beacon, only the group frames
+ * a chip without a CAB queue sends behind one (beacon.c).
+ */
 void ath5k_tx_complete(struct ath5k_dev *dev)
 {
 	unsigned int q;
 
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
-		if (dev->txqs[q].active && q != ATH5K_TXQ_BEACON)
+		if (dev->txqs[q].active)
 			ath5k_txq_reap(dev, &dev->txqs[q]);
 
 	/*
@@ -608,7 +653,7 @@ bool ath5k_tx_pending(struct ath5k_dev *dev)
 	for (q = 0; q < ATH5K_TXQ_COUNT && !done; q++) {
 		struct ath5k_txq *txq = &dev->txqs[q];
 
-		if (!txq->active || q == ATH5K_TXQ_BEACON)
+		if (!txq->active)
 			continue;
 		spin_lock(&txq->lock);
 		done = ath5k_txq_done_waiting(dev, txq);
@@ -644,7 +689,7 @@ void ath5k_txq_drain_all(struct ath5k_dev *dev)
 		struct ath5k_txq *txq = &dev->txqs[q];
 		struct ath5k_buf *bf, *next;
 
-		if (!txq->active || q == ATH5K_TXQ_BEACON)
+		if (!txq->active)
 			continue;
 		spin_lock_bh(&txq->lock);
 		list_for_each_entry_safe(bf, next, &txq->frames, list) {

@@ -16,7 +16,10 @@
  *
  * And the beacon descriptor the alert writes: on the two-word descriptor
  * chips the buffer length is a multiple of 4, mapped so, with the frame
- * length unchanged (issue 28 finding 7).
+ * length unchanged (issue 28 finding 7).  The multicast mac80211 held
+ * for a DTIM beacon goes on the CAB queue; the AR5210 has none, so it is
+ * linked behind the beacon on the beacon queue, which sends it right
+ * after the beacon (finding 7: it went out before it, as data).
  *
  * Links: src/beacon.c src/desc.c src/txq_fill.c
  */
@@ -35,6 +38,7 @@ static struct {
 	u32 txdp;
 	bool pending;		/* holds a beacon not yet sent */
 	int stop_result;	/* what a stop request returns */
+	int txdp_result;	/* what setting TXDP returns when idle */
 	unsigned int starts, stops;
 	unsigned int maps_at_stop;	/* live mappings when it was stopped */
 	unsigned int work_queued_at_stop;	/* the beacon work's, then */
@@ -58,6 +62,8 @@ int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 	CHECK_EQ(q, ATH5K_TXQ_BEACON);
 	if (bq.pending)
 		return -EBUSY;
+	if (bq.txdp_result)
+		return bq.txdp_result;
 	bq.txdp = paddr;
 	return 0;
 }
@@ -128,24 +134,88 @@ void ath5k_irq_set_wanted(struct ath5k_dev *d, u32 add, u32 remove)
 {
 }
 
-/* No multicast is buffered here, so these are never reached. */
+/* ----- buffered multicast: mac80211 holds it, tx.c takes it ---------- */
+
+#define CAB_MAX		4
+
+static struct {
+	struct sk_buff *held[CAB_MAX];	/* what mac80211 hands out, in order */
+	unsigned int n_held, n_given;
+	struct ath5k_buf *prepared[CAB_MAX];
+	unsigned int n_prepared, n_intreq, n_unprepared;
+	struct ath5k_txq *submitted_to[CAB_MAX];
+	unsigned int n_submitted;
+	struct ath5k_buf *adopted[CAB_MAX];
+	unsigned int n_adopted;
+	struct ath5k_txq *adopted_by;
+} cab;
+
 int ath5k_skb_hdr_pad(struct sk_buff *skb)
 {
-	CHECK(!"no CAB frame expected");
-	return -EINVAL;
+	return 0;
+}
+
+struct ath5k_buf *ath5k_tx_prepare(struct ath5k_dev *d,
+				   struct ieee80211_sta *sta,
+				   struct sk_buff *skb, bool intreq)
+{
+	struct ath5k_buf *bf = &d->bufs[ATH5K_RX_BUFS + cab.n_prepared];
+
+	CHECK(cab.n_prepared < CAB_MAX);
+	CHECK(sta == NULL);
+	bf->skb = skb;
+	bf->desc->link = 0;
+	cab.prepared[cab.n_prepared++] = bf;
+	cab.n_intreq += intreq;
+	return bf;
+}
+
+void ath5k_tx_unprepare(struct ath5k_dev *d, struct ath5k_buf *bf)
+{
+	bf->skb = NULL;
+	cab.n_unprepared++;
+}
+
+void ath5k_txq_adopt(struct ath5k_txq *txq, struct list_head *frames)
+{
+	struct ath5k_buf *bf, *next;
+
+	list_for_each_entry_safe(bf, next, frames, list) {
+		CHECK(cab.n_adopted < CAB_MAX);
+		list_del(&bf->list);
+		cab.adopted[cab.n_adopted++] = bf;
+		cab.adopted_by = txq;
+	}
+	CHECK(list_empty(frames));
 }
 
 int ath5k_tx_submit(struct ath5k_dev *d, struct ath5k_txq *txq,
 		    struct ieee80211_sta *sta, struct sk_buff *skb)
 {
-	CHECK(!"no CAB frame expected");
-	return -EINVAL;
+	CHECK(cab.n_submitted < CAB_MAX);
+	cab.submitted_to[cab.n_submitted++] = txq;
+	dev_kfree_skb_any(skb);		/* as if sent and reaped */
+	return 0;
 }
 
 struct sk_buff *ieee80211_get_buffered_bc(struct ieee80211_hw *h,
 					  struct ieee80211_vif *vif)
 {
-	return NULL;
+	return cab.n_given < cab.n_held ? cab.held[cab.n_given++] : NULL;
+}
+
+static void cab_hold(unsigned int n)
+{
+	unsigned int i;
+
+	memset(&cab, 0, sizeof(cab));
+	for (i = 0; i < n; i++) {
+		cab.held[i] = __dev_alloc_skb(60, GFP_ATOMIC);
+		memset(skb_put(cab.held[i], 60), 0, 60);
+		cab.held[i]->data[0] = 0x08;	/* data, to a group address */
+		cab.held[i]->data[4] = 0x01;
+	}
+	cab.n_held = n;
 }
 
 void ieee80211_free_txskb(struct ieee80211_hw *h, struct sk_buff *skb)
@@ -200,6 +270,8 @@ static struct ath5k_buf *ap_beaconing_on(const struct ath5k_hw *chip,
 	memset(&dev, 0, sizeof(dev));
 	dev.ah.ar5211 = ar5211;
 	dev.ah.ar5210 = ar5210;
+	/* every chip but the AR5210 has a CAB queue (tx.c) */
+	dev.txqs[ATH5K_TXQ_CAB].active = !ar5210;
 	memset(&bq, 0, sizeof(bq));
 	memset(vif.drv_priv, 0, sizeof(vif.drv_priv));
 	resets = 0;
@@ -331,6 +403,72 @@ static void test_two_word_length(void)
 	beacon_len = 100;
 }
 
+static const struct ath5k_hw ar5210_chip = { .ar5211 = true, .ar5210 = true };
+
+static void test_cab_behind_beacon(void)
+{
+	struct ath5k_buf *bf;
+	unsigned int i;
+
+	printf("check: AR5210, two frames held for the DTIM: linked behind "
+	       "the beacon on its queue, none handed to the data queue\n");
+	cab_hold(2);
+	bf = ap_beaconing_on(&ar5210_chip, 0);
+	CHECK_EQ(cab.n_submitted, 0);
+	CHECK_EQ(cab.n_prepared, 2);
+	CHECK_EQ(cab.n_intreq, 2);
+	CHECK_EQ(le32_to_cpu(bf->desc->link), cab.prepared[0]->desc_dma);
+	CHECK_EQ(le32_to_cpu(cab.prepared[0]->desc->link),
+		 cab.prepared[1]->desc_dma);
+	CHECK_EQ(le32_to_cpu(cab.prepared[1]->desc->link), 0);
+	CHECK_EQ(cab.n_adopted, 2);
+	CHECK(cab.adopted_by == &dev.txqs[ATH5K_TXQ_BEACON]);
+	CHECK(cab.adopted[0] == cab.prepared[0] &&
+	      cab.adopted[1] == cab.prepared[1]);
+	for (i = 0; i < cab.n_adopted; i++)
+		dev_kfree_skb_any(cab.adopted[i]->skb);	/* reaped */
+	bq.pending = false;
+	ath5k_beacon_detach_vif(&dev, &vif);
+	ap_down();
+}
+
+static void test_cab_beacon_refused(void)
+{
+	printf("check: AR5210, TXDP refused: the frames behind the beacon "
+	       "are given back and freed, none left on a queue\n");
+	ap_beaconing_on(&ar5210_chip, 0);
+	bq.pending = false;
+	bq.txdp_result = -EIO;
+	cab_hold(2);
+	CHECK(queue_work(system_bh_highpri_wq, &dev.beacon_work));
+	CHECK(flush_work(&dev.beacon_work));
+	CHECK_EQ(cab.n_prepared, 2);
+	CHECK_EQ(cab.n_unprepared, 2);
+	CHECK_EQ(cab.n_adopted, 0);
+	CHECK_EQ(cab.n_submitted, 0);
+	CHECK(!bq.pending);
+	ath5k_beacon_detach_vif(&dev, &vif);
+	ap_down();
+}
+
+static void test_cab_queue(void)
+{
+	struct ath5k_buf *bf;
+
+	printf("check: AR5212, two frames held for the DTIM: both to the CAB "
+	       "queue, the beacon's link left 0\n");
+	cab_hold(2);
+	bf = ap_beaconing(0);
+	CHECK_EQ(cab.n_submitted, 2);
+	CHECK(cab.submitted_to[0] == &dev.txqs[ATH5K_TXQ_CAB] &&
+	      cab.submitted_to[1] == &dev.txqs[ATH5K_TXQ_CAB]);
+	CHECK_EQ(le32_to_cpu(bf->desc->link), 0);
+	CHECK_EQ(cab.n_prepared + cab.n_adopted, 0);
+	bq.pending = false;
+	ath5k_beacon_detach_vif(&dev, &vif);
+	ap_down();
+}
+
 int main(void)
 {
 	test_queued();
@@ -338,5 +476,8 @@ int main(void)
 	test_queue_will_not_stop();
 	test_already_sent();
 	test_two_word_length();
+	test_cab_behind_beacon();
+	test_cab_beacon_refused();
+	test_cab_queue();
 	return check_done("test_beacon_detach");
 }

@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <linux/err.h>
+
 #include "ath5k.h"
 #include "check.h"
 #include "descblock.h"
@@ -157,6 +159,25 @@ int ath5k_tx_submit(struct ath5k_dev *d, struct ath5k_txq *txq,
 {
 	CHECK(!"no CAB frame expected");
 	return -EINVAL;
+}
+
+struct ath5k_buf *ath5k_tx_prepare(struct ath5k_dev *d,
+				   struct ieee80211_sta *sta,
+				   struct sk_buff *skb, bool intreq)
+{
+	CHECK(!"no CAB frame expected");
+	return ERR_PTR(-EINVAL);
+}
+
+void ath5k_tx_unprepare(struct ath5k_dev *d, struct ath5k_buf *bf)
+{
+	CHECK(!"no CAB frame expected");
+}
+
+/* Nothing was held for the DTIM: the chain behind the beacon is empty. */
+void ath5k_txq_adopt(struct ath5k_txq *txq, struct list_head *frames)
+{
+	CHECK(list_empty(frames));
 }
 
 struct sk_buff *ieee80211_get_buffered_bc(struct ieee80211_hw *h,

@@ -67,6 +67,20 @@ static inline void list_move_tail(struct list_head *e, struct list_head *h)
 	list_add_tail(e, h);
 }
 
+/* Moves every entry of @from to the end of @to and leaves @from empty. */
+static inline void list_splice_tail_init(struct list_head *from,
+					 struct list_head *to)
+{
+	if (list_empty(from))
+		return;
+	from->next->prev = to->prev;
+	to->prev->next = from->next;
+	from->prev->next = to;
+	to->prev = from->prev;
+	INIT_LIST_HEAD(from);
+}
+
+#define LIST_HEAD(name) struct list_head name = { &(name), &(name) }
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
 #define list_first_entry(h, type, member) list_entry((h)->next, type, member)
 #define list_last_entry(h, type, member) list_entry((h)->prev, type, member)
