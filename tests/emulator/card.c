@@ -1228,12 +1228,13 @@ void card_corrupt_eeprom(struct card *card)
 /*
  * Each call injects the next of three broken receptions, so the driver's
  * error paths all get exercised: a runt with a bad FCS, a frame longer
- * than the RX buffer (MORE set), and a truncated QoS header with a good FCS.
+ * than the RX buffer (split over descriptors, MORE on all but the last),
+ * and a truncated QoS header with a good FCS.
  */
 int card_inject_malformed_frame(struct card *card)
 {
 	static const char *const kinds[] = { "runt with bad FCS",
-		"oversized (MORE)", "truncated QoS header" };
+		"oversized, split (MORE)", "truncated QoS header" };
 	struct air_frame *f;
 	unsigned int kind = card->malformed_injected % 3;
 	uint8_t own[6];

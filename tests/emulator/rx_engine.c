@@ -3,7 +3,8 @@
 /*
  * Receive side: the RX filter and the descriptor ring that starts at
  * RXDP.  A received frame fills the descriptor RXDP points at, then RXDP
- * moves along its link.  The driver keeps the newest descriptor linked to
+ * moves along its link; a frame longer than that descriptor's buffer goes
+ * on into the next ones.  The driver keeps the newest descriptor linked to
  * itself; reaching one that is still done means the ring is exhausted
  * (RXEOL) and the frame is lost.  Protected frames go through the key
  * cache first (keycache.c), which decrypts them and sets the key-index,
@@ -43,7 +44,9 @@
 #define RX_ST1_KEY_VALID	0x00000100
 #define RX_ST1_KEY_MISS		0x80000000
 
-#define RING_LIMIT		64	/* done descriptors skipped per frame */
+#define RING_LIMIT		64	/* done descriptors skipped per part */
+/* Descriptors one frame may fill: a guard against rings of empty buffers */
+#define RX_PART_LIMIT		256
 #define REG_FCS_FAIL		0x8094
 
 static bool is_group(const uint8_t *addr)
@@ -190,12 +193,78 @@ void rx_status_5210(const struct card *card, uint32_t st[2])
 			 RX_ST1_5210_KEY_SHIFT;
 }
 
+/*
+ * The first descriptor from cur the driver has not yet seen filled, with
+ * its words in d; 0 when the ring has run out.  Done ones are walked past
+ * along their links, RXDP following, as long as the driver linked more.
+ */
+static uint32_t rx_next_free(struct card *card, uint32_t cur, uint32_t d[6])
+{
+	for (unsigned int i = 0; i < RING_LIMIT && cur; i++) {
+		if (!card->ops->dma_read(card->host, cur, d, 6 * sizeof(*d))) {
+			card_logf(card, "RX descriptor 0x%08x unreadable", cur);
+			return 0;
+		}
+		card->stats.rx_desc_fetched++;
+		if (!(d[5] & RX_ST1_DONE))
+			return cur;
+		if (!d[0] || d[0] == cur)
+			return 0;	/* driver has not handed us more */
+		cur = d[0];
+		card_reg_set(card, REG_RXDP, cur);
+	}
+	return 0;
+}
+
+/*
+ * A frame longer than a descriptor's buffer goes on in the next ones.
+ * Every descriptor but the last gets DONE, MORE and its part's length and
+ * nothing more; the last gets MORE clear and the frame's status.  From
+ * Linux 6.1's drivers/net/wireless/ath:
+ * - DONE on the parts: ath5k/desc.c:610-612 and :706-707 take a
+ *   descriptor without it for one still being filled (-EINPROGRESS), and
+ *   ath9k/recv.c:1157-1173 consumes MORE descriptors as finished parts,
+ *   appending each one's rs_datalen bytes to the frame (recv.c:1175-1190).
+ * - No status on them: ath9k/common.c:68-71 notes that the error status
+ *   is filled in only on a chain's final descriptor, and
+ *   ath9k/recv.c:851-853 returns before looking at a MORE one's status.
+ * OK stays clear on a part as well (the FCS verdict only exists at the
+ * frame's end); with OK clear and no error bit, ath5k/desc.c:655-677 and
+ * :738-755 still find no error in it.  Rate, RSSI, key and TSF are left
+ * out of parts too: neither kernel driver uses them from one.
+ */
+static bool rx_write_part(struct card *card, uint32_t desc, uint32_t buf,
+			  const uint8_t *bytes, unsigned int len,
+			  const uint32_t final_status[2])
+{
+	uint32_t status[2] = { RX_ST0_MORE | len, RX_ST1_DONE };
+
+	if (final_status)
+		memcpy(status, final_status, sizeof(status));
+	if (!card->ops->dma_write(card->host, buf, bytes, len) ||
+	    !card->ops->dma_write(card->host, desc + RXD_STATUS, status,
+				  sizeof(status))) {
+		card_logf(card, "RX DMA to 0x%08x failed", buf);
+		return false;
+	}
+	card->stats.rx_desc_written++;
+	return true;
+}
+
+/*
+ * The ring running out mid-frame (the next descriptor still done, or no
+ * link) loses the frame as RXEOL, as running out before its first byte
+ * does.  The parts already written stay as they are: silicon writes a
+ * part's status when its buffer is full and only then fetches the next
+ * descriptor, so it cannot take back a part once it finds nowhere to put
+ * the rest.  The driver is left with DONE|MORE parts and no last one.
+ */
 void rx_deliver(struct card *card, const struct air_frame *air)
 {
 	static uint8_t bytes[CARD_MAX_FRAME + 4];
 	static struct air_frame opened;
-	uint32_t cur = card_reg(card, REG_RXDP);
 	const struct air_frame *f = air;
+	unsigned int total, stored = 0, parts = 0;
 	struct rx_crypto crypto;
 	bool ok;
 
@@ -212,54 +281,47 @@ void rx_deliver(struct card *card, const struct air_frame *air)
 		f = &opened;
 	ok = !f->fcs_bad && crypto.outcome != RX_CRYPTO_ICV_FAIL &&
 	     crypto.outcome != RX_CRYPTO_MIC_FAIL;
-	for (unsigned int i = 0; i < RING_LIMIT && cur; i++) {
-		uint32_t d[6], status[2];
-		unsigned int len, buf_size;
+	total = layout(f, bytes);
+	while (parts < RX_PART_LIMIT) {
+		uint32_t d[6], status[2], cur;
+		unsigned int len;
 
-		if (!card->ops->dma_read(card->host, cur, d, sizeof(d))) {
-			card_logf(card, "RX descriptor 0x%08x unreadable", cur);
+		cur = rx_next_free(card, card_reg(card, REG_RXDP), d);
+		if (!cur)
 			break;
+		len = d[3] & RX_CTL1_BUF_LEN;
+		if (len >= total - stored) {
+			len = total - stored;
+			status[0] = (uint32_t)f->rate_code << RX_ST0_RATE_SHIFT |
+				    (uint32_t)f->rssi << RX_ST0_RSSI_SHIFT | len;
+			status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : 0) |
+				    (ok ? RX_ST1_OK : 0) | crypto.status1 |
+				    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
+			fault_rx_status(card, status);
+			if (card_desc_format(card) != CARD_DESC_5212)
+				rx_status_5210(card, status);
+			if (!rx_write_part(card, cur, d[1], bytes + stored, len, status))
+				break;
+			card->frames_received++;
+			card->stats.rx_frames++;
+			keycache_count_rx(card, &crypto);
+			if (d[0])
+				card_reg_set(card, REG_RXDP, d[0]);
+			card_raise_pisr(card, ok ? INT_RXOK : INT_RXERR);
+			journal_note(card, false, air,
+				     ok ? "received" : "received with an error");
+			return;
 		}
-		card->stats.rx_desc_fetched++;
-		if (d[5] & RX_ST1_DONE) {
-			if (!d[0] || d[0] == cur)
-				break;		/* driver has not handed us more */
-			cur = d[0];
-			card_reg_set(card, REG_RXDP, cur);
-			continue;
-		}
-		len = layout(f, bytes);
-		buf_size = d[3] & RX_CTL1_BUF_LEN;
-		status[0] = (uint32_t)f->rate_code << RX_ST0_RATE_SHIFT |
-			    (uint32_t)f->rssi << RX_ST0_RSSI_SHIFT;
-		if (len > buf_size) {
-			len = buf_size;
-			status[0] |= RX_ST0_MORE;
-		}
-		status[0] |= len;
-		status[1] = RX_ST1_DONE | (f->fcs_bad ? RX_ST1_CRC : 0) |
-			    (ok ? RX_ST1_OK : 0) | crypto.status1 |
-			    (uint32_t)(card_tsf(card) & 0x7fff) << RX_ST1_TSF_SHIFT;
-		fault_rx_status(card, status);
-		if (card_desc_format(card) != CARD_DESC_5212)
-			rx_status_5210(card, status);
-		if (!card->ops->dma_write(card->host, d[1], bytes, len) ||
-		    !card->ops->dma_write(card->host, cur + RXD_STATUS, status,
-					  sizeof(status))) {
-			card_logf(card, "RX DMA to 0x%08x failed", d[1]);
+		/* MORE, DONE and the length sit alike in both status layouts */
+		if (!rx_write_part(card, cur, d[1], bytes + stored, len, NULL))
 			break;
-		}
-		card->frames_received++;
-		card->stats.rx_desc_written++;
-		card->stats.rx_frames++;
-		keycache_count_rx(card, &crypto);
+		stored += len;
+		parts++;
 		if (d[0])
 			card_reg_set(card, REG_RXDP, d[0]);
-		card_raise_pisr(card, ok ? INT_RXOK : INT_RXERR);
-		journal_note(card, false, air, ok ? "received" : "received with an error");
-		return;
 	}
-	journal_note(card, false, air, "not stored (RXEOL)");
+	journal_note(card, false, air,
+		     parts ? "partly stored (RXEOL)" : "not stored (RXEOL)");
 	card->rx_dropped++;
 	card_raise_pisr(card, INT_RXEOL);
 }

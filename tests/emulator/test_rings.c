@@ -291,9 +291,12 @@ static void test_rx_filter_and_errors(struct test_card *a, struct test_card *b)
 	      "runt: RXERR with the CRC bit");
 	check(card_inject_malformed_frame(b->card) == 0 &&
 	      (rx_status(b, 3, 0) & 0x1fff) == (0x1000 | RX_BUF_SIZE) &&
-	      (rx_status(b, 3, 1) & 3) == 3, "oversized: MORE set, cut at the buffer");
+	      (rx_status(b, 3, 1) & 3) == 1 &&
+	      (rx_status(b, 4, 0) & 0x1fff) == 3000 + 4 - RX_BUF_SIZE &&
+	      (rx_status(b, 4, 1) & 3) == 3,
+	      "oversized: MORE on a full buffer, the rest and OK in the next");
 	check(card_inject_malformed_frame(b->card) == 0 &&
-	      (rx_status(b, 4, 0) & 0xfff) == 16 && (rx_status(b, 4, 1) & 3) == 3,
+	      (rx_status(b, 5, 0) & 0xfff) == 16 && (rx_status(b, 5, 1) & 3) == 3,
 	      "truncated QoS header: 16 bytes, good FCS, no pad inserted");
 	before += 2;
 	wr(b->card, 0x08, 0x20);
