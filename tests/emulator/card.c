@@ -214,10 +214,27 @@ static uint32_t effective_pisr(const struct card *card)
 	return pisr;
 }
 
+/* The intpend-stuck fault holds the line up now (IER gates it too). */
+static bool intpend_held_by_fault(const struct card *card)
+{
+	return (card_reg(card, REG_IER) & 1) && fault_intpend_stuck(card);
+}
+
 static bool interrupt_pending(const struct card *card)
 {
-	return (card_reg(card, REG_IER) & 1) &&
-	       (effective_pisr(card) & card_reg(card, REG_PIMR));
+	return intpend_held_by_fault(card) ||
+	       ((card_reg(card, REG_IER) & 1) &&
+		(effective_pisr(card) & card_reg(card, REG_PIMR)));
+}
+
+/*
+ * The driver read INTPEND, or PISR (@pisr): a hit while intpend-stuck
+ * holds the line up, and for PISR while stuck-irq holds a bit set.
+ */
+static void interrupt_read_hits(struct card *card, bool pisr)
+{
+	if (intpend_held_by_fault(card) || (pisr && fault_stuck_pisr(card)))
+		fault_hit(card);
 }
 
 void card_update_irq(struct card *card)
@@ -551,8 +568,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		unsigned int n = (off - REG_RAC_PISR) / 4;
 
 		if (n == 0) {
-			if (fault_stuck_pisr(card))
-				fault_hit(card);
+			interrupt_read_hits(card, true);
 			v = effective_pisr(card);
 			card->pisr = 0;
 		} else {
@@ -564,13 +580,13 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 	}
 	switch (off) {
 	case REG_PISR:
-		if (fault_stuck_pisr(card))
-			fault_hit(card);
+		interrupt_read_hits(card, true);
 		return effective_pisr(card);
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
 		return card->sisr[(off - REG_SISR(0)) / 4];
 	case REG_INTPEND:
+		interrupt_read_hits(card, false);
 		return interrupt_pending(card) ? 1 : 0;
 	case REG_CR:
 		return (card_reg(card, REG_CR) & ~(CR_RX_ENABLE | CR_RX_DISABLE)) |
@@ -874,8 +890,7 @@ static uint32_t read_ar5210(struct card *card, uint32_t off)
 	switch (internal) {
 	case REG_PISR:
 		/* dma.c ath5k_hw_get_isr only reads: the read clears. */
-		if (fault_stuck_pisr(card))
-			fault_hit(card);
+		interrupt_read_hits(card, true);
 		v = effective_pisr(card);
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
