@@ -29,6 +29,7 @@
 #include "card_bus.h"
 #include "check.h"
 #include "fake_host.h"
+#include "fault.h"
 #include "hw.h"
 #include "reg.h"
 
@@ -2376,6 +2377,52 @@ static void run_mask_owner(void)
 }
 
 /*
+ * The lab's intpend-stuck fault as the hardware layer sees it: what
+ * ath5k_intr() counts on to find a line held with nothing to handle,
+ * and to quiet it by masking at the chip until a reset.
+ */
+static void run_intpend_stuck(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct ath5k_isr isr;
+	char answer[128];
+	long hits = -1;
+
+	printf("== a line held with nothing to handle (fault intpend-stuck)\n");
+	irq_card_up(&ah, &dev);
+	ath5k_hw_imr_set(&ah, IRQ_WANTED);
+	CHECK(!ath5k_hw_irq_pending(&ah));
+	CHECK_EQ(card_fault_command(bus_card, "intpend-stuck", answer,
+				    sizeof(answer)), 0);
+
+	printf("check: pending with the line up, and no cause read\n");
+	CHECK(bus_host->irq);
+	CHECK(ath5k_hw_irq_pending(&ah));
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK_EQ(isr.flags, 0);
+	CHECK_EQ(isr.txq_done, 0);
+	CHECK(ath5k_hw_irq_pending(&ah));
+
+	printf("check: masking at the chip lowers the line, unmasking raises "
+	       "it again\n");
+	ath5k_hw_imr_set(&ah, 0);
+	CHECK(!bus_host->irq);
+	CHECK(!ath5k_hw_irq_pending(&ah));
+	ath5k_hw_imr_set(&ah, IRQ_WANTED);
+	CHECK(bus_host->irq);
+
+	printf("check: cleared, the line falls; the INTPEND and PISR reads "
+	       "under it were its hits\n");
+	CHECK_EQ(card_fault_command(bus_card, "clear", answer, sizeof(answer)), 0);
+	CHECK_EQ(sscanf(answer, "ok: hits=%ld", &hits), 1);
+	CHECK_EQ(hits, 3);
+	CHECK(!bus_host->irq);
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
  * The debugfs register dump: unique names, each value what the card
  * holds at that offset, one read per register and no write.
  */
@@ -2459,6 +2506,7 @@ int main(void)
 	run_beacon_causes_in_sisr2();
 	run_interrupt_bus_cost();
 	run_mask_owner();
+	run_intpend_stuck();
 	run_debug_regs();
 	return check_done("test_hw_on_card");
 }
