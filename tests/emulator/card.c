@@ -214,10 +214,27 @@ static uint32_t effective_pisr(const struct card *card)
 	return pisr;
 }
 
+/* The intpend-stuck fault holds the line up now (IER gates it too). */
+static bool intpend_held_by_fault(const struct card *card)
+{
+	return (card_reg(card, REG_IER) & 1) && fault_intpend_stuck(card);
+}
+
 static bool interrupt_pending(const struct card *card)
 {
-	return (card_reg(card, REG_IER) & 1) &&
-	       (effective_pisr(card) & card_reg(card, REG_PIMR));
+	return intpend_held_by_fault(card) ||
+	       ((card_reg(card, REG_IER) & 1) &&
+		(effective_pisr(card) & card_reg(card, REG_PIMR)));
+}
+
+/*
+ * The driver read INTPEND, or PISR (@pisr): a hit while intpend-stuck
+ * holds the line up, and for PISR while stuck-irq holds a bit set.
+ */
+static void interrupt_read_hits(struct card *card, bool pisr)
+{
+	if (intpend_held_by_fault(card) || (pisr && fault_stuck_pisr(card)))
+		fault_hit(card);
 }
 
 void card_update_irq(struct card *card)
@@ -551,8 +568,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		unsigned int n = (off - REG_RAC_PISR) / 4;
 
 		if (n == 0) {
-			if (fault_stuck_pisr(card))
-				fault_hit(card);
+			interrupt_read_hits(card, true);
 			v = effective_pisr(card);
 			card->pisr = 0;
 		} else {
@@ -564,13 +580,13 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 	}
 	switch (off) {
 	case REG_PISR:
-		if (fault_stuck_pisr(card))
-			fault_hit(card);
+		interrupt_read_hits(card, true);
 		return effective_pisr(card);
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
 		return card->sisr[(off - REG_SISR(0)) / 4];
 	case REG_INTPEND:
+		interrupt_read_hits(card, false);
 		return interrupt_pending(card) ? 1 : 0;
 	case REG_CR:
 		return (card_reg(card, REG_CR) & ~(CR_RX_ENABLE | CR_RX_DISABLE)) |
@@ -874,8 +890,7 @@ static uint32_t read_ar5210(struct card *card, uint32_t off)
 	switch (internal) {
 	case REG_PISR:
 		/* dma.c ath5k_hw_get_isr only reads: the read clears. */
-		if (fault_stuck_pisr(card))
-			fault_hit(card);
+		interrupt_read_hits(card, true);
 		v = effective_pisr(card);
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
@@ -1012,10 +1027,55 @@ static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 	return value;
 }
 
+/* ---- a test's hook into one write ---------------------------------------- */
+
+void card_set_write_hook(struct card *card, const struct card_write_hook *hook)
+{
+	card->write_hook_armed = hook != NULL;
+	if (hook)
+		card->write_hook = *hook;
+}
+
+bool card_write_hook_armed(const struct card *card)
+{
+	return card->write_hook_armed;
+}
+
+/*
+ * The hook the write of value to the driver's offset fires, copied out
+ * and disarmed (the callback may write the same register); NULL: none.
+ */
+static const struct card_write_hook *write_hook_take(struct card *card,
+						     uint32_t offset,
+						     uint32_t value,
+						     struct card_write_hook *taken)
+{
+	const struct card_write_hook *h = &card->write_hook;
+
+	if (h->offset != offset || (value & h->mask) != h->match)
+		return NULL;
+	*taken = *h;
+	card->write_hook_armed = false;
+	return taken;
+}
+
+static void write_hook_fire(struct card *card, const struct card_write_hook *h)
+{
+	for (unsigned int n = 0; n < sizeof(h->raise_sisr) / sizeof(h->raise_sisr[0]); n++)
+		if (h->raise_sisr[n])
+			card_raise_sisr(card, n, h->raise_sisr[n]);
+	if (h->raise_pisr)
+		card_raise_pisr(card, h->raise_pisr);
+	if (h->run)
+		h->run(h->arg);
+}
+
 static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 		       unsigned int size)
 {
 	uint32_t aligned = offset & ~3u, v = (uint32_t)value;
+	const struct card_write_hook *hook = NULL;
+	struct card_write_hook taken;
 
 	if (card->dead || offset >= CARD_BAR0_SIZE)
 		return;
@@ -1044,6 +1104,11 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 	}
 	if (aligned == REG_SLEEP_CTL)
 		card->sleep_write_logged = false;
+	/* a test's hook: one flag test on every write of a guest */
+	if (card->write_hook_armed)
+		hook = write_hook_take(card, aligned, v, &taken);
+	if (hook && hook->when == CARD_HOOK_BEFORE_WRITE)
+		write_hook_fire(card, hook);
 	if (card_is_ar5210(card)) {
 		aligned = write_ar5210(card, aligned, v);
 		if (card->air && aligned == REG_RF_BUFFER_CTL0)
@@ -1057,6 +1122,8 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 			  aligned == REG_RESET_CTL || aligned == REG_RF_BUFFER_CTL3 ||
 			  aligned == REG_RF_BUFFER_CTL5))
 		air_note_change(card->air);
+	if (hook && hook->when == CARD_HOOK_AFTER_WRITE)
+		write_hook_fire(card, hook);
 }
 
 uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size)

@@ -106,6 +106,35 @@ void card_reset(struct card *card);
 uint64_t card_next_deadline(const struct card *card);
 void card_advance(struct card *card, uint64_t now_us);
 
+/*
+ * A test's hook into one register write, for races a second CPU would
+ * run into: the next write of @offset whose value has (value & @mask) ==
+ * @match raises @raise_pisr and @raise_sisr[] as the hardware would and
+ * then calls @run(@arg), before the write reaches the register or once
+ * it has taken effect.  It fires once: it is disarmed before it runs, so
+ * the callback's own accesses go through plainly.  A write ignored (dead
+ * card, full sleep) does not fire it.  The transport never sets one.
+ */
+enum card_hook_when {
+	CARD_HOOK_AFTER_WRITE,	/* the write took effect (an unmask is seen) */
+	CARD_HOOK_BEFORE_WRITE,	/* the register still holds its old value */
+};
+
+struct card_write_hook {
+	uint32_t offset;	/* BAR0 offset as written (an AR5210's own) */
+	uint32_t mask, match;	/* which values fire it; 0, 0: any */
+	enum card_hook_when when;
+	uint32_t raise_pisr;
+	uint32_t raise_sisr[5];
+	void (*run)(void *arg);	/* NULL: only raise the causes */
+	void *arg;
+};
+
+/* Arms @hook (copied), replacing one not yet fired; NULL disarms. */
+void card_set_write_hook(struct card *card, const struct card_write_hook *hook);
+/* Whether the hook set last is still waiting for its write. */
+bool card_write_hook_armed(const struct card *card);
+
 /* Fault hooks for the reliability tests (driven by the control socket). */
 void card_make_dead(struct card *card);		/* BAR0 reads 0xffffffff */
 void card_corrupt_eeprom(struct card *card);	/* breaks the checksum */

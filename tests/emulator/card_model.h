@@ -225,6 +225,9 @@ struct card {
 	unsigned long rx_dropped_logged;
 	unsigned int malformed_injected;
 	struct card_faults *faults;	/* fault.c; NULL until a fault is set */
+	/* A test's hook into one register write (card.h), while armed. */
+	struct card_write_hook write_hook;
+	bool write_hook_armed;
 	struct legacy_sta *legacy;	/* legacy_sta.c; NULL until joined */
 
 	uint64_t rng;			/* link_model.c's generator */

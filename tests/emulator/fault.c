@@ -4,8 +4,9 @@
  * Run-time faults of one card: the state the control socket switches and
  * the hooks card.c and rx_engine.c consult.  Each fault is something real
  * AR5212-family cards do: fall off the bus, hand up broken RX status,
- * raise a cause that never clears, keep DMA running after a stop, signal
- * host-interface errors, lose the beacon queue, or carry a hostile EEPROM.
+ * raise a cause that never clears, assert the line with no cause, keep
+ * DMA running after a stop, signal host-interface errors, lose the
+ * beacon queue, or carry a hostile EEPROM.
  */
 #include "fault.h"
 #include "card_model.h"
@@ -65,6 +66,7 @@ struct card_faults {
 	enum rx_damage rx_damage;
 	unsigned int rx_damaged;
 	uint32_t stuck_pisr;
+	bool intpend_stuck;		/* the line up, nothing in PISR/SISR */
 	bool rx_stop_ignored, tx_stop_ignored, beacon_stuck;
 
 	/* Causes raised again every period_us (0: raised once). */
@@ -564,6 +566,18 @@ static int cmd_stuck_irq(struct card *card, struct card_faults *f, int argc,
 	return reply(answer, cap, 0, "PISR 0x%08x cannot be cleared", f->stuck_pisr);
 }
 
+static int cmd_intpend_stuck(struct card *card, struct card_faults *f, int argc,
+			     char **argv, char *answer, size_t cap)
+{
+	(void)argv;
+	if (argc > 1)
+		return reply(answer, cap, -1, "intpend-stuck takes no arguments");
+	f->intpend_stuck = true;
+	card_update_irq(card);
+	card_logf(card, "fault: INTPEND stuck at 1 while IER is on, with no cause in PISR/SISR");
+	return reply(answer, cap, 0, "the line is asserted with nothing to handle while IER is on");
+}
+
 static int cmd_dma_stuck(struct card *card, struct card_faults *f, int argc,
 			 char **argv, char *answer, size_t cap)
 {
@@ -647,6 +661,7 @@ static const struct fault_command commands[] = {
 	{ "rx-phy-error", cmd_rx_damage },
 	{ "phy-error-storm", cmd_phy_error_storm },
 	{ "stuck-irq", cmd_stuck_irq },
+	{ "intpend-stuck", cmd_intpend_stuck },
 	{ "tx-dma-stuck", cmd_dma_stuck },
 	{ "rx-dma-stuck", cmd_dma_stuck },
 	{ "bus-error", cmd_bus_error },
@@ -711,6 +726,11 @@ void fault_eeprom_read(struct card *card)
 uint32_t fault_stuck_pisr(const struct card *card)
 {
 	return card->faults ? card->faults->stuck_pisr : 0;
+}
+
+bool fault_intpend_stuck(const struct card *card)
+{
+	return card->faults && card->faults->intpend_stuck;
 }
 
 uint32_t fault_filter_read(struct card *card, uint32_t off, uint32_t value)

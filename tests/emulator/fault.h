@@ -36,6 +36,11 @@ void fault_randomize_eeprom_desc(struct eeprom_desc *desc, uint64_t seed);
 
 /* PISR bits that stay set whatever the driver writes (interrupt storm). */
 uint32_t fault_stuck_pisr(const struct card *card);
+/*
+ * INTPEND, and so the line, held asserted with no cause behind it; IER
+ * still gates it, as it gates every cause.
+ */
+bool fault_intpend_stuck(const struct card *card);
 /* What a BAR0 read of off returns instead of value (register fuzz). */
 uint32_t fault_filter_read(struct card *card, uint32_t off, uint32_t value);
 /* CR's RX disable bit, or TXD, is ignored: the DMA never stops. */
@@ -47,9 +52,9 @@ bool fault_beacon_stuck(const struct card *card);
 void fault_rx_status(struct card *card, uint32_t status[2]);
 /*
  * The fault in force took effect once more (a damaged frame, a cause
- * raised, a read of a gone card, a stop ignored, a beacon not sent, an
- * EEPROM word read): "fault clear" answers with the count, so a scenario
- * can prove its fault fired.
+ * raised, a read of a gone card, a read of a line held up, a stop
+ * ignored, a beacon not sent, an EEPROM word read): "fault clear"
+ * answers with the count, so a scenario can prove its fault fired.
  */
 void fault_hit(struct card *card);
 /* An EEPROM word read: a hit while an EEPROM fault is in force. */

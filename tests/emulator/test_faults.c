@@ -232,6 +232,43 @@ static void test_stuck_irq(void)
 	test_card_close(&tc);
 }
 
+static void test_intpend_stuck(void)
+{
+	struct test_card tc;
+	bool sisr_clear = true;
+	long hits;
+
+	printf("INTPEND stuck: the line asserted with nothing to handle\n");
+	open_up(&tc, NULL);
+	wr(tc.card, 0xa0, 0x1);			/* PIMR: RXOK */
+	wr(tc.card, 0x24, 1);
+	check(!tc.fh->irq && rd(tc.card, 0x4008) == 0, "before: line low, INTPEND 0");
+	check(!fault(tc.card, "intpend-stuck"), "intpend-stuck accepted");
+	check(tc.fh->irq && rd(tc.card, 0x4008) == 1 && rd(tc.card, 0x80) == 0,
+	      "line up, INTPEND 1, PISR 0");
+	for (uint32_t off = 0x84; off <= 0x94; off += 4)
+		sisr_clear &= rd(tc.card, off) == 0;
+	check(sisr_clear && rd(tc.card, 0xc0) == 0, "SISR0-4 0, read-and-clear PISR 0");
+	wr(tc.card, 0x80, 0xffffffff);
+	check(tc.fh->irq && rd(tc.card, 0x4008) == 1,
+	      "acknowledging everything leaves the line up");
+	wr(tc.card, 0x24, 0);
+	check(!tc.fh->irq && rd(tc.card, 0x4008) == 0 && rd(tc.card, 0x80) == 0,
+	      "IER off masks it: line low, INTPEND 0 (reads that are no hits)");
+	wr(tc.card, 0x24, 1);
+	check(tc.fh->irq, "IER on: the line up again");
+	card_raise_pisr(tc.card, 0x1);
+	check(rd(tc.card, 0x80) == 0x1, "a real cause still reads in PISR");
+	wr(tc.card, 0x80, 0x1);
+	check(tc.fh->irq && rd(tc.card, 0x80) == 0, "and clears, the line stays up");
+	check(fault(tc.card, "intpend-stuck 1") != 0, "arguments are refused");
+	hits = clear_hits(tc.card);
+	check(hits == 6 && !tc.fh->irq && rd(tc.card, 0x4008) == 0,
+	      "clear drops the line; %ld hits, the INTPEND and PISR reads while it held (6)",
+	      hits);
+	test_card_close(&tc);
+}
+
 static void test_dma_stuck(void)
 {
 	struct test_card tc;
@@ -345,7 +382,8 @@ static void test_commands(void)
 	check(fault(tc.card, "melt") != 0, "an unknown fault is refused");
 	check(tc.card->faults == NULL, "no fault state until a fault is set");
 	check(!card_fault_command(tc.card, "help", answer, sizeof(answer)) &&
-	      strstr(answer, "surprise-removal") && strstr(answer, "reg-fuzz"),
+	      strstr(answer, "surprise-removal") && strstr(answer, "reg-fuzz") &&
+	      strstr(answer, "intpend-stuck"),
 	      "help lists the faults");
 	check(!fault(tc.card, "  rx-mic  ") && tc.card->faults != NULL,
 	      "blanks around a name are fine; state allocated on first use");
@@ -359,6 +397,7 @@ int main(void)
 	test_rx_damage();
 	test_phy_error_storm();
 	test_stuck_irq();
+	test_intpend_stuck();
 	test_dma_stuck();
 	test_raised_causes();
 	test_beacon_stuck();

@@ -195,6 +195,76 @@ static void test_interrupts(struct card *c, struct fake_host *fh)
 	check(!(rd(c, 0x80) & 0x2000) && !fh->irq, "and clears it");
 }
 
+/* What a write hook's callback saw of the card from inside the write. */
+struct hook_view {
+	struct card *card;
+	struct fake_host *fh;
+	unsigned int runs;
+	uint32_t pimr, pisr, intpend;
+	bool line;
+};
+
+static void hook_look(void *arg)
+{
+	struct hook_view *v = arg;
+
+	v->runs++;
+	v->pimr = rd(v->card, 0xa0);
+	v->pisr = rd(v->card, 0x80);
+	v->intpend = rd(v->card, 0x4008);
+	v->line = v->fh->irq;
+	wr(v->card, 0xa0, v->pimr);	/* the hooked register again */
+}
+
+static void test_write_hook(struct card *c, struct fake_host *fh)
+{
+	struct hook_view v = { .card = c, .fh = fh };
+	struct card_write_hook h = {
+		.offset = 0xa0, .when = CARD_HOOK_AFTER_WRITE,
+		.raise_pisr = 0x1, .run = hook_look, .arg = &v,
+	};
+
+	printf("a test's hook into one register write\n");
+	wr(c, 0xa0, 0);
+	wr(c, 0x80, 0xffffffff);
+	wr(c, 0x24, 1);
+	card_set_write_hook(c, &h);
+	wr(c, 0x24, 1);
+	check(card_write_hook_armed(c) && !v.runs, "another register's write leaves it armed");
+	wr(c, 0xa0, 0x1);
+	check(v.runs == 1 && !card_write_hook_armed(c),
+	      "the write fires it once, its own write of PIMR not again (%u runs)", v.runs);
+	check(v.pimr == 0x1 && (v.pisr & 0x1) && v.intpend == 1 && v.line,
+	      "after the write: PIMR 0x%x, the cause raised, INTPEND %u, line up",
+	      v.pimr, v.intpend);
+
+	wr(c, 0x80, 0xffffffff);
+	v.runs = 0;
+	h.when = CARD_HOOK_BEFORE_WRITE;
+	h.mask = 0x1;
+	h.match = 0;			/* only a write that masks RXOK */
+	card_set_write_hook(c, &h);
+	wr(c, 0xa0, 0x1);
+	check(!v.runs && card_write_hook_armed(c), "a value it does not match leaves it armed");
+	wr(c, 0xa0, 0);
+	check(v.runs == 1 && v.pimr == 0x1 && v.intpend == 1 && v.line,
+	      "before the write: PIMR still 0x%x, the cause seen, line up", v.pimr);
+	check(rd(c, 0xa0) == 0 && !fh->irq && (rd(c, 0x80) & 0x1),
+	      "then the write masks it: line down, the cause kept");
+
+	wr(c, 0x80, 0xffffffff);
+	h = (struct card_write_hook){ .offset = 0x84, .raise_sisr = { 0x4 } };
+	card_set_write_hook(c, &h);
+	wr(c, 0x84, 0);
+	check(rd(c, 0x84) == 0x4, "raising alone: SISR0 0x%x", rd(c, 0x84));
+	wr(c, 0x84, 0x4);
+	card_set_write_hook(c, &h);
+	card_set_write_hook(c, NULL);
+	wr(c, 0x84, 0);
+	check(!card_write_hook_armed(c) && rd(c, 0x84) == 0, "disarmed: the write is plain");
+	wr(c, 0x24, 0);
+}
+
 static void test_calibration(struct card *c)
 {
 	int32_t nf;
@@ -416,6 +486,7 @@ int main(void)
 	test_wakeup_and_reset(c);
 	test_post(c);
 	test_interrupts(c, fh);
+	test_write_hook(c, fh);
 	test_calibration(c);
 	test_tsf_and_swba(c, fh);
 	test_queues_idle(c);

@@ -47,7 +47,8 @@ SCENARIOS = [
     ("rx-mic", "ar5413"), ("rx-phy-error", "ar5413"),
     ("phy-error-storm", "ar5413"), ("tx-underrun", "ar5413"),
     ("rx-overrun", "ar5413"), ("bus-error", "ar5413"),
-    ("stuck-irq", "ar5413"), ("reg-fuzz", "ar5413"),
+    ("stuck-irq", "ar5413"), ("intpend-stuck", "ar5413"),
+    ("reg-fuzz", "ar5413"),
     ("beacon-stuck", "ar5413"), ("tx-dma-stuck", "ar5413"),
     ("rx-dma-stuck", "ar5413"), ("eeprom-checksum", "ar5413"),
     ("eeprom-random", "ar5413"), ("eeprom-empty-pd-mask", "ar5413"),
@@ -64,6 +65,15 @@ SCENARIOS = [
 # list at its maximum); it lets go of a card that left the bus
 # (disconnect, whose only good outcome the guest names "refused").  Ours
 # is judged against this; in-tree's outcomes are only recorded beside it.
+# intpend-stuck (the line held up, nothing in PISR/SISR) is a run-time
+# fault like the rest: ours returns IRQ_NONE for such interrupts, and
+# after ATH5K_IRQ_UNHANDLED_MAX in a row masks the chip, says so once and
+# resets it (src/interrupt.c ath5k_intr_unhandled); each reset's end
+# unmasks and meets the line again until the fault is cleared.  In-tree
+# (base.c ath5k_intr) reads INTPEND, goes 1000 times round an empty
+# status, warns "too many interrupts" and returns IRQ_HANDLED, never
+# masking: a storm for as long as the fault holds, which it is expected
+# to come out of recovered too.
 EXPECTED = {s: "recovered" for s, _ in SCENARIOS}
 EXPECTED.update({"eeprom-checksum": "refused", "eeprom-random": "refused",
                  "eeprom-empty-pd-mask": "refused", "eeprom-pcdac-slope": "refused",

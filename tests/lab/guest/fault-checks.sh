@@ -208,6 +208,7 @@ apply_fault() {
 		hold $card_a 8 "$name" ;;
 	phy-error-storm) hold $card_a 10 phy-error-storm 500 ;;
 	stuck-irq) hold $card_a 10 stuck-irq ;;
+	intpend-stuck) hold $card_a 10 intpend-stuck ;;
 	bus-error) hold $card_a 6 bus-error 500000 ;;
 	tx-underrun) hold $card_a 6 tx-underrun 100000 ;;
 	rx-overrun) hold $card_a 6 rx-overrun 100000 ;;

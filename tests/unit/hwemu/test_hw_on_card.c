@@ -29,6 +29,7 @@
 #include "card_bus.h"
 #include "check.h"
 #include "fake_host.h"
+#include "fault.h"
 #include "hw.h"
 #include "reg.h"
 
@@ -89,17 +90,8 @@ uint32_t card_bus_read(uintptr_t offset)
 static bool bus_rx_hangs;
 static u32 bus_txq_stop_requests;
 
-/*
- * Called after a write to bus_after_write_reg reached the card: what an
- * interrupt handler on another CPU would do at that moment.
- */
-static u32 bus_after_write_reg;
-static void (*bus_after_write)(void);
-
 void card_bus_write(uintptr_t offset, uint32_t value)
 {
-	void (*after)(void) = NULL;
-
 	if (offset / 4 < BUS_REGS)
 		bus_writes[offset / 4]++;
 	if (offset == R_CR && bus_rx_hangs)
@@ -107,11 +99,6 @@ void card_bus_write(uintptr_t offset, uint32_t value)
 	if (offset == R_QCU_TXD)
 		bus_txq_stop_requests |= value;
 	card_bar0_write(bus_card, (uint32_t)offset, value, 4);
-	if (bus_after_write && offset == bus_after_write_reg) {
-		after = bus_after_write;
-		bus_after_write = NULL;		/* once, and not from itself */
-		after();
-	}
 }
 
 unsigned long long card_bus_busy_us;
@@ -2266,20 +2253,52 @@ static void run_interrupt_bus_cost(void)
 
 /*
  * Issue 28 findings 2 and 3: the interrupt mask has one writer, and its
- * record (ah->imr, which the handler filters by without a lock) never
+ * record (ah->imr, read without a lock by a handler, dma.c says) never
  * lags a write that unmasks.
  */
-static struct ath5k_hw *mask_ah;
-static u32 mask_handler_kept;
 
-/* The handler, run the moment PIMR was written: read, filter as ath5k_intr. */
-static void mask_handler_runs(void)
+/* An interrupt handler on another CPU, run by the card inside a write. */
+struct mask_handler {
+	struct ath5k_hw *ah;
+	bool line;		/* INTx asserted when it ran */
+	bool pending;		/* ath5k_hw_irq_pending() */
+	u32 read;		/* every cause ath5k_hw_isr_read() reported */
+	u32 kept;		/* those the filter by the record keeps */
+};
+
+static void mask_handler_runs(void *arg)
 {
+	struct mask_handler *h = arg;
 	struct ath5k_isr isr;
 
-	CHECK(bus_host->irq);
-	CHECK_EQ(ath5k_hw_isr_read(mask_ah, &isr), 0);
-	mask_handler_kept = isr.flags & READ_ONCE(mask_ah->imr);
+	h->line = bus_host->irq;
+	h->pending = ath5k_hw_irq_pending(h->ah);
+	CHECK_EQ(ath5k_hw_isr_read(h->ah, &isr), 0);
+	h->read = isr.flags;
+	h->kept = isr.flags & READ_ONCE(h->ah->imr);
+}
+
+/*
+ * ath5k_hw_imr_set(@flags) while the card raises an RX cause at the
+ * moment @reg is written with @bits set, and runs the handler then.  After
+ * the write has taken effect: that is when the unmasked cause asserts
+ * the line and a handler elsewhere starts, while ath5k_hw_imr_set() has
+ * yet to return; before it the line is low and no handler would run.
+ */
+static void unmask_as_cause_fires(struct ath5k_hw *ah, u32 flags, u32 reg,
+				  u32 bits, struct mask_handler *h)
+{
+	struct card_write_hook hook = {
+		.offset = reg, .mask = bits, .match = bits,
+		.when = CARD_HOOK_AFTER_WRITE, .raise_pisr = INT_RXOK,
+		.run = mask_handler_runs, .arg = h,
+	};
+
+	*h = (struct mask_handler){ .ah = ah };
+	card_set_write_hook(bus_card, &hook);
+	ath5k_hw_imr_set(ah, flags);
+	CHECK(!card_write_hook_armed(bus_card));
+	card_set_write_hook(bus_card, NULL);
 }
 
 static void run_mask_owner(void)
@@ -2288,6 +2307,7 @@ static void run_mask_owner(void)
 	struct device dev = { .name = "emu" };
 	const u32 rx = IRQ_RX, wanted = IRQ_WANTED;
 	struct ath5k_txq_params p = { .aifs = 2, .cw_min = 15, .cw_max = 1023 };
+	struct mask_handler h;
 	u32 simr2;
 
 	printf("== the interrupt mask's one writer\n");
@@ -2295,19 +2315,33 @@ static void run_mask_owner(void)
 	CHECK_EQ(ath5k_hw_txq_setup(&ah, 2, ATH5K_TXQ_TYPE_DATA, &p), 0);
 	CHECK_EQ(ath5k_hw_txq_program(&ah, 2), 0);
 	ath5k_hw_imr_set(&ah, wanted & ~rx);
-	mask_ah = &ah;
 
-	printf("check: an RX cause that fires the moment RX is unmasked is "
-	       "kept by the handler (finding 2)\n");
-	card_raise_pisr(bus_card, INT_RXOK);
-	CHECK(!bus_host->irq);
-	mask_handler_kept = 0;
-	bus_after_write_reg = R_PIMR;
-	bus_after_write = mask_handler_runs;
-	ath5k_hw_imr_set(&ah, wanted);
-	CHECK(!bus_after_write);
-	CHECK(mask_handler_kept & ATH5K_INT_RXOK);
+	printf("check: an RX cause that fires the moment PIMR unmasks RX is "
+	       "kept by the handler (finding 2, enabled throughout)\n");
+	CHECK(ah.imr_hw_valid);
+	bus_count_reset();
+	unmask_as_cause_fires(&ah, wanted, R_PIMR, INT_RXOK, &h);
+	CHECK_EQ(bus_writes[R_IER / 4], 0);
+	CHECK(h.line);
+	CHECK(h.pending);
+	CHECK(h.read & ATH5K_INT_RXOK);
+	CHECK(h.kept & ATH5K_INT_RXOK);
 	CHECK_EQ(ah.imr, wanted);
+
+	printf("check: and the moment IER turns the interrupt on, with the "
+	       "mask written whole (finding 2, from all masked)\n");
+	ath5k_hw_imr_set(&ah, 0);
+	CHECK_EQ(card_bus_read(R_IER), 0);
+	bus_count_reset();
+	unmask_as_cause_fires(&ah, wanted, R_IER, IER_ENABLE, &h);
+	CHECK_EQ(bus_writes[R_IER / 4], 1);
+	CHECK_EQ(bus_writes[R_PIMR / 4], 1);
+	CHECK(h.line);
+	CHECK(h.pending);
+	CHECK(h.read & ATH5K_INT_RXOK);
+	CHECK(h.kept & ATH5K_INT_RXOK);
+	CHECK_EQ(ah.imr, wanted);
+	CHECK(!bus_host->irq);
 
 	printf("check: reprogramming a queue leaves SIMR2 to the mask's "
 	       "writer (finding 3)\n");
@@ -2338,6 +2372,52 @@ static void run_mask_owner(void)
 	CHECK(!(card_bus_read(R_PIMR) & INT_GPIO));
 	CHECK_EQ(ah.pimr_hw, card_bus_read(R_PIMR));
 
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
+ * The lab's intpend-stuck fault as the hardware layer sees it: what
+ * ath5k_intr() counts on to find a line held with nothing to handle,
+ * and to quiet it by masking at the chip until a reset.
+ */
+static void run_intpend_stuck(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct ath5k_isr isr;
+	char answer[128];
+	long hits = -1;
+
+	printf("== a line held with nothing to handle (fault intpend-stuck)\n");
+	irq_card_up(&ah, &dev);
+	ath5k_hw_imr_set(&ah, IRQ_WANTED);
+	CHECK(!ath5k_hw_irq_pending(&ah));
+	CHECK_EQ(card_fault_command(bus_card, "intpend-stuck", answer,
+				    sizeof(answer)), 0);
+
+	printf("check: pending with the line up, and no cause read\n");
+	CHECK(bus_host->irq);
+	CHECK(ath5k_hw_irq_pending(&ah));
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK_EQ(isr.flags, 0);
+	CHECK_EQ(isr.txq_done, 0);
+	CHECK(ath5k_hw_irq_pending(&ah));
+
+	printf("check: masking at the chip lowers the line, unmasking raises "
+	       "it again\n");
+	ath5k_hw_imr_set(&ah, 0);
+	CHECK(!bus_host->irq);
+	CHECK(!ath5k_hw_irq_pending(&ah));
+	ath5k_hw_imr_set(&ah, IRQ_WANTED);
+	CHECK(bus_host->irq);
+
+	printf("check: cleared, the line falls; the INTPEND and PISR reads "
+	       "under it were its hits\n");
+	CHECK_EQ(card_fault_command(bus_card, "clear", answer, sizeof(answer)), 0);
+	CHECK_EQ(sscanf(answer, "ok: hits=%ld", &hits), 1);
+	CHECK_EQ(hits, 3);
+	CHECK(!bus_host->irq);
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
@@ -2426,6 +2506,7 @@ int main(void)
 	run_beacon_causes_in_sisr2();
 	run_interrupt_bus_cost();
 	run_mask_owner();
+	run_intpend_stuck();
 	run_debug_regs();
 	return check_done("test_hw_on_card");
 }
