@@ -340,6 +340,34 @@ static void test_tx_rx(void)
 	air_destroy(air);
 }
 
+/* AP beacon timers of 100 TU, then the beacon chain at @desc on TXDP1. */
+static void arm_beacon_queue(struct test_card *ap, uint32_t desc)
+{
+	/* pcu.c ath5k_hw_init_beacon_timers in AP mode */
+	wr(ap->card, A_TIMER(0), 0);
+	wr(ap->card, A_TIMER(0), 100);
+	wr(ap->card, A_TIMER(1), (100 - 2) << 3);
+	wr(ap->card, A_TIMER(2), (100 - 10) << 3);
+	wr(ap->card, A_TIMER(3), 101);
+	wr(ap->card, A_BEACON, 100 | 0x00800000 | 0x01000000);
+	/* base.c/dma.c: TXDP1, then CR TXE1 and BSR TQ1V | BDMAE */
+	wr(ap->card, A_TXDP1, desc);
+	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x2);
+	wr(ap->card, A_BSR, 0x8 | 0x2);
+}
+
+/* A beacon from @ap at @f, its timestamp zeroed; returns its length. */
+static unsigned int make_beacon(struct test_card *ap, uint8_t *f)
+{
+	unsigned int len = make_data_frame(f, (const uint8_t *)"\xff\xff\xff\xff\xff\xff",
+					   ap->mac, 40, 0);
+
+	f[0] = 0x80;		/* beacon */
+	f[1] = 0;
+	memset(f + 24, 0, 8);
+	return len;
+}
+
 static void test_beacon_queue(void)
 {
 	struct air *air = air_create();
@@ -357,23 +385,10 @@ static void test_beacon_queue(void)
 	up_5210(sta, 5180, 4);
 
 	f = ap->fh->mem + buf;
-	len = make_data_frame(f, (const uint8_t *)"\xff\xff\xff\xff\xff\xff", ap->mac, 40, 0);
-	f[0] = 0x80;		/* beacon */
-	f[1] = 0;
-	memset(f + 24, 0, 8);
+	len = make_beacon(ap, f);
 	put_5210_desc(ap->fh, d, buf, len, 3);	/* AR5210 "no delay" */
 
-	/* pcu.c ath5k_hw_init_beacon_timers in AP mode, 100 TU */
-	wr(ap->card, A_TIMER(0), 0);
-	wr(ap->card, A_TIMER(0), 100);
-	wr(ap->card, A_TIMER(1), (100 - 2) << 3);
-	wr(ap->card, A_TIMER(2), (100 - 10) << 3);
-	wr(ap->card, A_TIMER(3), 101);
-	wr(ap->card, A_BEACON, 100 | 0x00800000 | 0x01000000);
-	/* base.c/dma.c: TXDP1, then CR TXE1 and BSR TQ1V | BDMAE */
-	wr(ap->card, A_TXDP1, d);
-	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x2);
-	wr(ap->card, A_BSR, 0x8 | 0x2);
+	arm_beacon_queue(ap, d);
 	check(rd(ap->card, A_CR) & 0x2, "CR TXE1 set: the beacon waits for its slot");
 	check(sta->card->frames_received == 0, "nothing sent before TBTT");
 
@@ -395,6 +410,60 @@ static void test_beacon_queue(void)
 	air_destroy(air);
 }
 
+/*
+ * The AR5210 has no CAB queue: what a DTIM beacon announces must be
+ * linked behind it on TXDP1 to go out after it.  A frame handed to
+ * TXDP0 at the alert goes out at once, before the beacon.
+ */
+static void test_cab_behind_beacon(void)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	struct air *air = air_create();
+	struct test_card cards[2];
+	struct test_card *ap = &cards[0], *sta = &cards[1];
+	const uint32_t d = TX_DESCS, buf = TX_BUFS;
+	/* what the station hears, in order: fc and the first body byte */
+	static const uint8_t want_fc[4] = { 0x08, 0x80, 0x08, 0x08 };
+	static const uint8_t want_body[4] = { 3, 0, 1, 2 };
+
+	printf("TXDP1: frames linked behind the beacon follow it at TBTT, in order; "
+	       "TXDP0 sends at once\n");
+	test_card_open(ap, air, 0, "model=ar5210,airtime=0");
+	test_card_open(sta, air, 1, "model=ar5210,airtime=0");
+	up_5210(ap, 5180, 4);
+	up_5210(sta, 5180, 4);
+
+	put_5210_desc(ap->fh, d, buf, make_beacon(ap, ap->fh->mem + buf), 3);
+	for (unsigned int i = 1; i <= 3; i++)
+		put_5210_desc(ap->fh, d + 32 * i, buf + 0x800 * i,
+			      make_data_frame(ap->fh->mem + buf + 0x800 * i, bcast,
+					      ap->mac, 40, (uint8_t)i), 0);
+	fake_put32(ap->fh, d, d + 32);		/* beacon -> group 1 */
+	fake_put32(ap->fh, d + 32, d + 64);	/* group 1 -> group 2 */
+	arm_beacon_queue(ap, d);
+
+	test_cards_advance(cards, 2, 95 * 1024);
+	check(rd(ap->card, A_ISR) & ISR_SWBA, "SWBA before TBTT");
+	wr(ap->card, A_TXDP0, d + 96);		/* group 3 as data, at the alert */
+	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x1);
+	test_cards_advance(cards, 2, 6 * 1024);
+	check(sta->card->frames_received == 4, "four frames heard (%llu)",
+	      (unsigned long long)sta->card->frames_received);
+	for (unsigned int i = 0; i < 4; i++) {
+		const uint8_t *rx = sta->fh->mem + RX_RING + 0x10000 + RX_BUF_SIZE * i;
+
+		check(rx[0] == want_fc[i] && (want_fc[i] == 0x80 || rx[24] == want_body[i]),
+		      "heard #%u: fc %02x body %u (want %02x, %u)",
+		      i, rx[0], rx[24], want_fc[i], want_body[i]);
+	}
+	for (unsigned int i = 0; i < 3; i++)
+		check(fake_get32(ap->fh, d + 32 * i + 20) & 1,
+		      "TXDP1 chain descriptor %u done", i);
+	test_card_close(ap);
+	test_card_close(sta);
+	air_destroy(air);
+}
+
 int main(void)
 {
 	test_identity();
@@ -403,5 +472,6 @@ int main(void)
 	test_synth();
 	test_tx_rx();
 	test_beacon_queue();
+	test_cab_behind_beacon();
 	return checks_report("test_ar5210");
 }
