@@ -70,6 +70,7 @@ def wifi_checks(models=(), profile="full"):
                for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
                + (["iperf3", "lone-frame"] if net == networks[0] else [])
                + (["frag-rts", "erp-protection"] if net == "open-ch6" and rts_model else [])
+               + (["dtim-multicast"] if net == "open-ch6" else [])
                + (["crypto-" + net] if net in PROTECTED
                   and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])]

@@ -1154,6 +1154,31 @@ check_frag_rts() {
 # (ath5k-emu's "legacy-sta", tests/emulator/CARD.md).
 legacy_sta_mac=02:a5:1a:bb:00:0b
 
+# legacy_sta_join DEV_B CHECK: the virtual 11b station joins card B's AP
+# (interface DEV_B) and hostapd lists it as associated; CHECK names the
+# log of hostapd's view.  On failure it has left again.
+legacy_sta_join() {
+	local state sta
+	state=$(emu_ask card1 legacy-sta join $legacy_sta_mac)
+	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta join: $state"; return 1; }
+	for _ in $(seq 1 40); do
+		state=$(emu_ask card1 legacy-sta)
+		case $state in *state=associated*|*state=failed*) break ;; esac
+		sleep 0.5
+	done
+	detail_add "11b station: ${state#ok: }"
+	sta=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$1" sta $legacy_sta_mac 2>&1)
+	printf '%s\n' "$sta" > "$LOGS/checks/$2-hostapd-sta.log"
+	case $state in
+	*state=associated*) ;;
+	*) detail_add "the 11b station did not associate"; emu_ask card1 legacy-sta leave > /dev/null; return 1 ;;
+	esac
+	printf '%s\n' "$sta" | grep -q '^flags=.*\[ASSOC\]' && return 0
+	detail_add "hostapd does not list $legacy_sta_mac as associated"
+	emu_ask card1 legacy-sta leave > /dev/null
+	return 1
+}
+
 # erp_counts: "A B", the CTS-to-self counts of card A and card B.
 erp_counts() {
 	local a b
@@ -1176,7 +1201,7 @@ erp_ping() {
 # same BSS) takes that up, and both cards send their OFDM frames behind
 # CTS-to-self, losing none.  The station leaves at the end.
 check_erp_protection() {
-	local dev_a dev_b c0 c1 c2 state erp sta rc=0
+	local dev_a dev_b c0 c1 c2 state erp rc=0
 	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) || { detail_add "card A not found"; return 1; }
 	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || { detail_add "card B not found"; return 1; }
 	c0=$(erp_counts) || { detail_add "no counts from the emulator"; return 1; }
@@ -1189,22 +1214,7 @@ check_erp_protection() {
 		rc=1
 	fi
 
-	state=$(emu_ask card1 legacy-sta join $legacy_sta_mac)
-	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta join: $state"; return 1; }
-	for _ in $(seq 1 40); do
-		state=$(emu_ask card1 legacy-sta)
-		case $state in *state=associated*|*state=failed*) break ;; esac
-		sleep 0.5
-	done
-	detail_add "11b station: ${state#ok: }"
-	sta=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev_b" sta $legacy_sta_mac 2>&1)
-	printf '%s\n' "$sta" > "$LOGS/checks/erp-protection-hostapd-sta.log"
-	case $state in
-	*state=associated*) ;;
-	*) detail_add "the 11b station did not associate"; emu_ask card1 legacy-sta leave > /dev/null; return 1 ;;
-	esac
-	printf '%s\n' "$sta" | grep -q '^flags=.*\[ASSOC\]' ||
-		{ detail_add "hostapd does not list $legacy_sta_mac as associated"; rc=1; }
+	legacy_sta_join "$dev_b" erp-protection || return 1
 
 	# a beacon or two later card A, a station of the BSS, has taken up
 	# the ERP element's Use_Protection (mac80211's use_cts_prot, which
@@ -1237,6 +1247,79 @@ check_erp_protection() {
 	fi
 	state=$(emu_ask card1 legacy-sta leave)
 	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta leave: $state"; rc=1; }
+	return $rc
+}
+
+# dtim_counts: card B's "cab_after_dtim group_outside_dtim" so far.
+dtim_counts() {
+	local stats
+	stats=$(emu_ask card1 stats) || return 1
+	echo "$(crypto_delta '' "$stats" cab_after_dtim) $(crypto_delta '' "$stats" group_outside_dtim)"
+}
+
+# dtim_broadcast_pings COUNT NAME: COUNT broadcast pings from B's host; how
+# many card A's host answered.
+dtim_broadcast_pings() {
+	local dev_b brd out
+	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || return 1
+	brd=$(ip -n $ns_b -o -4 addr show dev "$dev_b" | awk '{ for (i = 1; i < NF; i++) if ($i == "brd") print $(i + 1) }')
+	out=$(ip netns exec $ns_b ping -b -c "$1" -i 0.5 -W 2 "$brd" 2>&1)
+	printf '%s\n' "$out" > "$LOGS/checks/dtim-multicast-ping-$2.log"
+	printf '%s\n' "$out" | grep -c "bytes from $addr_a:"
+}
+
+# check_dtim_multicast: the virtual 11b station joins card B's AP and
+# dozes, so mac80211 holds group frames for the DTIM; B's host sends 10
+# broadcast pings.  Every group data frame card B puts on the air must
+# follow a DTIM beacon that announced it, with nothing else in between
+# (ath5k-emu's cab_after_dtim), none may go out elsewhere, and card A, a
+# station that stays awake, answers every ping.  Once the station wakes,
+# broadcasts go out at once again (so the counts tell the two apart).
+check_dtim_multicast() {
+	local dev_b c0 c1 c2 state echo_ignore answered rc=0
+	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || { detail_add "card B not found"; return 1; }
+	echo_ignore=$(ip netns exec $ns_a sysctl -n net.ipv4.icmp_echo_ignore_broadcasts)
+	ip netns exec $ns_a sysctl -qw net.ipv4.icmp_echo_ignore_broadcasts=0
+	legacy_sta_join "$dev_b" dtim-multicast || return 1
+	state=$(emu_ask card1 legacy-sta doze)
+	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta doze: $state"; rc=1; }
+	for _ in $(seq 1 20); do
+		state=$(emu_ask card1 legacy-sta)
+		case $state in *ps=doze*) break ;; esac
+		sleep 0.5
+	done
+	case $state in
+	*ps=doze*) ;;
+	*) detail_add "the station's doze was not acknowledged: ${state#ok: }"; rc=1 ;;
+	esac
+	c0=$(dtim_counts) || { detail_add "no counts from the emulator"; rc=1; }
+
+	answered=$(dtim_broadcast_pings 10 dozing)
+	c1=$(dtim_counts) || { detail_add "no counts from the emulator"; rc=1; }
+	# shellcheck disable=SC2086 # two counts each, split on purpose
+	set -- $c0 $c1
+	detail_add "station dozing: 10 broadcasts, card A answered ${answered:-0}; card B's group frames after a DTIM beacon $(($3 - $1)), elsewhere $(($4 - $2))"
+	[ "${answered:-0}" -eq 10 ] || rc=1
+	if [ $(($3 - $1)) -lt 10 ] || [ "$4" -ne "$2" ]; then
+		detail_add "group frames must all follow a DTIM beacon while a station dozes"
+		rc=1
+	fi
+
+	state=$(emu_ask card1 legacy-sta wake)
+	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta wake: $state"; rc=1; }
+	sleep 1
+	answered=$(dtim_broadcast_pings 3 awake)
+	c2=$(dtim_counts) || { detail_add "no counts from the emulator"; rc=1; }
+	# shellcheck disable=SC2086 # two counts each, split on purpose
+	set -- $c1 $c2
+	detail_add "station awake: 3 broadcasts, answered ${answered:-0}, sent outside a DTIM $(($4 - $2))"
+	if [ $(($4 - $2)) -lt 3 ]; then
+		detail_add "with nobody dozing, broadcasts should not wait for a DTIM"
+		rc=1
+	fi
+	state=$(emu_ask card1 legacy-sta leave)
+	[ "${state%%:*}" = ok ] || { detail_add "legacy-sta leave: $state"; rc=1; }
+	ip netns exec $ns_a sysctl -qw net.ipv4.icmp_echo_ignore_broadcasts="${echo_ignore:-1}"
 	return $rc
 }
 
@@ -1364,6 +1447,9 @@ run_wifi_checks() {
 			run_check frag-rts 90 needs="ping-$net" check_frag_rts
 		[ "$net" != open-ch6 ] || cards_lack 11g ||
 			run_check erp-protection 90 needs="ping-$net" check_erp_protection
+		# the virtual station speaks 802.11b: on the cards with 2.4 GHz
+		[ "$net" != open-ch6 ] ||
+			run_check dtim-multicast 90 needs="ping-$net" check_dtim_multicast
 		case $net in
 		# No card-sealed CCMP to count without an AES unit (cards_lack).
 		wpa2-*) cards_lack hw-ccmp ||
