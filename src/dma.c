@@ -439,10 +439,10 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	}
 
 	/*
-	 * Read without the lock (a handler, debugfs), the record covers the
-	 * old mask and the new while the registers change: no source is
-	 * unmasked before it is recorded, none recorded as masked before
-	 * it is.  A source masked a moment late only costs a handler pass.
+	 * For a reader without the lock, the record covers the old mask and
+	 * the new while the registers change: no source is unmasked before
+	 * it is recorded, none recorded as masked before it is.  A source
+	 * masked a moment late only costs a handler pass.
 	 */
 	WRITE_ONCE(ah->imr, old | flags);
 

@@ -2253,8 +2253,10 @@ static void run_interrupt_bus_cost(void)
 
 /*
  * Issue 28 findings 2 and 3: the interrupt mask has one writer, and its
- * record (ah->imr, read without a lock by a handler, dma.c says) never
- * lags a write that unmasks.
+ * record (ah->imr) never lags a write that unmasks, for a reader without
+ * the lock (dma.c's contract; the driver's handler filters by its own
+ * dev->imask since, but a hardware layer that broke this would lose a
+ * cause for any handler that trusts the record).
  */
 
 /* An interrupt handler on another CPU, run by the card inside a write. */
