@@ -651,6 +651,7 @@ static void write_reset_ctl(struct card *card, uint32_t value)
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
 		tx_reset(card);
+		fault_chip_reset(card);
 		card_update_irq(card);
 	}
 }

@@ -68,6 +68,7 @@ struct card_faults {
 	uint32_t stuck_pisr;
 	bool intpend_stuck;		/* the line up, nothing in PISR/SISR */
 	bool rx_stop_ignored, tx_stop_ignored, beacon_stuck;
+	bool ended_by_reset;		/* a chip reset cured it */
 
 	/* Causes raised again every period_us (0: raised once). */
 	uint32_t periodic_pisr, periodic_sisr2;
@@ -622,7 +623,7 @@ static int cmd_reg_fuzz(struct card *card, struct card_faults *f, int argc,
 static int cmd_clear(struct card *card, struct card_faults *f, int argc,
 		     char **argv, char *answer, size_t cap)
 {
-	bool was_dead = card->dead;
+	bool was_dead = card->dead, ended_by_reset = f->ended_by_reset;
 	unsigned long hits = f->hits;
 
 	(void)argc;
@@ -638,7 +639,8 @@ static int cmd_clear(struct card *card, struct card_faults *f, int argc,
 	card_update_irq(card);
 	card_logf(card, "fault: cleared after %lu hits%s", hits,
 		  was_dead ? " (card plugged back in)" : "");
-	return reply(answer, cap, 0, "hits=%lu", hits);
+	return reply(answer, cap, 0, "hits=%lu%s", hits,
+		     ended_by_reset ? ", ended by a chip reset" : "");
 }
 
 struct fault_command {
@@ -756,6 +758,17 @@ bool fault_ignores_rx_stop(const struct card *card)
 bool fault_ignores_tx_stop(const struct card *card)
 {
 	return card->faults && card->faults->tx_stop_ignored;
+}
+
+void fault_chip_reset(struct card *card)
+{
+	struct card_faults *f = card->faults;
+
+	if (!f || !(f->beacon_stuck || f->tx_stop_ignored || f->rx_stop_ignored))
+		return;
+	f->beacon_stuck = f->tx_stop_ignored = f->rx_stop_ignored = false;
+	f->ended_by_reset = true;
+	card_logf(card, "fault: ended by a chip reset after %lu hits", f->hits);
 }
 
 bool fault_beacon_stuck(const struct card *card)

@@ -48,6 +48,13 @@ bool fault_ignores_rx_stop(const struct card *card);
 bool fault_ignores_tx_stop(const struct card *card);
 /* The beacon queue never sends and always reports a frame pending. */
 bool fault_beacon_stuck(const struct card *card);
+/*
+ * RESET_CTL reset the MAC or baseband: the cure for a beacon queue or a
+ * DMA engine that will not stop, so those faults end here, not when the
+ * harness clears them ("fault clear" still reports their hits, and that
+ * a reset ended them).
+ */
+void fault_chip_reset(struct card *card);
 /* Rewrites the two RX status words of the frame being received. */
 void fault_rx_status(struct card *card, uint32_t status[2]);
 /*

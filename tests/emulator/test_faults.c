@@ -347,6 +347,50 @@ static void test_beacon_stuck(void)
 	test_card_close(&tc);
 }
 
+/* "clear"'s answer, in @answer. */
+static void clear_answer(struct card *c, char *answer, size_t cap)
+{
+	if (card_fault_command(c, "clear", answer, cap))
+		printf("    'clear': %s\n", answer);
+}
+
+/*
+ * A chip reset is the cure for a queue or DMA engine that will not stop:
+ * it ends those faults itself, so a driver that never resets never sees
+ * them end.  Other faults outlast it.
+ */
+static void test_reset_ends_stuck(void)
+{
+	static const char *const cured[] = { "beacon-stuck", "tx-dma-stuck", "rx-dma-stuck" };
+	struct test_card tc;
+	char answer[256];
+
+	printf("a chip reset ends the stuck-queue and stuck-DMA faults\n");
+	open_up(&tc, NULL);
+	for (unsigned int i = 0; i < sizeof(cured) / sizeof(cured[0]); i++) {
+		check(!fault(tc.card, cured[i]), "%s accepted", cured[i]);
+		wr(tc.card, REG_RESET_CTL, RESET_CTL_PCU | RESET_CTL_BASEBAND);
+		wr(tc.card, REG_RESET_CTL, 0);
+		check(!fault_beacon_stuck(tc.card) && !fault_ignores_tx_stop(tc.card) &&
+		      !fault_ignores_rx_stop(tc.card), "%s: over after the reset", cured[i]);
+		clear_answer(tc.card, answer, sizeof(answer));
+		check(strstr(answer, "ended by a chip reset") != NULL,
+		      "%s: clear says the reset ended it (%s)", cured[i], answer);
+	}
+	check(!fault(tc.card, "stuck-irq"), "stuck-irq accepted");
+	wr(tc.card, REG_RESET_CTL, RESET_CTL_PCU | RESET_CTL_BASEBAND);
+	wr(tc.card, REG_RESET_CTL, 0);
+	check(fault_stuck_pisr(tc.card) != 0, "stuck-irq outlasts a reset");
+	clear_answer(tc.card, answer, sizeof(answer));
+	check(!strstr(answer, "ended"), "and clear says nothing of one (%s)", answer);
+	/* The beacon queue stays stuck through everything but a reset. */
+	check(!fault(tc.card, "beacon-stuck"), "beacon-stuck accepted");
+	wr(tc.card, REG_RESET_CTL, 0);
+	check(fault_beacon_stuck(tc.card), "a RESET_CTL write without a reset bit changes nothing");
+	fault(tc.card, "clear");
+	test_card_close(&tc);
+}
+
 static void test_reg_fuzz(void)
 {
 	struct test_card tc;
@@ -401,6 +445,7 @@ int main(void)
 	test_dma_stuck();
 	test_raised_causes();
 	test_beacon_stuck();
+	test_reset_ends_stuck();
 	test_reg_fuzz();
 	test_commands();
 	return checks_report("test_faults");

@@ -32,7 +32,10 @@ fault_cmd() {
 	answer=$(emu_ask "$@")
 	echo "emulator <- $*: ${answer:-no answer}"
 	if [ "$2 $3" = "fault clear" ] && [ ! -e "$WORK/fault-hits" ]; then
-		printf '%s\n' "$answer" | sed -n 's/^ok: hits=\([0-9]*\)$/\1/p' > "$WORK/fault-hits"
+		printf '%s\n' "$answer" | sed -n 's/^ok: hits=\([0-9]*\).*$/\1/p' > "$WORK/fault-hits"
+		case $answer in
+		*"ended by a chip reset"*) touch "$WORK/fault-ended-by-reset" ;;
+		esac
 	fi
 	case $answer in ok*) return 0 ;; *) return 1 ;; esac
 }
@@ -200,6 +203,10 @@ FAULT_FUZZ_REGS='0x9864 0x804c 0x8050 0x8088 0x808c 0x8090 0x8094 0x8098 0x80ec 
 # The scenarios.  Each prints what it did; apply_fault returns
 #   0  the fault was applied and cleared: judge by traffic
 #   3  a probe-time fault: the card was probed again with it
+#   4  the card was disconnected for good
+#   6  the fault is in force on $cured_card until the driver resets
+#      the chip (the card ends it then): judge by traffic with it left
+#      in force, then by whether a reset ended it
 #   1  the fault could not be applied
 apply_fault() {
 	local name=$1 bdf
@@ -212,15 +219,19 @@ apply_fault() {
 	bus-error) hold $card_a 6 bus-error 500000 ;;
 	tx-underrun) hold $card_a 6 tx-underrun 100000 ;;
 	rx-overrun) hold $card_a 6 rx-overrun 100000 ;;
-	beacon-stuck) hold $card_b 15 beacon-stuck ;;
+	beacon-stuck)
+		cured_card=$card_b
+		fault_cmd $card_b fault beacon-stuck || return 1
+		sleep 15
+		return 6 ;;
 	reg-fuzz)
 		# shellcheck disable=SC2086
 		hold $card_a 10 reg-fuzz "${FAULT_SEED:-1}" $FAULT_FUZZ_REGS ;;
 	tx-dma-stuck | rx-dma-stuck)
+		cured_card=$card_a
 		fault_cmd $card_a fault "$name" || return 1
 		bounce "$CARD_A_MAC"
-		sleep 3
-		fault_cmd $card_a fault clear ;;
+		return 6 ;;
 	surprise-removal)
 		bdf=$(pci_of_mac "$CARD_A_MAC")
 		local pid
@@ -275,8 +286,8 @@ outcome() {
 
 run_fault_scenario() {
 	local name=$1 mark refs_before refs_after trouble rc why msg bdf t0
-	local fault_in_force=yes
-	rm -f "$WORK/fault-hits"
+	local fault_in_force=yes cured_card=
+	rm -f "$WORK/fault-hits" "$WORK/fault-ended-by-reset"
 	mark=$(kmsg_mark)
 	refs_before=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
 	if ! traffic_within 10; then
@@ -337,6 +348,24 @@ run_fault_scenario() {
 		if [ -n "$trouble" ]; then outcome failed "$trouble"
 		else outcome refused "card disconnected, removed without oops${msg:+; kernel: $msg}"; fi
 		return ;;
+	6)
+		# Nothing but the driver's own reset of the chip ends it.
+		if link_up > /dev/null && traffic_within "$FAULT_RECOVER_LIMIT"; then
+			why="ping answered $((SECONDS - t0)) s after the fault began"
+		else
+			why=''
+		fi
+		fault_cmd "$cured_card" fault clear
+		if [ ! -e "$WORK/fault-ended-by-reset" ]; then
+			outcome failed "the fault was still in force when the harness cleared it: the driver never reset the chip${why:+ (though $why)}"
+			return
+		fi
+		msg=$(driver_message "$mark")
+		if [ -z "$msg" ]; then
+			outcome failed "a chip reset ended the fault${why:+ and $why}, but the driver said nothing about it"
+			return
+		fi
+		[ -z "$why" ] || why+="; the driver's chip reset ended the fault; it said: $msg" ;;
 	*)
 		if link_up > /dev/null && traffic_within "$FAULT_RECOVER_LIMIT"; then
 			why="ping answered $((SECONDS - t0)) s after the fault began"
