@@ -142,7 +142,7 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
 /*
  * The virtual 802.11b station next to the card (legacy_sta.c, CARD.md):
  * args is what follows "legacy-sta" on the control line: "" (query),
- * "join MAC" or "leave".  Writes "ok", "ok: ..." or "error: ..." to
+ * "join MAC", "doze", "wake" or "leave".  Writes "ok", "ok: ..." or "error: ..." to
  * answer and returns 0 or -1.
  */
 int card_legacy_sta_command(struct card *card, const char *args, char *answer,

@@ -120,6 +120,8 @@ struct card_stats {
 	uint64_t cts_to_self;		/* CTS-to-self before a data frame */
 	uint64_t tx_fragments;		/* fragment attempts on the air */
 	uint64_t tx_xretry;		/* frames that failed every series */
+	/* group data frames sent right after a DTIM beacon, or elsewhere */
+	uint64_t cab_after_dtim, group_outside_dtim;
 	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
 };
 
@@ -238,6 +240,7 @@ struct card {
 	unsigned long collisions_logged;
 	struct crypto_stats crypto;
 	struct card_stats stats;
+	bool cab_window;		/* cab_watch.c: after a DTIM with group traffic */
 	struct journal_entry journal[CARD_JOURNAL_LEN];
 	unsigned long journal_next;	/* entries ever noted */
 };
@@ -357,6 +360,14 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* cab_watch.c */
+/*
+ * A frame (len bytes without FCS) the card puts on the air, retries
+ * included; counts its group data against the last DTIM beacon.
+ */
+void cab_watch_sent(struct card *card, const uint8_t *frame, unsigned int len,
+		    bool first_transmission);
 
 /* legacy_sta.c */
 /*

@@ -5,7 +5,8 @@
  * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
  * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
  * with what the driver has cost the card, "card0 legacy-sta [join MAC |
- * leave]" drives a virtual 802.11b station next to the card (CARD.md).
+ * leave | doze | wake]" drives a virtual 802.11b station next to the card
+ * (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -104,8 +105,8 @@ static const char *after_verb(const char *line)
 }
 
 /*
- * "CARD fault NAME [ARGS]" (fault.c) and "CARD legacy-sta [join MAC|leave]"
- * (legacy_sta.c): the model takes the words after the verb.
+ * "CARD fault NAME [ARGS]" (fault.c) and "CARD legacy-sta [join MAC|leave|
+ * doze|wake]" (legacy_sta.c): the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -149,7 +150,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);

@@ -7,7 +7,10 @@
  * driver: it learns SSID and BSSID from the card's next beacon, then
  * runs Open System authentication and association as a plain 11b client
  * would (capability ESS alone, rates 1, 2, 5.5 and 11 Mbit/s), all at
- * 1 Mbit/s CCK, and afterwards only ACKs what is addressed to it.
+ * 1 Mbit/s CCK, and afterwards only ACKs what is addressed to it.  On
+ * command it tells the AP it dozes or wakes (a Null function frame with
+ * or without the Power Management bit), so that the AP buffers group
+ * traffic for the DTIM; it never really sleeps and keeps ACKing.
  *
  * The air hands it every frame on the card's channel (air.c calls
  * legacy_sta_hear); answers are never sent from there but scheduled on
@@ -38,6 +41,10 @@
 #define FC0_AUTH		0xb0
 #define FC0_DEAUTH		0xc0
 #define FC1_RETRY		0x08
+/* Data frames: Null function (no body), to the DS, power management. */
+#define FC0_NULL_FUNCTION	0x48
+#define FC1_TO_DS		0x01
+#define FC1_PWR_MGT		0x10
 
 #define HDR_LEN			24
 #define FCS_LEN			4
@@ -54,6 +61,13 @@ enum lsta_state {
 	LSTA_ASSOCIATING,
 	LSTA_ASSOCIATED,
 	LSTA_FAILED,
+};
+
+/* A power-management change the station still has to tell the AP. */
+enum lsta_pm_request {
+	LSTA_PM_NONE,
+	LSTA_PM_DOZE,
+	LSTA_PM_WAKE,
 };
 
 static const char *const state_names[] = {
@@ -78,6 +92,10 @@ struct legacy_sta {
 	uint16_t seq;			/* 12-bit sequence number of the next frame */
 	uint16_t aid;
 	unsigned long acked, unacked;	/* our frames, for the log */
+	/* The AP's view of us: dozing once it ACKed our Null frame with PM. */
+	bool dozing;
+	enum lsta_pm_request pm_request;	/* sent at send_at */
+	unsigned long unicast_while_dozing;	/* since join; the AP should buffer these */
 };
 
 static char *mac_text(const uint8_t *m, char *buf)
@@ -114,15 +132,16 @@ static void put16(uint8_t *p, unsigned int v)
 
 /* ---- sending -------------------------------------------------------------- */
 
-/* A management frame to the BSS: header, body from the caller, FCS. */
-static unsigned int mgmt_header(struct legacy_sta *sta, struct air_frame *f,
-				uint8_t fc0)
+/* A frame to the BSS: header here, body from the caller, FCS by transmit. */
+static unsigned int frame_header(struct legacy_sta *sta, struct air_frame *f,
+				 uint8_t fc0, uint8_t fc1)
 {
 	unsigned int duration = tx_sifs_us(LSTA_RATE) +
 				tx_airtime_us(LSTA_RATE, AIR_ACK_BYTES);
 
 	memset(f->data, 0, HDR_LEN);
 	f->data[0] = fc0;
+	f->data[1] = fc1;
 	put16(f->data + 2, duration);
 	memcpy(f->data + 4, sta->bssid, 6);
 	memcpy(f->data + 10, sta->mac, 6);
@@ -171,7 +190,7 @@ static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 static void send_auth(struct card *card)
 {
 	static struct air_frame f;
-	unsigned int n = mgmt_header(card->legacy, &f, FC0_AUTH);
+	unsigned int n = frame_header(card->legacy, &f, FC0_AUTH, 0);
 
 	put16(f.data + n, 0);		/* Open System */
 	put16(f.data + n + 2, 1);	/* transaction 1 */
@@ -184,7 +203,7 @@ static void send_assoc(struct card *card)
 	static const uint8_t rates[4] = { 0x82, 0x84, 0x8b, 0x96 };
 	static struct air_frame f;
 	struct legacy_sta *sta = card->legacy;
-	unsigned int n = mgmt_header(sta, &f, FC0_ASSOC_REQ);
+	unsigned int n = frame_header(sta, &f, FC0_ASSOC_REQ, 0);
 
 	put16(f.data + n, CAPAB_ESS);
 	put16(f.data + n + 2, LSTA_LISTEN_INTERVAL);
@@ -203,10 +222,34 @@ static void send_assoc(struct card *card)
 static void send_deauth(struct card *card, unsigned int reason)
 {
 	static struct air_frame f;
-	unsigned int n = mgmt_header(card->legacy, &f, FC0_DEAUTH);
+	unsigned int n = frame_header(card->legacy, &f, FC0_DEAUTH, 0);
 
 	put16(f.data + n, reason);
 	transmit(card, &f, n + 2);
+}
+
+/*
+ * The Null function frame that tells the AP whether we doze (PM set) or
+ * are awake; our state follows only once the AP has ACKed it.
+ */
+static void send_null_function(struct card *card, bool doze)
+{
+	static struct air_frame f;
+	struct legacy_sta *sta = card->legacy;
+	unsigned int n = frame_header(sta, &f, FC0_NULL_FUNCTION,
+				      FC1_TO_DS | (doze ? FC1_PWR_MGT : 0));
+	char bssid[18];
+
+	mac_text(sta->bssid, bssid);
+	if (!transmit(card, &f, n)) {
+		sta_logf(card, "%s: Null frame not ACKed by %s after %u transmissions, still %s",
+			 doze ? "doze" : "wake", bssid, LSTA_MAC_ATTEMPTS,
+			 sta->dozing ? "dozing" : "awake");
+		return;
+	}
+	sta->dozing = doze;
+	sta_logf(card, "%s: Null frame ACKed by %s, %s", doze ? "doze" : "wake", bssid,
+		 doze ? "dozing" : "awake");
 }
 
 static void fail(struct card *card, const char *reason)
@@ -242,6 +285,13 @@ void legacy_sta_advance(struct card *card, uint64_t now)
 	if (!sta || now < sta->send_at)
 		return;
 	sta->send_at = CARD_NO_DEADLINE;
+	if (sta->state == LSTA_ASSOCIATED && sta->pm_request != LSTA_PM_NONE) {
+		bool doze = sta->pm_request == LSTA_PM_DOZE;
+
+		sta->pm_request = LSTA_PM_NONE;
+		send_null_function(card, doze);
+		return;
+	}
 	if (sta->state != LSTA_AUTHENTICATING && sta->state != LSTA_ASSOCIATING)
 		return;
 	auth = sta->state == LSTA_AUTHENTICATING;
@@ -327,6 +377,8 @@ static void heard_mgmt(struct card *card, uint8_t fc0, const uint8_t *body,
 		sta->state = LSTA_IDLE;
 		sta->aid = 0;
 		sta->send_at = CARD_NO_DEADLINE;
+		sta->dozing = false;
+		sta->pm_request = LSTA_PM_NONE;
 	}
 }
 
@@ -346,6 +398,11 @@ bool legacy_sta_hear(struct card *card, const struct card *sender,
 	to_us = !memcmp(d + 4, sta->mac, 6);
 	if ((d[0] & 0x0c) == 0x04)	/* control frames: no ACK, no answer */
 		return false;
+	/* A dozing station's frames wait at the AP, so these are its slips. */
+	if (to_us && sta->dozing && sta->state == LSTA_ASSOCIATED) {
+		sta->unicast_while_dozing++;
+		sta_logf(card, "frame fc %02x%02x to us while dozing", d[0], d[1]);
+	}
 	if (d[0] == FC0_BEACON && sta->state == LSTA_WAIT_BEACON && sender == card &&
 	    len >= HDR_LEN)
 		heard_beacon(card, d, len);
@@ -427,6 +484,26 @@ static int leave(struct card *card, char *answer, size_t cap)
 	return 0;
 }
 
+/* "doze" or "wake": queues the Null frame that tells the AP. */
+static int power_save(struct card *card, bool doze, char *answer, size_t cap)
+{
+	struct legacy_sta *sta = card->legacy;
+	char bssid[18];
+
+	if (!sta)
+		return answer_error(answer, cap, "no legacy station on this card");
+	if (sta->state != LSTA_ASSOCIATED) {
+		snprintf(answer, cap, "error: legacy-sta %s needs an associated station (state=%s)",
+			 doze ? "doze" : "wake", state_names[sta->state]);
+		return -1;
+	}
+	sta->pm_request = doze ? LSTA_PM_DOZE : LSTA_PM_WAKE;
+	sta->send_at = card_now(card);
+	snprintf(answer, cap, "ok: null frame pm=%d to %s queued", doze ? 1 : 0,
+		 mac_text(sta->bssid, bssid));
+	return 0;
+}
+
 static int query(struct card *card, char *answer, size_t cap)
 {
 	struct legacy_sta *sta = card->legacy;
@@ -446,8 +523,11 @@ static int query(struct card *card, char *answer, size_t cap)
 	else if (sta->state == LSTA_FAILED)
 		n += snprintf(answer + n, cap - (size_t)n, " reason=%s", sta->reason);
 	if (sta->have_bss && (size_t)n < cap)
-		snprintf(answer + n, cap - (size_t)n, " bssid=%s",
-			 mac_text(sta->bssid, bssid));
+		n += snprintf(answer + n, cap - (size_t)n, " bssid=%s",
+			      mac_text(sta->bssid, bssid));
+	if (sta->state == LSTA_ASSOCIATED && (size_t)n < cap)
+		snprintf(answer + n, cap - (size_t)n, " ps=%s unicast_while_dozing=%lu",
+			 sta->dozing ? "doze" : "awake", sta->unicast_while_dozing);
 	return 0;
 }
 
@@ -463,8 +543,12 @@ int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 		return join(card, mac, answer, cap);
 	if (!strcmp(word, "leave") && words == 1)
 		return leave(card, answer, cap);
+	if (!strcmp(word, "doze") && words == 1)
+		return power_save(card, true, answer, cap);
+	if (!strcmp(word, "wake") && words == 1)
+		return power_save(card, false, answer, cap);
 	snprintf(answer, cap,
-		 "error: unknown legacy-sta command '%s' (expected 'legacy-sta', 'legacy-sta join MAC' or 'legacy-sta leave')",
+		 "error: unknown legacy-sta command '%s' (expected 'legacy-sta', 'legacy-sta join MAC', 'legacy-sta doze', 'legacy-sta wake' or 'legacy-sta leave')",
 		 args);
 	return -1;
 }

@@ -25,7 +25,8 @@ static const char *const stats_line_keys[] = {
 	"mmio_reads", "mmio_writes", "irq_edges", "tx_desc_fetched",
 	"rx_desc_fetched", "tx_desc_written", "rx_desc_written", "tx_frames",
 	"tx_ok", "tx_tries", "rx_frames", "rts_sent", "rts_failed", "cts_sent",
-	"cts_to_self", "tx_fragments", "tx_xretry",
+	"cts_to_self", "tx_fragments", "tx_xretry", "cab_after_dtim",
+	"group_outside_dtim",
 	STATS_REG_KEYS("reads"),
 	STATS_REG_KEYS("writes"),
 };

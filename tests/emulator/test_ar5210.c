@@ -12,6 +12,7 @@
 #include "card_model.h"
 #include "eeprom.h"
 #include "fake_host.h"
+#include "stats_line.h"
 
 #define TX_DESCS	0x1000
 #define TX_BUFS		0x8000
@@ -410,6 +411,20 @@ static void test_beacon_queue(void)
 	air_destroy(air);
 }
 
+/* The card's stats line: cab_after_dtim, group_outside_dtim; ~0 unparsed. */
+static void cab_counts(struct card *c, uint64_t *after, uint64_t *outside)
+{
+	char line[CARD_STATS_LINE_MAX];
+	uint64_t v[STATS_LINE_KEYS];
+
+	card_stats_summary(c, line, sizeof(line));
+	*after = *outside = UINT64_MAX;
+	if (!stats_line_parse(line, v))
+		return;
+	*after = stats_get(v, "cab_after_dtim");
+	*outside = stats_get(v, "group_outside_dtim");
+}
+
 /*
  * The AR5210 has no CAB queue: what a DTIM beacon announces must be
  * linked behind it on TXDP1 to go out after it.  A frame handed to
@@ -425,6 +440,7 @@ static void test_cab_behind_beacon(void)
 	/* what the station hears, in order: fc and the first body byte */
 	static const uint8_t want_fc[4] = { 0x08, 0x80, 0x08, 0x08 };
 	static const uint8_t want_body[4] = { 3, 0, 1, 2 };
+	uint64_t after, outside;
 
 	printf("TXDP1: frames linked behind the beacon follow it at TBTT, in order; "
 	       "TXDP0 sends at once\n");
@@ -459,6 +475,73 @@ static void test_cab_behind_beacon(void)
 	for (unsigned int i = 0; i < 3; i++)
 		check(fake_get32(ap->fh, d + 32 * i + 20) & 1,
 		      "TXDP1 chain descriptor %u done", i);
+	cab_counts(ap->card, &after, &outside);
+	check(after == 0 && outside == 3,
+	      "this beacon has no TIM: all three group frames count outside (%llu, %llu)",
+	      (unsigned long long)after, (unsigned long long)outside);
+	test_card_close(ap);
+	test_card_close(sta);
+	air_destroy(air);
+}
+
+/*
+ * make_beacon's frame cut after the fixed fields, then a TIM element:
+ * DTIM count 0 of period 1, Bitmap Control bit 0 (group traffic
+ * buffered), one bitmap octet.
+ */
+static unsigned int make_dtim_beacon(struct test_card *ap, uint8_t *f)
+{
+	static const uint8_t tim[6] = { 5, 4, 0, 1, 0x01, 0 };
+
+	make_beacon(ap, f);
+	memcpy(f + 24 + 12, tim, sizeof(tim));
+	return 24 + 12 + sizeof(tim);
+}
+
+/*
+ * The card's counters of group data after a DTIM beacon: the chain
+ * beacon -> group -> group on TXDP1 counts two after the DTIM, the
+ * group frame given to TXDP0 at the alert one outside.
+ */
+static void test_cab_counts(void)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	struct air *air = air_create();
+	struct test_card cards[2];
+	struct test_card *ap = &cards[0], *sta = &cards[1];
+	const uint32_t d = TX_DESCS, buf = TX_BUFS;
+	uint64_t after, outside;
+
+	printf("TXDP1: the group data behind a DTIM beacon counts after it, TXDP0's outside\n");
+	test_card_open(ap, air, 0, "model=ar5210,airtime=0");
+	test_card_open(sta, air, 1, "model=ar5210,airtime=0");
+	up_5210(ap, 5180, 4);
+	up_5210(sta, 5180, 4);
+
+	put_5210_desc(ap->fh, d, buf, make_dtim_beacon(ap, ap->fh->mem + buf), 3);
+	for (unsigned int i = 1; i <= 3; i++)
+		put_5210_desc(ap->fh, d + 32 * i, buf + 0x800 * i,
+			      make_data_frame(ap->fh->mem + buf + 0x800 * i, bcast,
+					      ap->mac, 40, (uint8_t)i), 0);
+	fake_put32(ap->fh, d, d + 32);		/* beacon -> group 1 */
+	fake_put32(ap->fh, d + 32, d + 64);	/* group 1 -> group 2 */
+	arm_beacon_queue(ap, d);
+
+	test_cards_advance(cards, 2, 95 * 1024);
+	check(rd(ap->card, A_ISR) & ISR_SWBA, "SWBA before TBTT");
+	wr(ap->card, A_TXDP0, d + 96);		/* group 3 as data, at the alert */
+	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x1);
+	cab_counts(ap->card, &after, &outside);
+	check(after == 0 && outside == 1,
+	      "the frame on TXDP0 went out before the beacon: outside (%llu, %llu)",
+	      (unsigned long long)after, (unsigned long long)outside);
+	test_cards_advance(cards, 2, 6 * 1024);
+	check(sta->card->frames_received == 4, "four frames heard (%llu)",
+	      (unsigned long long)sta->card->frames_received);
+	cab_counts(ap->card, &after, &outside);
+	check(after == 2 && outside == 1,
+	      "the two linked behind the DTIM beacon: after it (%llu, %llu)",
+	      (unsigned long long)after, (unsigned long long)outside);
 	test_card_close(ap);
 	test_card_close(sta);
 	air_destroy(air);
@@ -473,5 +556,6 @@ int main(void)
 	test_tx_rx();
 	test_beacon_queue();
 	test_cab_behind_beacon();
+	test_cab_counts();
 	return checks_report("test_ar5210");
 }

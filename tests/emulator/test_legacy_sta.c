@@ -6,8 +6,10 @@
  * responses through TX descriptors), it learns the SSID from the beacon,
  * authenticates and associates as a plain 11b client, ACKs what the AP
  * sends it, resends unanswered requests and gives up, goes idle on a
- * deauthentication and deauthenticates itself on leave.  Then the
- * command through control_execute(), with its error answers.
+ * deauthentication and deauthenticates itself on leave; on doze and wake
+ * it tells the AP with a Null function frame (PM bit set or clear) and
+ * takes the new state once that is ACKed.  Then the command through
+ * control_execute(), with its error answers.
  */
 #include "air_timing.h"
 #include "card_model.h"
@@ -422,13 +424,22 @@ static void test_control(void)
 	      "an unknown subcommand: '%s'", answer);
 	control_execute(ctl, "card0 legacy-sta leave now", answer, sizeof(answer));
 	check(starts(answer, "error: "), "leave with an argument: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta doze", answer, sizeof(answer));
+	check(starts(answer, "error: ") && strstr(answer, "associated"),
+	      "doze while waiting for a beacon: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta wake", answer, sizeof(answer));
+	check(starts(answer, "error: ") && strstr(answer, "associated"),
+	      "wake while waiting for a beacon: '%s'", answer);
+	control_execute(ctl, "card0 legacy-sta doze now", answer, sizeof(answer));
+	check(starts(answer, "error: "), "doze with an argument: '%s'", answer);
 	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
 	check(!strcmp(answer, "ok: 02:a5:1a:bb:00:0b state=waiting-beacon"),
 	      "errors left the station alone: '%s'", answer);
 	control_execute(ctl, "card9 legacy-sta", answer, sizeof(answer));
 	check(!strcmp(answer, "error: no card named 'card9'"), "another card: '%s'", answer);
 	control_execute(ctl, "card0", answer, sizeof(answer));
-	check(starts(answer, "error: ") && strstr(answer, "'CARD legacy-sta [join MAC|leave]'"),
+	check(starts(answer, "error: ") &&
+	      strstr(answer, "'CARD legacy-sta [join MAC|leave|doze|wake]'"),
 	      "the usage names it: '%s'", answer);
 	control_execute(ctl, "card0 legacy-sta leave", answer, sizeof(answer));
 	check(!strcmp(answer, "ok"), "'card0 legacy-sta leave': '%s'", answer);
@@ -448,10 +459,136 @@ static void test_control(void)
 	rmdir(dir);
 }
 
+/* What the AP hears when the station changes its power management. */
+static void expect_null_function(struct bss *b, bool doze, const char *when)
+{
+	unsigned int len = 0, rate = 0;
+	const uint8_t *f = next_rx(b, &len, &rate);
+	unsigned int duration = tx_sifs_us(RATE_1M) + tx_airtime_us(RATE_1M, AIR_ACK_BYTES);
+
+	check(f && len == 24 + 4, "%s: the AP received a 24-byte frame (len %u)", when, len);
+	if (!f)
+		return;
+	check(f[0] == 0x48, "type data, subtype Null function: fc byte 0 0x48 (0x%02x)", f[0]);
+	check(f[1] == (doze ? 0x11 : 0x01), "fc byte 1: ToDS%s (0x%02x)",
+	      doze ? " and Power Management" : " alone, Power Management clear", f[1]);
+	check(!memcmp(f + 4, b->ap.mac, 6) && !memcmp(f + 10, sta_mac, 6) &&
+	      !memcmp(f + 16, b->ap.mac, 6), "addr1 the BSSID, addr2 the station, addr3 the BSSID");
+	check(le16(f + 2) == duration, "duration SIFS + ACK at 1 Mbit/s, %u us (%u)",
+	      duration, le16(f + 2));
+	check(rate == RATE_1M && fcs_good(f, len), "at 1 Mbit/s CCK (0x%02x), FCS good", rate);
+}
+
+static void test_doze_and_wake(void)
+{
+	static const uint8_t other_mac[6] = { 0x02, 0x00, 0x00, 0x77, 0x77, 0x77 };
+	char answer[160], want[160], bssid[18];
+	const uint8_t *m, *f;
+	unsigned int len = 0, rate = 0, heard = 0, retries = 0;
+	struct bss b;
+	uint32_t st0;
+
+	printf("the station tells the AP it dozes and wakes with Null function frames\n");
+	bss_open(&b);
+	m = b.ap.mac;
+	snprintf(bssid, sizeof(bssid), "%02x:%02x:%02x:%02x:%02x:%02x",
+		 m[0], m[1], m[2], m[3], m[4], m[5]);
+	card_legacy_sta_command(b.ap.card, "doze", answer, sizeof(answer));
+	check(!strcmp(answer, "error: no legacy station on this card"),
+	      "doze without a station: '%s'", answer);
+	card_legacy_sta_command(b.ap.card, "join 02:a5:1a:bb:00:0b", answer, sizeof(answer));
+	card_legacy_sta_command(b.ap.card, "doze", answer, sizeof(answer));
+	check(starts(answer, "error: ") && strstr(answer, "state=waiting-beacon"),
+	      "doze before associating: '%s'", answer);
+	card_legacy_sta_command(b.ap.card, "wake", answer, sizeof(answer));
+	check(starts(answer, "error: "), "wake before associating: '%s'", answer);
+	run_us(&b, 5 * MS);
+	check(!next_rx(&b, &len, &rate), "neither sent anything");
+	if (!associate(&b, false)) {
+		bss_close(&b);
+		return;
+	}
+	query(b.ap.card, answer, sizeof(answer));
+	snprintf(want, sizeof(want),
+		 "ok: 02:a5:1a:bb:00:0b state=associated aid=2 bssid=%s ps=awake unicast_while_dozing=0",
+		 bssid);
+	check(!strcmp(answer, want), "associated, awake: '%s'", answer);
+
+	card_legacy_sta_command(b.ap.card, "doze", answer, sizeof(answer));
+	snprintf(want, sizeof(want), "ok: null frame pm=1 to %s queued", bssid);
+	check(!strcmp(answer, want), "doze: '%s'", answer);
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=awake") != NULL, "not dozing before the AP ACKed: '%s'", answer);
+	run_us(&b, 5 * MS);
+	expect_null_function(&b, true, "doze");
+	check(!next_rx(&b, &len, &rate), "one frame, ACKed at once");
+	query(b.ap.card, answer, sizeof(answer));
+	check(starts(answer, "ok: 02:a5:1a:bb:00:0b state=associated aid=2") &&
+	      strstr(answer, " ps=doze unicast_while_dozing=0"), "dozing: '%s'", answer);
+	check(strstr(last_sta_line, "doze: Null frame ACKed by") != NULL, "log: '%s'",
+	      last_sta_line);
+
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_1M);
+	check(tx_ok(st0), "dozing, it still ACKs a frame to it (st0 %08x)", st0);
+	st0 = ap_send(&b, 0x08, 0x02, bcast, NULL, 0, RATE_1M);
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=doze unicast_while_dozing=1") != NULL,
+	      "the unicast frame counted, the broadcast one not: '%s'", answer);
+
+	card_legacy_sta_command(b.ap.card, "wake", answer, sizeof(answer));
+	snprintf(want, sizeof(want), "ok: null frame pm=0 to %s queued", bssid);
+	check(!strcmp(answer, want), "wake: '%s'", answer);
+	run_us(&b, 5 * MS);
+	expect_null_function(&b, false, "wake");
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=awake unicast_while_dozing=1") != NULL, "awake: '%s'", answer);
+	st0 = ap_send(&b, 0x48, 0x02, sta_mac, NULL, 0, RATE_1M);
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=awake unicast_while_dozing=1") != NULL,
+	      "awake, frames to it are not counted: '%s'", answer);
+
+	/* Nobody owns the BSSID for a while: the AP card only listens. */
+	wr(b.ap.card, 0x8000, (uint32_t)(other_mac[0] | other_mac[1] << 8 |
+					 other_mac[2] << 16 | (uint32_t)other_mac[3] << 24));
+	wr(b.ap.card, 0x8004, (uint32_t)(other_mac[4] | other_mac[5] << 8));
+	wr(b.ap.card, 0x803c, RX_FILTER_NORMAL | 0x20);
+	card_legacy_sta_command(b.ap.card, "doze", answer, sizeof(answer));
+	check(starts(answer, "ok: "), "doze again: '%s'", answer);
+	run_us(&b, 5 * MS);
+	while ((f = next_rx(&b, &len, &rate)) != NULL) {
+		heard += f[0] == 0x48 && (f[1] & 0x17) == 0x11;
+		retries += f[0] == 0x48 && (f[1] & 0x08);
+	}
+	check(heard == 4 && retries == 3,
+	      "unACKed: 4 transmissions, the last 3 with the Retry bit (%u, %u)", heard, retries);
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=awake") != NULL, "still awake: '%s'", answer);
+	check(strstr(last_sta_line, "doze: Null frame not ACKed") != NULL, "log: '%s'",
+	      last_sta_line);
+	wr(b.ap.card, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
+	wr(b.ap.card, 0x8004, (uint32_t)(m[4] | m[5] << 8));
+	wr(b.ap.card, 0x803c, RX_FILTER_NORMAL);
+
+	card_legacy_sta_command(b.ap.card, "doze", answer, sizeof(answer));
+	run_us(&b, 5 * MS);
+	expect_null_function(&b, true, "doze, the AP back");
+	query(b.ap.card, answer, sizeof(answer));
+	check(strstr(answer, " ps=doze") != NULL, "dozing: '%s'", answer);
+	card_legacy_sta_command(b.ap.card, "leave", answer, sizeof(answer));
+	check(!strcmp(answer, "ok"), "leave while dozing: '%s'", answer);
+	f = next_rx(&b, &len, &rate);
+	check(f && f[0] == 0xc0 && le16(f + 24) == 3,
+	      "the AP received the Deauthentication, reason 3");
+	query(b.ap.card, answer, sizeof(answer));
+	check(!strcmp(answer, "ok: none"), "gone: '%s'", answer);
+	bss_close(&b);
+}
+
 int main(void)
 {
 	test_join_and_leave();
 	test_retries_and_deauth();
+	test_doze_and_wake();
 	test_control();
 	return checks_report("test_legacy_sta");
 }

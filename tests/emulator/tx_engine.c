@@ -746,6 +746,7 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	if (tq->data_sent)
 		f.data[1] |= FC1_RETRY;
 	finish_frame(&f, tsf, type);
+	cab_watch_sent(card, f.data, f.len - 4u, !tq->data_sent);
 	tq->data_sent = true;
 	if (is_fragment(&f))
 		card->stats.tx_fragments++;
