@@ -997,6 +997,15 @@ class ExpectedChecks(unittest.TestCase):
         self.assertEqual(in_tree[2:], first[6:])
         self.assertIn("bench-udp-a-b", in_tree)
 
+    def test_the_bench_pings_idle_before_the_bursts_and_again_right_after(self):
+        names = [c["name"] for c in self.dry_run("bench-in-tree", "full")]
+        bursts = [n for n in names if n.startswith(("bench-tcp", "bench-udp"))]
+        self.assertEqual(bursts, ["bench-tcp-a-b", "bench-tcp-b-a", "bench-udp10-a-b",
+                                  "bench-udp10-b-a", "bench-udp-a-b", "bench-udp-b-a"])
+        self.assertLess(names.index("bench-rtt-idle"), names.index(bursts[0]))
+        # Nothing between the last saturated burst and the pings after it.
+        self.assertEqual(names.index("bench-rtt-after"), names.index("bench-udp-b-a") + 1)
+
     def test_deb_reboots_only_after_a_kernel_upgrade_build(self):
         names = [c["name"] for c in self.dry_run("deb", "full", "kernel-upgrade-build")]
         self.assertNotIn("kernel-upgrade", names)
