@@ -7,12 +7,17 @@
 emulated cards, each driver in boots of its own (run-cell.py --driver
 bench-in-tree or bench-dkms), N runs per driver in the order in-tree, dkms,
 dkms, in-tree, in-tree, dkms, ... (ABBA: a drift of the shared host over
-the session falls on both drivers alike).  Each boot measures ping, iperf3
-TCP and UDP in both directions and, around each, the emulator's per-card
-counters ("cardN stats"), /proc/stat and /proc/interrupts; this script
-turns them into goodput, MMIO accesses and interrupts per delivered frame
-and guest CPU time per MB, prints a table per driver (median, min-max)
-with the ratio ours/in-tree, and writes out/bench.md and out/bench.json.
+the session falls on both drivers alike).  Each boot measures ping, pings
+1 s apart on the idle link (rtt-idle), iperf3 TCP, UDP at a fixed 10
+Mbit/s (udp10) and UDP at saturation (udp, 40 Mbit/s offered) in both
+directions, then pings 1 s apart right after the last burst (rtt-after)
+and, around each, the emulator's per-card counters ("cardN stats"),
+/proc/stat and /proc/interrupts; this script turns them into goodput,
+loss, MMIO accesses, interrupts and guest CPU time (system + softirq, and
+with hard IRQ) per delivered frame and per MB, at saturation and at the
+fixed load, and the pings' median, 99th percentile and maximum; prints a
+table per driver (median, min-max) with the ratio ours/in-tree, and writes
+out/bench.md and out/bench.json.
 The numbers are never judged: it exits 1 only when a run could not be
 measured, naming the run, the step and the log."""
 
@@ -31,12 +36,20 @@ AIR_TIMING = os.path.join(TOP, "tests", "emulator", "air_timing.h")
 
 DRIVERS = ("in-tree", "dkms")
 # The traffic phases of a boot (guest/bench-checks.sh), each a check of its
-# own: (name, protocol, sender card index).
+# own: (name, protocol, sender card index).  udp10 is UDP at a fixed
+# offered load below the ceiling, udp at saturation.
 PHASES = [("tcp-a-b", "tcp", 0), ("tcp-b-a", "tcp", 1),
+          ("udp10-a-b", "udp", 0), ("udp10-b-a", "udp", 1),
           ("udp-a-b", "udp", 0), ("udp-b-a", "udp", 1)]
 # The headline figures come from the saturation phase: UDP from A (the
 # station) to B (the AP) offered above the ceiling.
 HEADLINE_PHASE = "udp-a-b"
+# The fixed-load phases: at 10 Mbit/s offered both drivers deliver the
+# same frames, so per-frame costs are of the same work and per-second
+# costs are spread over as many frames for either.
+FIXED_LOAD_PHASES = ("udp10-a-b", "udp10-b-a")
+# Pings 1 s apart before any burst and right after the last one.
+RTT_PHASES = ("rtt-idle", "rtt-after")
 
 # Frames on the air (bytes, FCS included) for a 1500-byte IP MTU, open
 # network, no aggregation: a 3-address data header of 24 bytes (no QoS:
@@ -67,6 +80,20 @@ def spread(values):
         return {"median": None, "min": None, "max": None, "n": 0}
     return {"median": statistics.median(values), "min": min(values),
             "max": max(values), "n": len(values)}
+
+
+def percentile(values, p):
+    """The P-th percentile (0-100) of VALUES by linear interpolation between
+    the closest ranks (rank p/100 * (n - 1), counted from 0: numpy's
+    default, Hyndman and Fan's type 7).  Of 20 samples the 99th lies
+    between the 19th smallest and the largest, 81 % of the way to it."""
+    ordered = sorted(v for v in values if v is not None)
+    if not ordered:
+        return None
+    rank = p / 100.0 * (len(ordered) - 1)
+    low = int(math.floor(rank))
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def total(values):
@@ -309,14 +336,31 @@ def phase_counters(before, after):
     keys = sorted(k for k in (after["cards"].get("card0") or {})
                   if k.startswith(("reads.", "writes.")))
     out["registers"] = {k: both(k) for k in keys}
+    # Guest CPU time in ms: system + softirq, hard IRQ (where both drivers
+    # read the interrupt status) and the sum of the three.
     tck = after.get("clk_tck") or before.get("clk_tck")
     if tck and "cpu" in after and "cpu" in before:
-        jiffies = sum(after["cpu"][k] - before["cpu"][k] for k in ("system", "softirq"))
-        out["cpu_ms"] = jiffies * 1000.0 / tck
-        out["irq_ms"] = (after["cpu"]["irq"] - before["cpu"]["irq"]) * 1000.0 / tck
+        def ms(*keys):
+            return sum(after["cpu"][k] - before["cpu"][k] for k in keys) * 1000.0 / tck
+        out["sys_softirq_ms"] = ms("system", "softirq")
+        out["hardirq_ms"] = ms("irq")
+        out["sys_softirq_hardirq_ms"] = ms("system", "softirq", "irq")
     else:
-        out["cpu_ms"] = out["irq_ms"] = None
+        out["sys_softirq_ms"] = out["hardirq_ms"] = out["sys_softirq_hardirq_ms"] = None
     return out
+
+
+def udp_summary(doc):
+    """The block of a UDP iperf3 -J client run that has the datagram
+    counts: sum_received where it has them, else sum."""
+    end = doc["end"]
+    return end.get("sum_received") if "packets" in end.get("sum_received", {}) else end["sum"]
+
+
+def udp_datagrams(doc):
+    """(sent, lost) datagrams of a UDP iperf3 -J client run."""
+    s = udp_summary(doc)
+    return s["packets"], s["lost_packets"]
 
 
 def iperf_result(doc, proto):
@@ -326,18 +370,29 @@ def iperf_result(doc, proto):
     if proto == "tcp":
         rx = end["sum_received"]
         return rx["bytes"], rx["seconds"], None, end.get("sum_sent", {}).get("retransmits")
-    s = end.get("sum_received") if "packets" in end.get("sum_received", {}) else end["sum"]
     size = doc["start"]["test_start"]["blksize"]
-    packets, lost = s["packets"], s["lost_packets"]
+    packets, lost = udp_datagrams(doc)
     loss = 100.0 * lost / packets if packets else None
-    return (packets - lost) * size, s["seconds"], loss, None
+    return (packets - lost) * size, udp_summary(doc)["seconds"], loss, None
 
 
-def per_frame(counters, key):
-    return divide(counters.get(key), counters.get("delivered_frames"))
+def per_frame(counters, key, scale=1.0):
+    value = counters.get(key)
+    return divide(value * scale if value is not None else None,
+                  counters.get("delivered_frames"))
+
+
+# The per-frame and per-MB figures of a phase, as phase_metrics names them.
+COST_METRICS = ("mmio_reads_per_frame", "mmio_writes_per_frame", "irqs_per_frame",
+                "proc_irqs_per_frame", "sys_softirq_us_per_frame",
+                "sys_softirq_hardirq_us_per_frame", "sys_softirq_ms_per_mb",
+                "sys_softirq_hardirq_ms_per_mb")
 
 
 def phase_metrics(counters, received_bytes, seconds):
+    """Goodput and COST_METRICS of a phase.  CPU comes as system + softirq
+    and as system + softirq + hard IRQ, in us per delivered frame and in ms
+    per 10^6 bytes received."""
     mb = received_bytes / 1e6 if received_bytes is not None else None
     return {
         "goodput_mbps": divide(8 * received_bytes, seconds * 1e6)
@@ -346,7 +401,11 @@ def phase_metrics(counters, received_bytes, seconds):
         "mmio_writes_per_frame": per_frame(counters, "mmio_writes"),
         "irqs_per_frame": per_frame(counters, "irq_edges"),
         "proc_irqs_per_frame": per_frame(counters, "proc_interrupts"),
-        "cpu_ms_per_mb": divide(counters.get("cpu_ms"), mb),
+        "sys_softirq_us_per_frame": per_frame(counters, "sys_softirq_ms", 1000.0),
+        "sys_softirq_hardirq_us_per_frame": per_frame(counters, "sys_softirq_hardirq_ms",
+                                                      1000.0),
+        "sys_softirq_ms_per_mb": divide(counters.get("sys_softirq_ms"), mb),
+        "sys_softirq_hardirq_ms_per_mb": divide(counters.get("sys_softirq_hardirq_ms"), mb),
     }
 
 
@@ -360,6 +419,37 @@ def parse_ping(text):
         out.update(min_ms=float(m.group(1)), avg_ms=float(m.group(2)),
                    max_ms=float(m.group(3)))
     return out
+
+
+# One echo reply as iputils ping prints it: "64 bytes from 10.0.0.2:
+# icmp_seq=3 ttl=64 time=1.23 ms" (a "(DUP!)" at the end is a second
+# reply to the same request: not a round trip of its own).
+PING_REPLY = re.compile(r"icmp_seq=(\d+)\b.*\btime[=<]\s*([\d.]+)\s*ms")
+
+
+def parse_ping_replies(text):
+    """The round-trip times in ms of PING's replies, in the order they came."""
+    times = []
+    for line in text.splitlines():
+        m = PING_REPLY.search(line)
+        if m and "DUP!" not in line:
+            times.append(float(m.group(2)))
+    return times
+
+
+def rtt_figures(text):
+    """sent, received, every reply's time and their median, 99th percentile
+    (percentile()) and maximum, of one ping transcript."""
+    times = parse_ping_replies(text)
+    summary = parse_ping(text)
+    return {"sent": summary.get("sent"), "received": summary.get("received"),
+            "times_ms": times, "median_ms": median(times),
+            "p99_ms": percentile(times, 99), "max_ms": max(times) if times else None}
+
+
+def row_prefix(phase):
+    """udp10-a-b -> "udp10_a_b_": the prefix of a phase's keys in a run."""
+    return phase.replace("-", "_") + "_"
 
 
 def parse_link(text):
@@ -412,8 +502,10 @@ def measure_run(bench_dir):
         if missing:
             raise ValueError("%s: no emulator stats from %s" % (name, ", ".join(missing)))
         m = phase_metrics(counters, received, seconds)
+        sent_datagrams, lost_datagrams = udp_datagrams(doc) if proto == "udp" else (None, None)
         m.update(loss_percent=loss, retransmits=retransmits, received_bytes=received,
-                 iperf_seconds=seconds, counters=counters)
+                 iperf_seconds=seconds, sent_datagrams=sent_datagrams,
+                 lost_datagrams=lost_datagrams, counters=counters)
         tests[name] = m
     try:
         ping = parse_ping(read(os.path.join(bench_dir, "ping.out")))
@@ -421,49 +513,84 @@ def measure_run(bench_dir):
         raise ValueError("ping: %s" % e)
     if "avg_ms" not in ping:
         raise ValueError("ping: no round-trip summary")
+    rtt = {}
+    for name in RTT_PHASES:
+        try:
+            rtt[name] = rtt_figures(read(os.path.join(bench_dir, name + ".out")))
+        except OSError as e:
+            raise ValueError("%s: %s" % (name, e))
+        if not rtt[name]["times_ms"]:
+            raise ValueError("%s: no echo reply" % name)
     try:
         link = parse_link(read(os.path.join(bench_dir, "link.txt")))
     except OSError:
         link = {}
     h = tests[HEADLINE_PHASE]
-    headline = {k: h[k] for k in ("goodput_mbps", "mmio_reads_per_frame",
-                                  "mmio_writes_per_frame", "irqs_per_frame",
-                                  "proc_irqs_per_frame", "cpu_ms_per_mb")}
+    headline = {k: h[k] for k in ("goodput_mbps",) + COST_METRICS}
+    # Each phase's goodput and UDP loss; the fixed-load phases' costs too,
+    # under their phase's prefix (udp10_a_b_mmio_reads_per_frame, ...).
+    for name, proto, _ in PHASES:
+        prefix = row_prefix(name)
+        headline[prefix + "mbps"] = tests[name]["goodput_mbps"]
+        if proto == "udp":
+            headline[prefix + "loss_percent"] = tests[name]["loss_percent"]
+    for name in FIXED_LOAD_PHASES:
+        for k in COST_METRICS:
+            headline[row_prefix(name) + k] = tests[name][k]
+    for name in RTT_PHASES:
+        for k in ("median_ms", "p99_ms", "max_ms"):
+            headline[row_prefix(name) + k] = rtt[name][k]
     headline.update(
-        tcp_a_b_mbps=tests["tcp-a-b"]["goodput_mbps"],
-        tcp_b_a_mbps=tests["tcp-b-a"]["goodput_mbps"],
-        udp_a_b_mbps=tests["udp-a-b"]["goodput_mbps"],
-        udp_b_a_mbps=tests["udp-b-a"]["goodput_mbps"],
-        udp_a_b_loss_percent=tests["udp-a-b"]["loss_percent"],
-        udp_b_a_loss_percent=tests["udp-b-a"]["loss_percent"],
         ping_avg_ms=ping["avg_ms"], ping_min_ms=ping["min_ms"], ping_max_ms=ping["max_ms"],
         tx_xretry=total([tests[name]["counters"]["tx_xretry"] for name, _, _ in PHASES]),
-        tests=tests, ping=ping, link=link)
+        tests=tests, ping=ping, rtt=rtt, link=link)
     return headline
 
 
 # ---- tables -------------------------------------------------------------------
 
-# (key, label, format) of the table's rows.
-ROWS = [
-    ("goodput_mbps", "goodput UDP A->B (headline), Mbit/s", "%.2f"),
-    ("share_of_emulated_ceiling", "  share of the emulated ceiling", "%.3f"),
-    ("share_of_standard_ceiling", "  share of the 802.11g ceiling", "%.3f"),
-    ("udp_b_a_mbps", "UDP B->A, Mbit/s", "%.2f"),
-    ("tcp_a_b_mbps", "TCP A->B, Mbit/s", "%.2f"),
-    ("tcp_b_a_mbps", "TCP B->A, Mbit/s", "%.2f"),
-    ("udp_a_b_loss_percent", "UDP A->B loss at 40M offered, %", "%.1f"),
-    ("udp_b_a_loss_percent", "UDP B->A loss at 40M offered, %", "%.1f"),
+# Where each cost row is taken: the saturation phase (the headline keys,
+# unprefixed) and beside it the fixed-load phases (their prefix).
+COST_LOADS = [("", "UDP A->B at 40M offered (saturation)"),
+              (row_prefix("udp10-a-b"), "UDP A->B at 10M offered"),
+              (row_prefix("udp10-b-a"), "UDP B->A at 10M offered")]
+# (metric, label, format) of the cost rows, one row per load each.
+COST_ROWS = [
     ("mmio_reads_per_frame", "MMIO reads per frame", "%.2f"),
     ("mmio_writes_per_frame", "MMIO writes per frame", "%.2f"),
     ("irqs_per_frame", "IRQs per frame (emulator)", "%.3f"),
     ("proc_irqs_per_frame", "IRQs per frame (/proc/interrupts)", "%.3f"),
-    ("cpu_ms_per_mb", "guest sys+softirq ms per MB", "%.1f"),
-    ("tx_xretry", "frames failed every rate series (all phases)", "%g"),
-    ("ping_avg_ms", "ping avg, ms", "%.2f"),
-    ("ping_min_ms", "ping min, ms", "%.2f"),
-    ("ping_max_ms", "ping max, ms", "%.2f"),
+    ("sys_softirq_us_per_frame", "guest CPU sys+softirq, us per frame", "%.1f"),
+    ("sys_softirq_hardirq_us_per_frame", "guest CPU sys+softirq+hardirq, us per frame", "%.1f"),
+    ("sys_softirq_ms_per_mb", "guest CPU sys+softirq, ms per MB", "%.1f"),
+    ("sys_softirq_hardirq_ms_per_mb", "guest CPU sys+softirq+hardirq, ms per MB", "%.1f"),
 ]
+RTT_LABELS = {"rtt-idle": "before any burst", "rtt-after": "right after the last burst"}
+
+# (key, label, format) of the table's rows.
+ROWS = [
+    ("goodput_mbps", "goodput UDP A->B at 40M offered (headline), Mbit/s", "%.2f"),
+    ("share_of_emulated_ceiling", "  share of the emulated ceiling", "%.3f"),
+    ("share_of_standard_ceiling", "  share of the 802.11g ceiling", "%.3f"),
+    ("udp_b_a_mbps", "UDP B->A at 40M offered, Mbit/s", "%.2f"),
+    ("udp10_a_b_mbps", "UDP A->B at 10M offered, Mbit/s", "%.2f"),
+    ("udp10_b_a_mbps", "UDP B->A at 10M offered, Mbit/s", "%.2f"),
+    ("tcp_a_b_mbps", "TCP A->B, Mbit/s", "%.2f"),
+    ("tcp_b_a_mbps", "TCP B->A, Mbit/s", "%.2f"),
+    ("udp_a_b_loss_percent", "UDP A->B loss at 40M offered, %", "%.1f"),
+    ("udp_b_a_loss_percent", "UDP B->A loss at 40M offered, %", "%.1f"),
+    ("udp10_a_b_loss_percent", "UDP A->B loss at 10M offered, %", "%.2f"),
+    ("udp10_b_a_loss_percent", "UDP B->A loss at 10M offered, %", "%.2f"),
+] + [(prefix + metric, "%s, %s" % (label, load), form)
+     for metric, label, form in COST_ROWS for prefix, load in COST_LOADS] + [
+    ("tx_xretry", "frames failed every rate series (all iperf3 phases)", "%g"),
+    ("ping_avg_ms", "ping 0.2 s apart: avg, ms", "%.2f"),
+    ("ping_min_ms", "ping 0.2 s apart: min, ms", "%.2f"),
+    ("ping_max_ms", "ping 0.2 s apart: max, ms", "%.2f"),
+] + [(row_prefix(phase) + key, "ping 1 s apart %s: %s, ms" % (RTT_LABELS[phase], what), "%.2f")
+     for phase in RTT_PHASES
+     for key, what in (("median_ms", "median"), ("p99_ms", "99th percentile"),
+                       ("max_ms", "max"))]
 
 
 def fmt(form, value):
@@ -514,9 +641,14 @@ def write_outputs(out, result):
     lines = ["# make bench: %s, %d runs per driver" % (result["cell"], result["runs_per_driver"]),
              "", "Boot order: %s." % ", ".join(result["order"]), ""]
     lines += ["- " + l for l in ceiling_lines(result["ceiling"])]
-    lines += ["", "Per-frame figures and CPU come from the UDP A->B phase; a delivered "
-              "frame is one a card put into its driver's RX ring (rx_frames of both "
-              "cards).", ""]
+    lines += ["", "Per-frame figures and CPU come from UDP A->B at 40 Mbit/s offered "
+              "(saturation: the headline) and, beside them, from UDP at a fixed 10 Mbit/s "
+              "offered, below the ceiling, where both drivers carry the same frames; a "
+              "delivered frame is one a card put into its driver's RX ring (rx_frames of "
+              "both cards).  Guest CPU is system + softirq, and system + softirq + hard "
+              "IRQ (the /proc/stat irq column).  The pings 1 s apart are 20 per phase; "
+              "their 99th percentile interpolates linearly between closest ranks (numpy's "
+              "default): between the 19th smallest and the largest.", ""]
     md = ["| metric | in-tree median (min-max) | ours median (min-max) | "
           "ours/in-tree (pair min-max) |", "| --- | --- | --- | --- |"]
     for key, label, form in ROWS:
@@ -668,11 +800,14 @@ def main():
         r = run_boot(args, i, len(order), driver, disk if driver == "dkms" else None)
         records.append(r)
         if r["measured"]:
-            print("bench: run %d/%d: %s: UDP A->B %.2f Mbit/s, %.1f reads/frame, "
-                  "%.3f irqs/frame, %.1f ms/MB%s"
+            fixed = row_prefix("udp10-a-b")
+            print("bench: run %d/%d: %s: UDP A->B %.2f Mbit/s at 40M; at 10M "
+                  "%.1f reads/frame, %.3f irqs/frame, %.1f us CPU/frame (sys+softirq+hardirq); "
+                  "ping 1 s apart after the bursts %.2f ms median%s"
                   % (i, len(order), driver, r["goodput_mbps"] or 0,
-                     r["mmio_reads_per_frame"] or 0, r["irqs_per_frame"] or 0,
-                     r["cpu_ms_per_mb"] or 0,
+                     r[fixed + "mmio_reads_per_frame"] or 0, r[fixed + "irqs_per_frame"] or 0,
+                     r[fixed + "sys_softirq_hardirq_us_per_frame"] or 0,
+                     r["rtt_after_median_ms"] or 0,
                      "; lab check failed: " + r["lab_failure"] if r.get("lab_failure") else ""),
                   flush=True)
         else:

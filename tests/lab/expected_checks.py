@@ -93,10 +93,13 @@ SECURE_BOOT_OURS = ("dkms", "deb", "rpm")
 SKIP_BY_DESIGN = set()
 
 
-# guest/bench-checks.sh: after the driver is loaded, one measured round.
-BENCH = (["probe", "netns", "interfaces-up", "ap-open-ch6", "assoc-open-ch6", "bench-ping"]
-         + ["bench-" + p for p in ("tcp-a-b", "tcp-b-a", "udp-a-b", "udp-b-a")]
-         + ["bench-link", "dmesg-clean"])
+# guest/bench-checks.sh: after the driver is loaded, one measured round
+# (udp10: UDP at a fixed load below the air's ceiling; udp: at saturation).
+BENCH = (["probe", "netns", "interfaces-up", "ap-open-ch6", "assoc-open-ch6", "bench-ping",
+          "bench-rtt-idle"]
+         + ["bench-" + p for p in ("tcp-a-b", "tcp-b-a", "udp10-a-b", "udp10-b-a",
+                                   "udp-a-b", "udp-b-a")]
+         + ["bench-rtt-after", "bench-link", "dmesg-clean"])
 
 
 def guest_checks(driver, profile, reported=(), secure_boot=False, models=()):

@@ -997,6 +997,15 @@ class ExpectedChecks(unittest.TestCase):
         self.assertEqual(in_tree[2:], first[6:])
         self.assertIn("bench-udp-a-b", in_tree)
 
+    def test_the_bench_pings_idle_before_the_bursts_and_again_right_after(self):
+        names = [c["name"] for c in self.dry_run("bench-in-tree", "full")]
+        bursts = [n for n in names if n.startswith(("bench-tcp", "bench-udp"))]
+        self.assertEqual(bursts, ["bench-tcp-a-b", "bench-tcp-b-a", "bench-udp10-a-b",
+                                  "bench-udp10-b-a", "bench-udp-a-b", "bench-udp-b-a"])
+        self.assertLess(names.index("bench-rtt-idle"), names.index(bursts[0]))
+        # Nothing between the last saturated burst and the pings after it.
+        self.assertEqual(names.index("bench-rtt-after"), names.index("bench-udp-b-a") + 1)
+
     def test_deb_reboots_only_after_a_kernel_upgrade_build(self):
         names = [c["name"] for c in self.dry_run("deb", "full", "kernel-upgrade-build")]
         self.assertNotIn("kernel-upgrade", names)
@@ -1230,16 +1239,35 @@ def stats_answer(**counts):
     return "ok: " + " ".join("%s=%d" % kv for kv in counts.items())
 
 
-def snapshot_text(t, card0, card1, system, softirq, irqs):
+def snapshot_text(t, card0, card1, system, softirq, irqs, hardirq=7):
     return "\n".join([
         "time %.3f" % t,
         "card0 " + card0,
         "card1 " + card1,
         "clk_tck 100",
-        "cpu  500 0 %d 9000 10 7 %d 0 0 0" % (system, softirq),
+        "cpu  500 0 %d 9000 10 %d %d 0 0 0" % (system, hardirq, softirq),
         "irq   19:  %d  %d  IO-APIC  19-fasteoi   ath5k, ath5k" % (irqs, 3),
         "irq   22:  %d  0  IO-APIC 5 22-fasteoi   ath5k" % irqs,
     ]) + "\n"
+
+
+def ping_transcript(times, sent=None, dup_of=None):
+    """What iputils ping prints for replies with TIMES (ms; None: no
+    reply to that request), SENT requests, a duplicate of reply DUP_OF."""
+    lines = ["PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data."]
+    for seq, t in enumerate(times, 1):
+        if t is not None:
+            lines.append("64 bytes from 10.0.0.2: icmp_seq=%d ttl=64 time=%g ms" % (seq, t))
+        if seq == dup_of:
+            lines.append("64 bytes from 10.0.0.2: icmp_seq=%d ttl=64 time=999 ms (DUP!)" % seq)
+    got = [t for t in times if t is not None]
+    sent = len(times) if sent is None else sent
+    lines += ["", "--- 10.0.0.2 ping statistics ---",
+              "%d packets transmitted, %d received, %d%% packet loss, time 19027ms"
+              % (sent, len(got), 100 * (sent - len(got)) // sent),
+              "rtt min/avg/max/mdev = %.3f/%.3f/%.3f/0.100 ms"
+              % (min(got), sum(got) / len(got), max(got))]
+    return "\n".join(lines) + "\n"
 
 
 class BenchArithmetic(unittest.TestCase):
@@ -1334,17 +1362,60 @@ class BenchArithmetic(unittest.TestCase):
                          (6000, 2000, 200))
         # Every ath5k line, each CPU's column, nothing from the chip's name.
         self.assertEqual(c["proc_interrupts"], 2 * 200)
-        self.assertAlmostEqual(c["cpu_ms"], 1000.0)
+        self.assertAlmostEqual(c["sys_softirq_ms"], 1000.0)
         self.assertAlmostEqual(c["seconds"], 10.0)
         m = bench.phase_metrics(c, 2_500_000, 10.0)
         self.assertAlmostEqual(m["goodput_mbps"], 2.0)
         self.assertAlmostEqual(m["mmio_reads_per_frame"], 6.0)
         self.assertAlmostEqual(m["mmio_writes_per_frame"], 2.0)
         self.assertAlmostEqual(m["irqs_per_frame"], 0.2)
-        self.assertAlmostEqual(m["cpu_ms_per_mb"], 400.0)
+        self.assertAlmostEqual(m["sys_softirq_ms_per_mb"], 400.0)
         # A phase in which nothing arrived has no per-frame figure.
         self.assertIsNone(bench.phase_metrics(dict(c, delivered_frames=0), 0, 10.0)
                           ["mmio_reads_per_frame"])
+
+    def test_cpu_is_counted_with_and_without_hard_irq(self):
+        def snap(t, system, softirq, hardirq):
+            return bench.parse_snapshot(snapshot_text(
+                t, stats_answer(rx_frames=0), stats_answer(rx_frames=0),
+                system=system, softirq=softirq, irqs=0, hardirq=hardirq))
+        c = bench.phase_counters(snap(0.0, 100, 50, 20), snap(10.0, 130, 60, 35))
+        c["delivered_frames"] = 500
+        self.assertAlmostEqual(c["sys_softirq_ms"], 400.0)
+        self.assertAlmostEqual(c["hardirq_ms"], 150.0)
+        self.assertAlmostEqual(c["sys_softirq_hardirq_ms"], 550.0)
+        m = bench.phase_metrics(c, 2_000_000, 10.0)
+        self.assertAlmostEqual(m["sys_softirq_ms_per_mb"], 200.0)
+        self.assertAlmostEqual(m["sys_softirq_hardirq_ms_per_mb"], 275.0)
+        self.assertAlmostEqual(m["sys_softirq_us_per_frame"], 800.0)
+        self.assertAlmostEqual(m["sys_softirq_hardirq_us_per_frame"], 1100.0)
+        # Both are rows of the table, each for saturation and the fixed load.
+        keys = [k for k, _, _ in bench.ROWS]
+        for k in ("sys_softirq_ms_per_mb", "sys_softirq_hardirq_ms_per_mb",
+                  "sys_softirq_hardirq_us_per_frame", "udp10_a_b_sys_softirq_us_per_frame",
+                  "udp10_a_b_sys_softirq_hardirq_us_per_frame"):
+            self.assertIn(k, keys)
+
+    def test_round_trip_times_come_from_every_reply(self):
+        text = ping_transcript([0.5, 0.7, None, 0.6, 12.0], dup_of=2)
+        self.assertEqual(bench.parse_ping_replies(text), [0.5, 0.7, 0.6, 12.0])
+        f = bench.rtt_figures(text)
+        self.assertEqual((f["sent"], f["received"], f["max_ms"]), (5, 4, 12.0))
+        self.assertAlmostEqual(f["median_ms"], 0.65)
+        # rank 0.99 * 3 = 2.97: 97 % of the way from 0.7 to 12.
+        self.assertAlmostEqual(f["p99_ms"], 0.7 + 0.97 * 11.3)
+        self.assertEqual(bench.parse_ping_replies(
+            "64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time<1 ms\n"
+            "From 10.0.0.1 icmp_seq=2 Destination Host Unreachable\n"), [1.0])
+
+    def test_percentiles_interpolate_between_closest_ranks(self):
+        twenty = [float(v) for v in range(20, 0, -1)]
+        self.assertAlmostEqual(bench.percentile(twenty, 99), 19.81)
+        self.assertAlmostEqual(bench.percentile(twenty, 50), 10.5)
+        self.assertEqual(bench.percentile(twenty, 100), 20.0)
+        self.assertEqual(bench.percentile(twenty, 0), 1.0)
+        self.assertEqual(bench.percentile([3.0], 99), 3.0)
+        self.assertIsNone(bench.percentile([], 99))
 
     def test_udp_goodput_is_what_arrived(self):
         doc = {"start": {"test_start": {"blksize": 1472}},
@@ -1357,17 +1428,21 @@ class BenchArithmetic(unittest.TestCase):
         for name, proto, _ in bench.PHASES:
             if name in skip:
                 continue
+            # The fixed-load phases read less and lose less than saturation.
+            fixed = name in bench.FIXED_LOAD_PHASES
             for when, k in (("before", 1), ("after", 2)):
                 with open(os.path.join(tmp, "%s.%s" % (name, when)), "w") as f:
                     f.write(snapshot_text(
-                        10.0 * k, stats_answer(mmio_reads=100 * k, mmio_writes=10 * k,
-                                               irq_edges=k, rx_frames=10 * k, tx_xretry=k),
+                        10.0 * k, stats_answer(mmio_reads=(50 if fixed else 100) * k,
+                                               mmio_writes=10 * k, irq_edges=k,
+                                               rx_frames=10 * k, tx_xretry=k),
                         stats_answer(mmio_reads=300 * k, mmio_writes=30 * k, irq_edges=3 * k,
                                      rx_frames=30 * k, tx_xretry=0),
-                        system=10 * k, softirq=10 * k, irqs=4 * k))
+                        system=10 * k, softirq=10 * k, irqs=4 * k, hardirq=5 * k))
             end = ({"sum_received": {"bytes": 1_000_000, "seconds": 8.0},
                     "sum_sent": {"retransmits": 2}} if proto == "tcp" else
-                   {"sum": {"packets": 100, "lost_packets": 20, "seconds": 10.0}})
+                   {"sum": {"packets": 100, "lost_packets": 1 if fixed else 20,
+                            "seconds": 10.0}})
             with open(os.path.join(tmp, name + ".out"), "w") as f:
                 json.dump({"start": {"test_start": {"blksize": 1472}}, "end": end}, f)
         with open(os.path.join(tmp, "ping.out"), "w") as f:
@@ -1376,6 +1451,11 @@ class BenchArithmetic(unittest.TestCase):
         with open(os.path.join(tmp, "link.txt"), "w") as f:
             f.write("== card A: iw dev wlan1 link\n\trx bitrate: 54.0 MBit/s\n"
                     "\ttx bitrate: 48.0 MBit/s\n\tbss flags:\tshort-preamble short-slot-time\n")
+        for name, times in (("rtt-idle", [1.0 + i for i in range(20)]),
+                            ("rtt-after", [30.0] + [2.0] * 18 + [None])):
+            if name not in skip:
+                with open(os.path.join(tmp, name + ".out"), "w") as f:
+                    f.write(ping_transcript(times))
 
     def test_a_run_is_measured_from_the_guests_files(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -1389,12 +1469,55 @@ class BenchArithmetic(unittest.TestCase):
         self.assertAlmostEqual(r["proc_irqs_per_frame"], 8 / 40)
         self.assertEqual((r["ping_min_ms"], r["ping_avg_ms"], r["ping_max_ms"]),
                          (1.1, 2.2, 9.9))
-        # card0 gave up on one frame in each of the four phases
-        self.assertEqual(r["tx_xretry"], 4)
+        # card0 gave up on one frame in each of the six phases
+        self.assertEqual(r["tx_xretry"], 6)
         self.assertEqual(r["tests"]["udp-a-b"]["counters"]["tx_xretry"], 1)
         self.assertEqual((r["link"]["tx_mbps"], r["link"]["short_slot"],
                           r["link"]["cts_protection"]), (48.0, True, False))
         self.assertEqual(sorted(r["tests"]), sorted(p for p, _, _ in bench.PHASES))
+
+    def test_the_fixed_load_phases_are_measured_beside_saturation(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.bench_dir(tmp)
+            r = bench.measure_run(tmp)
+        for prefix in ("udp10_a_b_", "udp10_b_a_"):
+            self.assertEqual(r[prefix + "loss_percent"], 1.0)
+            self.assertAlmostEqual(r[prefix + "mbps"], 99 * 1472 * 8 / 10.0 / 1e6)
+            self.assertAlmostEqual(r[prefix + "mmio_reads_per_frame"], (50 + 300) / 40)
+            self.assertAlmostEqual(r[prefix + "mmio_writes_per_frame"], 40 / 40)
+            self.assertAlmostEqual(r[prefix + "irqs_per_frame"], 4 / 40)
+            # 20 jiffies of system + softirq and 5 of hard IRQ at CLK_TCK 100
+            self.assertAlmostEqual(r[prefix + "sys_softirq_us_per_frame"], 200e3 / 40)
+            self.assertAlmostEqual(r[prefix + "sys_softirq_hardirq_us_per_frame"], 250e3 / 40)
+            self.assertAlmostEqual(r[prefix + "sys_softirq_hardirq_ms_per_mb"],
+                                   250 / (99 * 1472 / 1e6))
+        # Saturation's figures stay the headline's, its loss its own.
+        self.assertAlmostEqual(r["mmio_reads_per_frame"], (100 + 300) / 40)
+        self.assertEqual(r["udp_a_b_loss_percent"], 20.0)
+        self.assertEqual((r["tests"]["udp-a-b"]["sent_datagrams"],
+                          r["tests"]["udp-a-b"]["lost_datagrams"]), (100, 20))
+        self.assertIsNone(r["tests"]["tcp-a-b"]["sent_datagrams"])
+        # Every fixed-load cost row of the table has its figure in a run.
+        for key, _, _ in bench.ROWS:
+            if key.startswith("udp10_"):
+                self.assertIsNotNone(r.get(key), key)
+
+    def test_the_pings_before_and_after_the_bursts_are_measured(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.bench_dir(tmp)
+            r = bench.measure_run(tmp)
+        self.assertEqual((r["rtt_idle_median_ms"], r["rtt_idle_max_ms"]), (10.5, 20.0))
+        self.assertAlmostEqual(r["rtt_idle_p99_ms"], 19.0 + 0.81)
+        # 19 replies of 20: one slow one right after the burst.
+        self.assertEqual((r["rtt_after_median_ms"], r["rtt_after_max_ms"]), (2.0, 30.0))
+        self.assertAlmostEqual(r["rtt_after_p99_ms"], 2.0 + 0.82 * 28.0)
+        self.assertEqual((r["rtt"]["rtt-after"]["sent"], r["rtt"]["rtt-after"]["received"]),
+                         (20, 19))
+        for name in ("rtt-idle", "rtt-after"):
+            with tempfile.TemporaryDirectory() as tmp:
+                self.bench_dir(tmp, skip=(name,))
+                with self.assertRaisesRegex(ValueError, "^%s: " % name):
+                    bench.measure_run(tmp)
 
     def test_a_missing_phase_names_its_step(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -1450,6 +1573,41 @@ class BenchArithmetic(unittest.TestCase):
             for key in ("mmio_reads", "mmio_writes", "irq_edges", "rx_frames", "tx_ok",
                         "tx_xretry", "reads.PISR", "writes.other"):
                 self.assertEqual(counts.get(key), 0, key)
+
+    def test_the_table_and_json_carry_the_fixed_load_and_the_pings(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.bench_dir(tmp)
+            runs = []
+            for i, driver in enumerate(bench.boot_order(1), 1):
+                r = bench.measure_run(tmp)
+                r.update(run=i, driver=driver, measured=True)
+                runs.append(r)
+            result = bench.build_result("debian-12", 1, bench.boot_order(1), runs,
+                                        bench.air_timing(), "")
+            bench.write_outputs(tmp, result)
+            with open(os.path.join(tmp, "bench.md")) as f:
+                md = f.read()
+            with open(os.path.join(tmp, "bench.json")) as f:
+                doc = json.load(f)
+        lines = bench.table_lines(result)
+        for label in ("MMIO reads per frame, UDP A->B at 40M offered (saturation)",
+                      "MMIO reads per frame, UDP A->B at 10M offered",
+                      "IRQs per frame (emulator), UDP B->A at 10M offered",
+                      "guest CPU sys+softirq+hardirq, us per frame, UDP A->B at 10M offered",
+                      "guest CPU sys+softirq, ms per MB, UDP A->B at 40M offered (saturation)",
+                      "UDP A->B loss at 10M offered, %",
+                      "ping 1 s apart before any burst: 99th percentile, ms",
+                      "ping 1 s apart right after the last burst: max, ms"):
+            self.assertTrue([l for l in lines if l.startswith(label + " ")], label)
+            self.assertIn("| %s |" % label, md)
+        summary = doc["drivers"]["dkms"]["summary"]
+        self.assertAlmostEqual(summary["udp10_a_b_mmio_reads_per_frame"]["median"], 350 / 40)
+        self.assertEqual(summary["rtt_idle_max_ms"]["median"], 20.0)
+        self.assertAlmostEqual(doc["ratio_ours_to_in_tree"]["udp10_b_a_irqs_per_frame"]["ratio"],
+                               1.0)
+        run = doc["drivers"]["in-tree"]["runs"][0]
+        self.assertEqual(run["rtt"]["rtt-idle"]["times_ms"][:2], [1.0, 2.0])
+        self.assertEqual(run["tests"]["udp10-a-b"]["lost_datagrams"], 1)
 
     def test_the_summary_leaves_out_runs_that_were_not_measured(self):
         t = bench.air_timing()

@@ -4,7 +4,9 @@
 # Sourced by drivers/bench-in-tree.sh and drivers/bench-dkms.sh (make
 # bench): one driver per boot (BENCH_DRIVER) brings up the open-ch6 network
 # between the cards (card A the station in lab-a, card B the access point in
-# lab-b) and is measured: ping, then iperf3 TCP and UDP in each direction.
+# lab-b) and is measured: ping, pings 1 s apart on the idle link, iperf3
+# TCP, UDP at a fixed load below the air's ceiling and UDP at saturation in
+# each direction, then pings 1 s apart again right after the last burst.
 # Around each phase a snapshot of both cards' emulator counters ("cardN
 # stats" on the control port), /proc/stat and the cards' lines of
 # /proc/interrupts goes to $LOGS/bench/PHASE.before and PHASE.after, the
@@ -13,11 +15,19 @@
 # be made.
 
 bench_seconds=10
-# Offered UDP load: above the ceiling of the emulated 54 Mbit/s air.
+# Offered UDP load of the udp phases: above the ceiling of the emulated
+# 54 Mbit/s air (about 26 Mbit/s of UDP), for goodput at saturation.
 bench_udp_rate=40M
+# Offered UDP load of the udp10 phases: well below that ceiling, so both
+# drivers carry the same frames and per-frame costs compare like for like.
+bench_udp_fixed_rate=10M
 # One 1500-byte IP packet per datagram.
 bench_udp_len=1472
-bench_phases="tcp-a-b tcp-b-a udp-a-b udp-b-a"
+# The fixed load runs before saturation, so that rtt-after follows the
+# last saturated burst directly.
+bench_phases="tcp-a-b tcp-b-a udp10-a-b udp10-b-a udp-a-b udp-b-a"
+# Pings 1 s apart for rtt-idle and rtt-after: about 19 s each.
+bench_rtt_count=20
 
 # The hash of the tree an earlier boot of this bench built ours from, on
 # the disk bench.py keeps for ours across its boots.
@@ -106,12 +116,18 @@ bench_phase() {
 	return $rc
 }
 
-bench_ping() {
-	bench_phase ping ip netns exec $ns_a ping -c 50 -i 0.2 -W 3 $addr_b ||
+# bench_pings PHASE COUNT INTERVAL: COUNT pings from A to B, INTERVAL
+# seconds apart; bench.py reads every reply's time= from PHASE.out.  A
+# lost reply is a figure, not a failure: only no reply at all is.
+bench_pings() {
+	local phase=$1 count=$2 interval=$3
+	bench_phase "$phase" ip netns exec "$ns_a" ping -c "$count" -i "$interval" -W 3 "$addr_b" ||
 		[ ! -s "$DETAIL_FILE" ] || return 1
-	detail "$(grep -E 'packets transmitted|rtt' "$LOGS/bench/ping.out" | tr '\n' ' ')"
-	grep -q '^rtt' "$LOGS/bench/ping.out"
+	detail "$(grep -E 'packets transmitted|rtt' "$LOGS/bench/$phase.out" | tr '\n' ' ')"
+	grep -q '^rtt' "$LOGS/bench/$phase.out"
 }
+
+bench_ping() { bench_pings ping 50 0.2; }
 
 # One line about an iperf3 -J result for the check's detail.
 bench_iperf_summary() {
@@ -128,28 +144,33 @@ else:
 ' "$1" "$2" 2> /dev/null
 }
 
-# bench_iperf PROTO-FROM-TO (tcp-a-b: TCP from card A's side to card B's):
-# the server in the receiver's namespace, the client in the sender's.
+# bench_iperf PROTO-FROM-TO (tcp-a-b: TCP from card A's side to card B's;
+# PROTO udp is UDP at saturation, udp10 UDP at the fixed load): the server
+# in the receiver's namespace, the client in the sender's.
 bench_iperf() {
-	local phase=$1 proto from to ns_from ns_to addr_to rc summary
+	local phase=$1 proto from to ns_from ns_to addr_to rc summary rate=
 	local d=$LOGS/bench pidfile=$WORK/iperf3.pid
 	IFS=- read -r proto from to <<< "$phase"
 	eval "ns_from=\$ns_$from ns_to=\$ns_$to addr_to=\$addr_$to"
+	case $proto in
+	udp) rate=$bench_udp_rate ;;
+	udp10) rate=$bench_udp_fixed_rate ;;
+	esac
 	stop_pidfile "$pidfile"
 	ip netns exec "$ns_to" iperf3 -s -1 -D -B "$addr_to" -I "$pidfile" \
 		--logfile "$d/$phase-server.log" ||
 		{ detail "iperf3 server in $ns_to would not start"; return 1; }
 	sleep 1
 	set -- -c "$addr_to" -t "$bench_seconds" -J --connect-timeout 10000
-	[ "$proto" = tcp ] || set -- "$@" -u -b "$bench_udp_rate" -l "$bench_udp_len"
+	[ -z "$rate" ] || set -- "$@" -u -b "$rate" -l "$bench_udp_len"
 	bench_phase "$phase" ip netns exec "$ns_from" iperf3 "$@"
 	rc=$?
 	stop_pidfile "$pidfile"
 	[ $rc -eq 0 ] || { [ -s "$DETAIL_FILE" ] ||
 		detail "iperf3 $* failed ($rc): $(grep -m1 '"error"' "$d/$phase.out")"; return 1; }
-	summary=$(bench_iperf_summary "$d/$phase.out" "$proto") ||
+	summary=$(bench_iperf_summary "$d/$phase.out" "${proto%10}") ||
 		{ detail "iperf3 gave no result: $(head -c 200 "$d/$phase.out")"; return 1; }
-	detail "${proto^^} ${from^^}->${to^^}: $summary"
+	detail "${proto^^} ${from^^}->${to^^}${rate:+ at $rate offered}: $summary"
 }
 
 # The rate and BSS settings the link ran with: card A's view of the link
@@ -214,9 +235,11 @@ bench_measure_boot() {
 	run_check ap-open-ch6 60 needs=interfaces-up check_ap open-ch6
 	run_check assoc-open-ch6 90 needs=ap-open-ch6 check_assoc open-ch6
 	run_check bench-ping 60 needs=assoc-open-ch6 bench_ping
+	run_check bench-rtt-idle 60 needs=assoc-open-ch6 bench_pings rtt-idle "$bench_rtt_count" 1
 	for phase in $bench_phases; do
 		run_check "bench-$phase" 90 needs=assoc-open-ch6 bench_iperf "$phase"
 	done
+	run_check bench-rtt-after 60 needs=assoc-open-ch6 bench_pings rtt-after "$bench_rtt_count" 1
 	run_check bench-link 30 needs=assoc-open-ch6 bench_link
 	stop_pidfile "$WORK/wpa.pid"
 	stop_pidfile "$WORK/hostapd.pid"
