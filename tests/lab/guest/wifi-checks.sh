@@ -355,6 +355,9 @@ check_ap() {
 		echo "channel=$channel"
 		echo "country_code=US"
 		echo "beacon_int=100"
+		# hostapd's default, written down: dtim-multicast tells CAB
+		# frames from frames sent at the beacon alert only with DTIM > 1
+		echo "dtim_period=2"
 		case $security in
 		wpa2)
 			echo "wpa=2"
