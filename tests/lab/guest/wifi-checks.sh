@@ -1263,10 +1263,9 @@ dtim_counts() {
 # dtim_broadcast_pings COUNT NAME: COUNT broadcast pings from B's host; how
 # many card A's host answered.
 dtim_broadcast_pings() {
-	local dev_b brd out
+	local dev_b out
 	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || return 1
-	brd=$(ip -n $ns_b -o -4 addr show dev "$dev_b" | awk '{ for (i = 1; i < NF; i++) if ($i == "brd") print $(i + 1) }')
-	out=$(ip netns exec $ns_b ping -b -c "$1" -i 0.5 -W 2 "$brd" 2>&1)
+	out=$(ip netns exec $ns_b ping -b -I "$dev_b" -c "$1" -i 0.5 -W 2 255.255.255.255 2>&1)
 	printf '%s\n' "$out" > "$LOGS/checks/dtim-multicast-ping-$2.log"
 	printf '%s\n' "$out" | grep -c "bytes from $addr_a:"
 }
