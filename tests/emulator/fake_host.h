@@ -184,6 +184,18 @@ static inline void tune(struct card *c, unsigned int mhz)
 	wr(c, 0x98d8, (word >> 8) & 0x7f);
 }
 
+/*
+ * The AR5210's RF5110 as phy.c's ath5k_hw_rf5110_channel tunes it: one
+ * word, latched by CONTROL_0.
+ */
+static inline void tune_rf5110(struct card *c, unsigned int mhz)
+{
+	unsigned int ch = (mhz - 5000) / 5;
+
+	wr(c, 0x989c, flip_bits((ch - 24) / 2, 5) << 1 | 1 << 6 | 1);
+	wr(c, 0x98c0, 0);
+}
+
 /* ---- cards on an air, brought up the way ath5k leaves them ---- */
 
 struct test_card {

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * A virtual 802.11b station ("legacy station") living on the air next to
- * a card, so that an 11g access point served by that card meets a
- * non-ERP station and turns protection on.  It has no descriptors and no
- * driver: it learns SSID and BSSID from the card's next beacon, then
- * runs Open System authentication and association as a plain 11b client
- * would (capability ESS alone, rates 1, 2, 5.5 and 11 Mbit/s), all at
- * 1 Mbit/s CCK, and afterwards only ACKs what is addressed to it.  On
- * command it tells the AP it dozes or wakes (a Null function frame with
- * or without the Power Management bit), so that the AP buffers group
- * traffic for the DTIM; it never really sleeps and keeps ACKing.
+ * A virtual legacy station living on the air next to a card: on 2.4 GHz
+ * an 802.11b one, so that an 11g access point served by that card meets
+ * a non-ERP station and turns protection on; on 5 GHz a plain 802.11a
+ * one, so that a dozing station can be in the BSS of a 5 GHz-only card
+ * such as the AR5210.  It has no descriptors and no driver: it learns
+ * SSID and BSSID from the card's next beacon, then runs Open System
+ * authentication and association as a plain client would (capability
+ * ESS alone; rates 1, 2, 5.5 and 11 Mbit/s all at 1 Mbit/s CCK, or 6 to
+ * 54 Mbit/s all at 6 Mbit/s OFDM), and afterwards only ACKs what is
+ * addressed to it.  On command it tells the AP it dozes or wakes (a Null
+ * function frame with or without the Power Management bit), so that the
+ * AP buffers group traffic for the DTIM; it never really sleeps and keeps
+ * ACKing.
  *
  * The air hands it every frame on the card's channel (air.c calls
  * legacy_sta_hear); answers are never sent from there but scheduled on
@@ -25,7 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LSTA_RATE		0x1b	/* CCK 1 Mbit/s, long preamble */
+#define LSTA_RATE_11B		0x1b	/* CCK 1 Mbit/s, long preamble */
+#define LSTA_RATE_11A		0x0b	/* OFDM 6 Mbit/s */
+#define RATE_CODE_CCK		0x10	/* set in every CCK rate code */
+#define BAND_5GHZ_MIN_MHZ	3000	/* channels above are 5 GHz ones */
 #define LSTA_REPLY_US		1000	/* frame heard -> our next request */
 #define LSTA_TIMEOUT_US		200000	/* request -> give up waiting, resend */
 #define LSTA_TRIES		5	/* requests per step before failing */
@@ -52,6 +58,8 @@
 #define CAPAB_ESS		0x0001
 #define EID_SSID		0
 #define EID_RATES		1
+#define EID_EXT_RATES		50
+#define RATE_BASIC		0x80	/* rates octet: in the BSS basic rate set */
 #define REASON_LEAVING		3	/* deauth: station is leaving */
 
 enum lsta_state {
@@ -96,7 +104,14 @@ struct legacy_sta {
 	bool dozing;
 	enum lsta_pm_request pm_request;	/* sent at send_at */
 	unsigned long unicast_while_dozing;	/* since join; the AP should buffer these */
+	uint8_t basic_11a;		/* bit i: rates_11a[i] basic in the beacon */
 };
+
+/*
+ * The 802.11a rates in 500 kbit/s units: 6, 9, 12, 18, 24, 36, 48 and
+ * 54 Mbit/s.  Eight, so one Supported Rates element holds them all.
+ */
+static const uint8_t rates_11a[8] = { 12, 18, 24, 36, 48, 72, 96, 108 };
 
 static char *mac_text(const uint8_t *m, char *buf)
 {
@@ -130,14 +145,32 @@ static void put16(uint8_t *p, unsigned int v)
 	p[1] = (uint8_t)(v >> 8);
 }
 
+/* The PHY follows the card's channel: 11a on 5 GHz, 11b on 2.4 GHz. */
+static bool is_11a(const struct card *card)
+{
+	return card->freq_mhz >= BAND_5GHZ_MIN_MHZ;
+}
+
+static uint8_t sta_rate(const struct card *card)
+{
+	return is_11a(card) ? LSTA_RATE_11A : LSTA_RATE_11B;
+}
+
+/* The rate the AP ACKs our frames at: the AP is the card itself. */
+static uint8_t ap_ack_rate(const struct card *card)
+{
+	return tx_ack_rate(card, sta_rate(card));
+}
+
 /* ---- sending -------------------------------------------------------------- */
 
 /* A frame to the BSS: header here, body from the caller, FCS by transmit. */
-static unsigned int frame_header(struct legacy_sta *sta, struct air_frame *f,
+static unsigned int frame_header(struct card *card, struct air_frame *f,
 				 uint8_t fc0, uint8_t fc1)
 {
-	unsigned int duration = tx_sifs_us(LSTA_RATE) +
-				tx_airtime_us(LSTA_RATE, AIR_ACK_BYTES);
+	struct legacy_sta *sta = card->legacy;
+	unsigned int duration = tx_sifs_us(sta_rate(card)) +
+				tx_airtime_us(ap_ack_rate(card), AIR_ACK_BYTES);
 
 	memset(f->data, 0, HDR_LEN);
 	f->data[0] = fc0;
@@ -158,6 +191,8 @@ static unsigned int frame_header(struct legacy_sta *sta, struct air_frame *f,
  */
 static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 {
+	uint8_t rate = sta_rate(card);
+
 	for (unsigned int attempt = 0; attempt < LSTA_MAC_ATTEMPTS; attempt++) {
 		uint32_t fcs;
 		int ack_rssi = -1;
@@ -169,15 +204,15 @@ static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 			f->data[len + i] = (uint8_t)(fcs >> (8 * i));
 		f->len = (uint16_t)(len + FCS_LEN);
 		f->freq_mhz = card->freq_mhz;
-		f->rate_code = LSTA_RATE;
+		f->rate_code = rate;
 		f->fcs_bad = false;
 		f->rssi = link_faded_rssi(card, card->rssi);
 		if (!card->air || !f->freq_mhz)
 			break;
-		if (link_attempt_survives(card, LSTA_RATE, f->rssi, card->cfg.loss_percent))
+		if (link_attempt_survives(card, rate, f->rssi, card->cfg.loss_percent))
 			ack_rssi = air_transmit(card->air, NULL, f, true);
 		if (ack_rssi >= 0 &&
-		    link_attempt_survives(card, LSTA_RATE,
+		    link_attempt_survives(card, ap_ack_rate(card),
 					  link_faded_rssi(card, (unsigned int)ack_rssi), 0)) {
 			card->legacy->acked++;
 			return true;
@@ -190,7 +225,7 @@ static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 static void send_auth(struct card *card)
 {
 	static struct air_frame f;
-	unsigned int n = frame_header(card->legacy, &f, FC0_AUTH, 0);
+	unsigned int n = frame_header(card, &f, FC0_AUTH, 0);
 
 	put16(f.data + n, 0);		/* Open System */
 	put16(f.data + n + 2, 1);	/* transaction 1 */
@@ -198,13 +233,42 @@ static void send_auth(struct card *card)
 	transmit(card, &f, n + 6);
 }
 
+/*
+ * Supported Rates as an 11b client's: 1, 2, 5.5, 11 Mbit/s, all marked
+ * basic, as this station has always sent them.
+ */
+static unsigned int put_rates_11b(uint8_t *p)
+{
+	static const uint8_t rates_11b[4] = { 0x82, 0x84, 0x8b, 0x96 };
+
+	p[0] = EID_RATES;
+	p[1] = sizeof(rates_11b);
+	memcpy(p + 2, rates_11b, sizeof(rates_11b));
+	return 2 + sizeof(rates_11b);
+}
+
+/*
+ * Supported Rates as an 11a client's: all eight, the basic bit on those
+ * the AP's beacon marks basic.  Receivers ignore that bit in an
+ * Association Request, so this only mirrors what clients send.
+ */
+static unsigned int put_rates_11a(const struct legacy_sta *sta, uint8_t *p)
+{
+	p[0] = EID_RATES;
+	p[1] = sizeof(rates_11a);
+	for (unsigned int i = 0; i < sizeof(rates_11a); i++)
+		p[2 + i] = (uint8_t)(rates_11a[i] |
+				     ((sta->basic_11a & 1u << i) ? RATE_BASIC : 0));
+	return 2 + sizeof(rates_11a);
+}
+
 static void send_assoc(struct card *card)
 {
-	static const uint8_t rates[4] = { 0x82, 0x84, 0x8b, 0x96 };
 	static struct air_frame f;
 	struct legacy_sta *sta = card->legacy;
-	unsigned int n = frame_header(sta, &f, FC0_ASSOC_REQ, 0);
+	unsigned int n = frame_header(card, &f, FC0_ASSOC_REQ, 0);
 
+	/* ESS alone in either band: no short preamble or short slot to offer */
 	put16(f.data + n, CAPAB_ESS);
 	put16(f.data + n + 2, LSTA_LISTEN_INTERVAL);
 	n += 4;
@@ -212,17 +276,14 @@ static void send_assoc(struct card *card)
 	f.data[n++] = (uint8_t)sta->ssid_len;
 	memcpy(f.data + n, sta->ssid, sta->ssid_len);
 	n += sta->ssid_len;
-	f.data[n++] = EID_RATES;
-	f.data[n++] = sizeof(rates);
-	memcpy(f.data + n, rates, sizeof(rates));
-	n += sizeof(rates);
+	n += is_11a(card) ? put_rates_11a(sta, f.data + n) : put_rates_11b(f.data + n);
 	transmit(card, &f, n);
 }
 
 static void send_deauth(struct card *card, unsigned int reason)
 {
 	static struct air_frame f;
-	unsigned int n = frame_header(card->legacy, &f, FC0_DEAUTH, 0);
+	unsigned int n = frame_header(card, &f, FC0_DEAUTH, 0);
 
 	put16(f.data + n, reason);
 	transmit(card, &f, n + 2);
@@ -236,7 +297,7 @@ static void send_null_function(struct card *card, bool doze)
 {
 	static struct air_frame f;
 	struct legacy_sta *sta = card->legacy;
-	unsigned int n = frame_header(sta, &f, FC0_NULL_FUNCTION,
+	unsigned int n = frame_header(card, &f, FC0_NULL_FUNCTION,
 				      FC1_TO_DS | (doze ? FC1_PWR_MGT : 0));
 	char bssid[18];
 
@@ -325,6 +386,26 @@ static bool find_ssid(struct legacy_sta *sta, const uint8_t *ies, unsigned int n
 	return false;
 }
 
+/* Which 11a rates the beacon's (Extended) Supported Rates mark basic. */
+static uint8_t find_basic_11a(const uint8_t *ies, unsigned int n)
+{
+	uint8_t basic = 0;
+
+	for (unsigned int i = 0; i + 2 <= n && i + 2 + ies[i + 1] <= n;
+	     i += 2 + ies[i + 1]) {
+		if (ies[i] != EID_RATES && ies[i] != EID_EXT_RATES)
+			continue;
+		for (unsigned int j = 0; j < ies[i + 1]; j++) {
+			uint8_t rate = ies[i + 2 + j];
+
+			for (unsigned int k = 0; k < sizeof(rates_11a); k++)
+				if (rate == (rates_11a[k] | RATE_BASIC))
+					basic |= (uint8_t)(1u << k);
+		}
+	}
+	return basic;
+}
+
 static void heard_beacon(struct card *card, const uint8_t *d, unsigned int len)
 {
 	struct legacy_sta *sta = card->legacy;
@@ -333,6 +414,8 @@ static void heard_beacon(struct card *card, const uint8_t *d, unsigned int len)
 	if (len < HDR_LEN + BEACON_FIXED ||
 	    !find_ssid(sta, d + HDR_LEN + BEACON_FIXED, len - HDR_LEN - BEACON_FIXED))
 		return;
+	sta->basic_11a = find_basic_11a(d + HDR_LEN + BEACON_FIXED,
+					len - HDR_LEN - BEACON_FIXED);
 	memcpy(sta->bssid, d + 16, 6);
 	sta->have_bss = true;
 	sta_logf(card, "beacon of %s, ssid '%.*s': authenticating",
@@ -388,11 +471,15 @@ bool legacy_sta_hear(struct card *card, const struct card *sender,
 	struct legacy_sta *sta = card->legacy;
 	unsigned int len = f->len;
 	const uint8_t *d = f->data;
+	bool ofdm = !(f->rate_code & RATE_CODE_CCK);
 	bool to_us;
 
-	/* An 11b radio: CCK on the card's channel, whole frames only. */
+	/*
+	 * On the card's channel, whole frames only, and what its PHY
+	 * decodes: CCK for the 11b radio, OFDM for the 11a one.
+	 */
 	if (!sta || f->fcs_bad || !card->freq_mhz || f->freq_mhz != card->freq_mhz ||
-	    !(f->rate_code & 0x10) || len < 10 + FCS_LEN)
+	    ofdm != is_11a(card) || len < 10 + FCS_LEN)
 		return false;
 	len -= FCS_LEN;
 	to_us = !memcmp(d + 4, sta->mac, 6);
@@ -525,6 +612,9 @@ static int query(struct card *card, char *answer, size_t cap)
 	if (sta->have_bss && (size_t)n < cap)
 		n += snprintf(answer + n, cap - (size_t)n, " bssid=%s",
 			      mac_text(sta->bssid, bssid));
+	if (sta->state == LSTA_ASSOCIATED && (size_t)n < cap)
+		n += snprintf(answer + n, cap - (size_t)n, " phy=%s",
+			      is_11a(card) ? "11a" : "11b");
 	if (sta->state == LSTA_ASSOCIATED && (size_t)n < cap)
 		snprintf(answer + n, cap - (size_t)n, " ps=%s unicast_while_dozing=%lu",
 			 sta->dozing ? "doze" : "awake", sta->unicast_while_dozing);

@@ -55,15 +55,6 @@ static unsigned int driver_radio_revision(struct card *c)
 	return flip_bits(rd(c, 0x9c00) >> 28 & 0xf, 4) + 1;
 }
 
-/* phy.c ath5k_hw_rf5110_channel: one word, latched by CONTROL_0. */
-static void tune_rf5110(struct card *c, unsigned int mhz)
-{
-	unsigned int ch = (mhz - 5000) / 5;
-
-	wr(c, 0x989c, flip_bits((ch - 24) / 2, 5) << 1 | 1 << 6 | 1);
-	wr(c, 0x98c0, 0);
-}
-
 /*
  * pci.c ath5k_pci_eeprom_read on an AR5210: EEAE, a read of the word's
  * window address, then status until RDDONE, then data.  Returns -1 on
