@@ -59,6 +59,12 @@ def wifi_networks(models=()):
     return WIFI_NETWORKS
 
 
+def dtim_network(models=()):
+    """The network dtim-multicast runs on (wifi-checks.sh dtim_network):
+    2.4 GHz, where the virtual station is 11b, unless a card lacks it."""
+    return "open-ch36" if NO_2GHZ.intersection(models) else "open-ch6"
+
+
 def wifi_checks(models=(), profile="full"):
     """The Wi-Fi checks of a run with PROFILE whose cards are MODELS."""
     hw_ccmp = not NO_HW_CCMP.intersection(models)
@@ -70,7 +76,7 @@ def wifi_checks(models=(), profile="full"):
                for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
                + (["iperf3", "lone-frame"] if net == networks[0] else [])
                + (["frag-rts", "erp-protection"] if net == "open-ch6" and rts_model else [])
-               + (["dtim-multicast"] if net == "open-ch6" else [])
+               + (["dtim-multicast"] if net == dtim_network(models) else [])
                + (["crypto-" + net] if net in PROTECTED
                   and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])]
