@@ -37,7 +37,8 @@ PACKAGING_TOOLS := $(TOP)/debian/tools
 # from the same tree, e.g. the "N+1" of the lab's upgrade check.
 PKG_VERSION ?= $(VERSION)
 
-.PHONY: deb rpm check-packages check-package-versions check-package-releases
+.PHONY: deb rpm check-packages check-package-versions check-package-releases \
+	warm-release-roots
 
 check-package-versions:
 	@$(PACKAGING_TOOLS)/check-versions.sh $(TOP)
@@ -55,6 +56,18 @@ check-packages: deb rpm
 	@$(PACKAGING_TOOLS)/check-dkms-rules.sh \
 		$(OUT)/deb-build/ath5k-dkms-$(VERSION) $(OUT)/dkms-rules
 	@echo "check-packages: passed"
+
+# The roots check-package-releases uses, in its order, for make check's
+# background warm-up (WARM_CACHES in the top Makefile).
+WARM_CACHES += warm-release-roots
+warm-release-roots:
+	@for release in $(PACKAGE_RELEASES); do \
+		for kind in build test; do \
+			$(PACKAGING_TOOLS)/release-root.sh $$release $$kind > /dev/null || exit 1; \
+		done; \
+	done
+	@$(PACKAGING_TOOLS)/release-root.sh $(PACKAGE_LINT_RELEASE) lint > /dev/null
+	@$(PACKAGING_TOOLS)/release-root.sh $(firstword $(PACKAGE_RELEASES)) rpm > /dev/null
 
 check-package-releases: deb rpm
 	@for release in $(PACKAGE_RELEASES); do \

@@ -53,9 +53,23 @@ key=$(printf '%s\n' "$suite" "$variant" "$packages" "$arch" "$ROOT_RECIPE" |
 root="$cache/$suite-$kind-$key.tar"
 mkdir -p "$cache"
 
-if [ -f "$root" ] && [ -z "$(find "$root" -maxdepth 0 -mtime +"$max_days")" ]; then
+fresh() {
+	[ -f "$root" ] && [ -z "$(find "$root" -maxdepth 0 -mtime +"$max_days")" ]
+}
+if fresh; then
 	echo "$root"
 	exit 0
+fi
+# One build per root at a time (make check warms the cache in the
+# background): a second caller waits for the first, then finds it made.
+exec 9> "$root.lock"
+if ! flock -n 9; then
+	echo "release-root: waiting for another build of $suite ($kind)" >&2
+	flock 9
+	if fresh; then
+		echo "$root"
+		exit 0
+	fi
 fi
 
 echo "release-root: mmdebstrap $suite ($kind: $packages); log: $root.log" >&2

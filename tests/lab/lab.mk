@@ -89,6 +89,13 @@ bench: $(LAB_NEEDS)
 toolbox:
 	@$(LAB)/toolbox.sh build
 
+# For make check's background warm-up (WARM_CACHES in the top Makefile):
+# check-module needs the toolbox first, the lab stages debian-12's image.
+WARM_CACHES += warm-lab-image
+warm-lab-image:
+	@$(LAB)/toolbox.sh build
+	@$(LAB)/image.sh debian-12
+
 image:
 	@$(LAB)/image.sh $(CELL)
 
