@@ -1253,6 +1253,9 @@ check_erp_protection() {
 	return $rc
 }
 
+# Broadcasts card A must answer of the 10 sent while the station dozes.
+dtim_answers_min=5
+
 # dtim_network: the network dtim-multicast runs on.
 dtim_network() {
 	if cards_lack 2ghz; then echo open-ch36; else echo open-ch6; fi
@@ -1306,7 +1309,10 @@ check_dtim_multicast() {
 	# shellcheck disable=SC2086 # two counts each, split on purpose
 	set -- $c0 $c1
 	detail_add "station dozing: 10 broadcasts, card A answered ${answered:-0}; card B's group frames after a DTIM beacon $(($3 - $1)), elsewhere $(($4 - $2))"
-	[ "${answered:-0}" -eq 10 ] || rc=1
+	# group frames go out once, never retried, and the lab's air loses one
+	# attempt in ten (AIR_REAL_LOSS_PERCENT): most answers, not all
+	[ "${answered:-0}" -ge "$dtim_answers_min" ] ||
+		{ detail_add "fewer than $dtim_answers_min answers: the held broadcasts did not reach card A"; rc=1; }
 	if [ $(($3 - $1)) -lt 10 ] || [ "$4" -ne "$2" ]; then
 		detail_add "group frames must all follow a DTIM beacon while a station dozes"
 		rc=1
