@@ -26,6 +26,7 @@ import sys
 import tarfile
 import tempfile
 import termios
+import threading
 import time
 
 import labvm
@@ -381,14 +382,16 @@ def print_table(cell, driver, results):
                                           c["detail"][:100]))
 
 
-def qemu_process(argv, total_limit, qemu_log, on_terminal=False):
+def qemu_process(argv, total_limit, qemu_log, on_terminal=False, held_input=False):
     """QEMU under timeout(1): in a session of its own, away from the
     terminal, or (make shell) with the terminal as its console: then in the
     terminal's foreground process group, where it may read it (timeout
-    --foreground; a background group would be stopped by SIGTTIN)."""
+    --foreground; a background group would be stopped by SIGTTIN).
+    HELD_INPUT: QEMU's stdin is a pipe for feed_input instead of ours."""
     if on_terminal:
         return subprocess.Popen(["timeout", "--foreground", "-k", "10", str(total_limit)]
-                                + argv, stderr=qemu_log)
+                                + argv, stderr=qemu_log,
+                                stdin=subprocess.PIPE if held_input else None)
     return subprocess.Popen(["timeout", "-k", "10", str(total_limit)] + argv,
                             stdout=qemu_log, stderr=qemu_log,
                             stdin=subprocess.DEVNULL, start_new_session=True)
@@ -406,6 +409,26 @@ def stop_process(proc, group):
         proc.wait()
 
 
+def feed_input(pipe):
+    """make shell's input when it is no terminal (a here-document, a
+    pipe): held back until the guest's shell is up, since what reaches the
+    console earlier is lost while the guest has not opened it (the UART's
+    FIFO is cleared when it does), then passed on as it comes, then Ctrl-D,
+    so the shell ends with the input as bash does reading a file."""
+    try:
+        while True:
+            data = os.read(sys.stdin.fileno(), 4096)
+            if not data:
+                break
+            pipe.write(data)
+            pipe.flush()
+        pipe.write(b"\x04")
+        pipe.close()
+    except OSError:
+        # QEMU is gone: nothing more to type into.
+        pass
+
+
 def run_guest(argv, run, watch, emulator, total_limit, where, on_terminal=False):
     """Runs QEMU until the guest powers off, a step overruns or the total
     limit passes; returns the checks the host adds (failures it saw).
@@ -415,12 +438,16 @@ def run_guest(argv, run, watch, emulator, total_limit, where, on_terminal=False)
     watch.echo = not on_terminal
     # QEMU sets the terminal raw and back, but not when it is killed.
     terminal = termios.tcgetattr(0) if on_terminal and sys.stdin.isatty() else None
-    proc = qemu_process(argv, total_limit, qemu_log, on_terminal)
+    held_input = on_terminal and not sys.stdin.isatty()
+    proc = qemu_process(argv, total_limit, qemu_log, on_terminal, held_input)
     extra = []
     try:
         while proc.poll() is None:
             time.sleep(0.5)
             watch.poll()
+            if held_input and watch.step == "shell":
+                threading.Thread(target=feed_input, args=(proc.stdin,), daemon=True).start()
+                held_input = False
             if watch.overdue():
                 extra.append(check(watch.step, "fail",
                                    "%s: step '%s' gave no result within %d s; see %s"

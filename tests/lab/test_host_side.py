@@ -1911,7 +1911,9 @@ class ShellPlan(unittest.TestCase):
             argv, kwargs = popen.call_args
             self.assertEqual(argv[0][:2], ["timeout", "--foreground"])
             self.assertNotIn("start_new_session", kwargs)
-            self.assertNotIn("stdin", kwargs)
+            self.assertIsNone(kwargs["stdin"])
+            run_cell.qemu_process(["qemu"], 100, None, on_terminal=True, held_input=True)
+            self.assertEqual(popen.call_args[1]["stdin"], subprocess.PIPE)
             run_cell.qemu_process(["qemu"], 100, None)
             argv, kwargs = popen.call_args
             self.assertNotIn("--foreground", argv[0])
@@ -1922,17 +1924,25 @@ class ShellGuestWatch(unittest.TestCase):
     """The host's side of a script or shell: a fake QEMU writes what the
     guest would on the report port."""
 
-    def run_fake_guest(self, lines, mode="script", tail=""):
+    def run_fake_guest(self, lines, mode="script", tail="", typed=b""):
+        """LINES on the report port, then TAIL in the fake QEMU's shell
+        ($3: a file in its directory); TYPED: make's stdin, no terminal."""
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
         run = {"report": os.path.join(tmp.name, "report.log"),
                "console": os.path.join(tmp.name, "console.log"),
                "qemu_log": os.path.join(tmp.name, "qemu.log")}
+        self.scratch = os.path.join(tmp.name, "scratch")
         text = "".join(line + "\n" for line in lines)
-        argv = ["sh", "-c", 'printf "%s" "$1" > "$2"' + tail, "fake-qemu", text, run["report"]]
+        argv = ["sh", "-c", 'printf "%s" "$1" > "$2"' + tail, "fake-qemu", text,
+                run["report"], self.scratch]
+        typed_path = os.path.join(tmp.name, "typed")
+        with open(typed_path, "wb") as f:
+            f.write(typed)
         watch = run_cell.GuestWatch(run["report"], run["console"], 600)
         out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with open(typed_path) as stdin, unittest.mock.patch.object(run_cell.sys, "stdin", stdin), \
+                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             extra = run_cell.run_guest(argv, run, watch, None, 60, "cell c, DRIVER=d",
                                        on_terminal=(mode == "shell"))
         return watch, extra, out.getvalue(), err.getvalue()
@@ -1983,6 +1993,17 @@ class ShellGuestWatch(unittest.TestCase):
             self.BRING_UP + ["ath5k-lab step shell 43200", "ath5k-lab shell-exit 4",
                              "ath5k-lab done"], mode="shell")
         self.assertEqual((extra, watch.session_status), ([], 4))
+
+    def test_input_that_is_no_terminal_waits_for_the_shell_and_ends_it(self):
+        # The fake QEMU says the shell runs, keeps what it is typed to the
+        # end, and the shell ends.
+        watch, extra, out, err = self.run_fake_guest(
+            self.BRING_UP + ["ath5k-lab step shell 43200"], mode="shell",
+            tail='; cat > "$3"; printf "ath5k-lab shell-exit 4\\nath5k-lab done\\n" >> "$2"',
+            typed=b"lspci\nexit 4\n")
+        self.assertEqual((extra, watch.session_status), ([], 4))
+        with open(self.scratch, "rb") as f:
+            self.assertEqual(f.read(), b"lspci\nexit 4\n\x04")
 
     def test_a_guest_that_dies_before_the_shell_is_a_failure(self):
         watch, extra, out, err = self.run_fake_guest(self.BRING_UP, mode="shell",
