@@ -51,19 +51,20 @@ relay_lines() {
 # the host line by line, then its exit status.  Not run when a check
 # before it failed: the host then names that check.
 run_lab_script() {
-	local failed rc
+	local failed rc script=$WORK/lab-script
 	if failed=$(bring_up_failed); then
 		echo "ath5k-lab: the script does not run: $failed did not pass" > "$console"
 		return
 	fi
-	chmod 755 "$PAYLOAD/script"
+	# Onto the disk: the payload is unpacked in /run, mounted noexec.
+	install -m 0755 "$PAYLOAD/script" "$script" || return
 	report step script "$SCRIPT_LIMIT"
 	# stdout through fd 3 to its relay, stderr through the inner pipe to
 	# its own; the statement ends only once both relays have sent every
 	# line, so the exit status comes after the output.
 	{
 		{
-			(cd "$session_home" && HOME=$session_home timeout -k 10 "$SCRIPT_LIMIT" "$PAYLOAD/script" < /dev/null)
+			(cd "$session_home" && HOME=$session_home timeout -k 10 "$SCRIPT_LIMIT" "$script" < /dev/null)
 			echo $? > "$WORK/script.rc"
 		} 2>&1 1>&3 3>&- | relay_lines stderr
 	} 3>&1 | relay_lines stdout
