@@ -6,7 +6,8 @@ port across a reboot, how the boot files come off the results disk, how
 the payload carries the packages, how the matrix sums up a run, which MAC
 each card gets from its options, and how strict the verdicts are (every
 expected check reported, each driver's own errors in dmesg, the
-emulator's driver-misuse lines)."""
+emulator's driver-misuse lines), and make shell's plan, script and shell
+on both sides."""
 
 import contextlib
 import errno
