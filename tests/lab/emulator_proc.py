@@ -35,6 +35,9 @@ CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}
 
 # ath5k-emu's card model without model= (tests/emulator/card_config.c).
 DEFAULT_MODEL = "ar5413"
+# Every model= ath5k-emu knows (card_config.c), to refuse another before
+# minutes of image and guest.
+MODELS = ("ar5413", "ar2413", "ar5212", "ar5211", "ar5210")
 
 
 def option_items(options):

@@ -31,13 +31,26 @@ LAB_RPM_NEXT := $(call lab_newest,ath5k-dkms-$(LAB_NEXT_VERSION)-*.noarch.rpm)
 LAB_PACKAGES_rpm := --package $(LAB_RPM) --next-package $(LAB_RPM_NEXT)
 
 .PHONY: lab lab-in-tree lab-dkms lab-deb lab-rpm lab-packages-deb lab-packages-rpm check-lab-host \
-	toolbox image lab-cells bench
+	toolbox image lab-cells bench shell
 
 # LAB_PROFILE=matrix: a package driver runs only install, Wi-Fi and purge;
 # unset, the cell's lab_profile decides (full when it names none).
 LAB_PROFILE ?=
 lab: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
 	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) $(if $(LAB_PROFILE),--profile $(LAB_PROFILE)) \
+		$(LAB_PACKAGES_$(DRIVER))
+
+# A guest for a person: the same boot, driver and cards as make lab, then
+# a root shell on this terminal, or SCRIPT run as root with its output
+# here and its exit status as the recipe's (make then fails with "Error
+# N").  CARDS=MODEL[,MODEL]: both cards' model, or card A's and B's;
+# SCRIPT_LIMIT: seconds before the script is killed (run-cell.py: 600).
+CARDS ?=
+SCRIPT ?=
+SCRIPT_LIMIT ?=
+shell: $(LAB_NEEDS) $(LAB_DRIVER_NEEDS_$(DRIVER))
+	@$(LAB_RUN) --cell $(CELL) --driver $(DRIVER) $(if $(CARDS),--card-models '$(CARDS)') \
+		$(if $(SCRIPT),--script '$(SCRIPT)' $(if $(SCRIPT_LIMIT),--script-limit $(SCRIPT_LIMIT)),--shell) \
 		$(LAB_PACKAGES_$(DRIVER))
 
 lab-packages-deb: check-package-versions

@@ -209,14 +209,27 @@ def secure_boot_files(prefix, image_dir, run_dir, kver, cmdline_extra):
     return out
 
 
+def console_serial(path, on_terminal=False):
+    """QEMU's options for the guest's console (ttyS0): into the file PATH,
+    or (make shell) on QEMU's own stdin and stdout and still logged into
+    PATH.  On the terminal the console is multiplexed, so Ctrl-A X quits
+    QEMU, and Ctrl-C goes to the guest instead of stopping QEMU."""
+    if not on_terminal:
+        return ["-serial", "file:" + path]
+    return ["-chardev", "stdio,id=console,mux=on,signal=off,logfile=" + path,
+            "-serial", "chardev:console"]
+
+
 def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
-                  cmdline_extra, boot=None, control=None, firmware=None):
+                  cmdline_extra, boot=None, control=None, firmware=None,
+                  console_on_terminal=False):
     """argv of one guest.  run: dict of paths (overlay, seed, payload,
     results, console, report); boot: (vmlinuz, initrd) to boot instead of
     the image's own kernel; control: the emulator's control socket, which
     the guest reaches as /dev/virtio-ports/ath5k.control; firmware: what
     secure_boot_files made, to boot through OVMF, shim and GRUB instead of
-    loading the kernel directly."""
+    loading the kernel directly; console_on_terminal: the console on
+    QEMU's stdin and stdout (console_serial)."""
     vmlinuz, initrd = boot or (os.path.join(image_dir, "vmlinuz"),
                                os.path.join(image_dir, "initrd.img"))
     def disk(name, path, fmt, serial=None, readonly=False, bootindex=None):
@@ -246,8 +259,7 @@ def guest_command(prefix, accel, image_dir, run, cards, cpus, mem_mib,
     ] + machine + [
         "-m", "%dM" % mem_mib,
         "-smp", str(cpus), "-nodefaults", "-display", "none", "-no-reboot",
-    ] + kernel + [
-        "-serial", "file:" + run["console"],
+    ] + kernel + console_serial(run["console"], console_on_terminal) + [
         "-serial", "file:" + run["report"],
         "-device", "virtio-rng-pci",
     ]

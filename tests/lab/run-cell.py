@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
-"""run-cell.py --cell CELL --driver DRIVER
+"""run-cell.py --cell CELL --driver DRIVER [--shell | --script FILE]
 
 One lab run: toolbox and image (built when missing), the emulator with two
 cards on one air, a throwaway guest that runs the checks of
 tests/lab/guest/, then a table of checks and out/lab/CELL-DRIVER.json.
-Exits 1 when a check fails, naming the cell, the step and the log."""
+Exits 1 when a check fails, naming the cell, the step and the log.
+
+With --shell or --script (make shell) the guest stops after the driver is
+loaded and both cards are bound, and gives a root shell on the terminal or
+runs FILE; the run exits with the shell's or the script's status, or 125
+when it never started."""
 
 import argparse
 import fcntl
@@ -20,13 +25,15 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import termios
+import threading
 import time
 
 import labvm
 from cellinfo import cell_facts, guest_limits, read_assignments
 from debug_reports import debug_reports_check
 from expected_checks import completeness
-from emulator_proc import Emulator, card_model, expected_mac, options_for_card
+from emulator_proc import MODELS, Emulator, card_model, expected_mac, options_for_card
 from image_prebuild import prebuild
 from time_groups import guest_seconds, time_groups, time_line
 
@@ -72,6 +79,22 @@ CACHE = os.environ.get("ATH5K_CACHE", os.path.expanduser("~/.cache/ath5k-dkms"))
 REPORT_PREFIX = "ath5k-lab "
 # Seconds beyond a step's own limit before the host gives up on the guest.
 STEP_GRACE = 60
+
+# make shell (--shell, --script): the drivers whose guest/drivers/*.sh
+# load the driver the way a run of the checks does (the bench drivers
+# measure instead).
+SESSION_DRIVERS = ("in-tree", "dkms", "prebuilt", "deb", "rpm")
+# The script's time limit unless --script-limit says otherwise.
+SCRIPT_LIMIT = 600
+# A script's run may take this much besides the boot and the script: the
+# driver's install (a dkms build under TCG takes minutes) and the logs.
+SESSION_SETUP_SECONDS = 1800
+# A shell's whole run unless --total-limit says otherwise: a person works
+# in it, but a forgotten one must still end.
+SHELL_TOTAL_LIMIT = 12 * 3600
+# The run's status when the script or shell never started (boot, driver
+# or card failed): like `docker run`, outside what most scripts return.
+SESSION_NOT_RUN = 125
 
 
 def rel(path):
@@ -165,11 +188,16 @@ def add_packages(tar, kind, packages, scratch):
         tar.add(repo, arcname="driver/repo-" + role)
 
 
-def make_payload(path, driver, env, packages, scratch, prebuilt=()):
-    """A tar on a raw disk: the guest scripts, lab.env, the driver and the
+def make_payload(path, driver, env, packages, scratch, prebuilt=(), script=None):
+    """A tar on a raw disk: the guest scripts, lab.env, the driver, the
     modules built on the host (PREBUILT: (module, release, directory)
-    from image_prebuild.prebuild)."""
+    from image_prebuild.prebuild) and make shell's SCRIPT as `script`."""
     with tarfile.open(path, "w", format=tarfile.GNU_FORMAT) as tar:
+        if script:
+            info = tar.gettarinfo(script, arcname="script")
+            info.mode, info.uid, info.gid, info.uname, info.gname = 0o755, 0, 0, "root", "root"
+            with open(script, "rb") as f:
+                tar.addfile(info, f)
         for module, release, directory in prebuilt:
             for f in sorted(os.listdir(directory)):
                 tar.add(os.path.join(directory, f),
@@ -238,6 +266,13 @@ class GuestWatch:
         # The boot or reboot check until the guest's first result.
         self.booting = None
         self.booted_kernel = None
+        # Whether each check is printed as it ends: not while a shell's
+        # console has the terminal (in raw mode, lines would run askew).
+        self.echo = True
+        # make shell: the script's or shell's exit status once the guest
+        # reports it; the script's lines as (stdout|stderr, text).
+        self.session_status = None
+        self.session_output = []
 
     def poll(self):
         try:
@@ -280,15 +315,31 @@ class GuestWatch:
             if self.booting:
                 self.booting.update(result="pass",
                                     detail="kernel %s, checks ran" % self.booted_kernel)
-                print_check(self.booting)
+                self.show(self.booting)
                 self.booting = None
             self.results.append(entry)
-            print_check(entry)
+            self.show(entry)
+            self.step, self.step_limit, self.step_start = "between checks", 120 * self.scale, now
+        elif kind in ("stdout", "stderr"):
+            # A line of make shell's script, passed on as it comes.
+            self.session_output.append((kind, rest))
+            out = sys.stdout if kind == "stdout" else sys.stderr
+            out.write(rest + "\n")
+            out.flush()
+        elif kind in ("script-exit", "shell-exit"):
+            what = kind.split("-")[0]
+            try:
+                self.session_status = int(rest)
+            except ValueError:
+                self.session_status = SESSION_NOT_RUN
+            self.results.append(check(what, "pass" if self.session_status == 0 else "fail",
+                                      "the %s exited with status %s" % (what, rest),
+                                      now - self.step_start))
             self.step, self.step_limit, self.step_start = "between checks", 120 * self.scale, now
         elif kind == "failed" and not self.done:
             self.results.append(check(self.step, "fail", "%s; see %s" % (
                 rest, rel(self.console)), now - self.step_start))
-            print_check(self.results[-1])
+            self.show(self.results[-1])
             self.done = True
         elif kind == "reboot":
             self.reboot = rest.strip()
@@ -305,6 +356,10 @@ class GuestWatch:
         self.step, self.step_limit = "boot", self.boot_limit
         self.step_start = self.t0 = time.monotonic()
         return kver
+
+    def show(self, c):
+        if self.echo:
+            print_check(c)
 
     def overdue(self):
         return time.monotonic() - self.step_start > self.step_limit + STEP_GRACE
@@ -327,18 +382,72 @@ def print_table(cell, driver, results):
                                           c["detail"][:100]))
 
 
-def run_guest(argv, run, watch, emulator, total_limit, where):
-    """Runs QEMU until the guest powers off, a step overruns or the total
-    limit passes; returns the checks the host adds (failures it saw)."""
-    qemu_log = open(run["qemu_log"], "a")
-    proc = subprocess.Popen(["timeout", "-k", "10", str(total_limit)] + argv,
+def qemu_process(argv, total_limit, qemu_log, on_terminal=False, held_input=False):
+    """QEMU under timeout(1): in a session of its own, away from the
+    terminal, or (make shell) with the terminal as its console: then in the
+    terminal's foreground process group, where it may read it (timeout
+    --foreground; a background group would be stopped by SIGTTIN).
+    HELD_INPUT: QEMU's stdin is a pipe for feed_input instead of ours."""
+    if on_terminal:
+        return subprocess.Popen(["timeout", "--foreground", "-k", "10", str(total_limit)]
+                                + argv, stderr=qemu_log,
+                                stdin=subprocess.PIPE if held_input else None)
+    return subprocess.Popen(["timeout", "-k", "10", str(total_limit)] + argv,
                             stdout=qemu_log, stderr=qemu_log,
                             stdin=subprocess.DEVNULL, start_new_session=True)
+
+
+def stop_process(proc, group):
+    """SIGTERM, then SIGKILL after 15 s, to PROC's process group (GROUP) or
+    to PROC alone (it shares the terminal's group with us)."""
+    send = (lambda sig: os.killpg(proc.pid, sig)) if group else proc.send_signal
+    send(signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        send(signal.SIGKILL)
+        proc.wait()
+
+
+def feed_input(pipe):
+    """make shell's input when it is no terminal (a here-document, a
+    pipe): held back until the guest's shell is up, since what reaches the
+    console earlier is lost while the guest has not opened it (the UART's
+    FIFO is cleared when it does), then passed on as it comes, then Ctrl-D,
+    so the shell ends with the input as bash does reading a file."""
+    try:
+        while True:
+            data = os.read(sys.stdin.fileno(), 4096)
+            if not data:
+                break
+            pipe.write(data)
+            pipe.flush()
+        pipe.write(b"\x04")
+        pipe.close()
+    except OSError:
+        # QEMU is gone: nothing more to type into.
+        pass
+
+
+def run_guest(argv, run, watch, emulator, total_limit, where, on_terminal=False):
+    """Runs QEMU until the guest powers off, a step overruns or the total
+    limit passes; returns the checks the host adds (failures it saw).
+    ON_TERMINAL: make shell's console on the terminal (labvm.console_serial);
+    QEMU ending during the shell is then the person leaving it."""
+    qemu_log = open(run["qemu_log"], "a")
+    watch.echo = not on_terminal
+    # QEMU sets the terminal raw and back, but not when it is killed.
+    terminal = termios.tcgetattr(0) if on_terminal and sys.stdin.isatty() else None
+    held_input = on_terminal and not sys.stdin.isatty()
+    proc = qemu_process(argv, total_limit, qemu_log, on_terminal, held_input)
     extra = []
     try:
         while proc.poll() is None:
             time.sleep(0.5)
             watch.poll()
+            if held_input and watch.step == "shell":
+                threading.Thread(target=feed_input, args=(proc.stdin,), daemon=True).start()
+                held_input = False
             if watch.overdue():
                 extra.append(check(watch.step, "fail",
                                    "%s: step '%s' gave no result within %d s; see %s"
@@ -353,17 +462,21 @@ def run_guest(argv, run, watch, emulator, total_limit, where):
                 break
     finally:
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            stop_process(proc, group=not on_terminal)
+        if terminal:
+            termios.tcsetattr(0, termios.TCSADRAIN, terminal)
         qemu_log.close()
     watch.poll()
     if watch.booting:
-        print_check(watch.booting)
+        watch.show(watch.booting)
         watch.booting = None
+    if on_terminal and watch.step == "shell" and not extra and \
+            proc.returncode not in (124, 137):
+        # poweroff in the shell, or Ctrl-A X: the person is done.
+        watch.session_status = 0
+        watch.results.append(check("shell", "pass", "left by powering the guest off",
+                                   watch.elapsed()))
+        return extra
     if not watch.done and not watch.reboot and not extra:
         reason = ("QEMU exited with status %d" % proc.returncode
                   if proc.returncode not in (124, 137) else
@@ -425,7 +538,121 @@ def run_name_and_profile(cell, driver, requested, facts, tag=""):
     return name, requested or facts.get("lab_profile", "full")
 
 
-def main():
+def card_models_options(spec, per_card):
+    """Each card's own options with make shell's CARDS=MODEL[,MODEL]
+    (--card-models) after them, so the model named there wins: one model
+    is both cards', two are card A's (the station) and card B's (the AP).
+    Raises ValueError on an unknown model or more than two."""
+    if not spec:
+        return list(per_card)
+    models = [m.strip() for m in spec.split(",")]
+    if len(models) > 2 or not all(models):
+        raise ValueError("CARDS=%s: one model for both cards, or two, card A's (the "
+                         "station) then card B's (the AP), e.g. CARDS=ar5413,ar5211" % spec)
+    unknown = [m for m in models if m not in MODELS]
+    if unknown:
+        raise ValueError("CARDS=%s: ath5k-emu has no model %s; it has %s"
+                         % (spec, ", ".join(unknown), ", ".join(MODELS)))
+    models = models * 2 if len(models) == 1 else models
+    return [",".join(o for o in (own, "model=" + m) if o)
+            for own, m in zip(per_card, models)]
+
+
+def session_plan(args):
+    """make shell's run (--shell or --script), or None for a run of the
+    checks: mode (shell or script), the script's absolute path, its time
+    limit, the profile a package driver installs with (matrix: no checks
+    of the package's life cycle around it) and the run's tag (its own
+    out/lab/CELL-DRIVER-shell, beside a run of the checks).  Raises
+    ValueError when the arguments cannot work."""
+    if not args.shell and not args.script:
+        return None
+    if args.driver not in SESSION_DRIVERS:
+        raise ValueError("make shell takes DRIVER=%s, not %s"
+                         % ("|".join(SESSION_DRIVERS), args.driver))
+    script = None
+    if args.script:
+        script = os.path.abspath(args.script)
+        if not os.path.isfile(script) or not os.access(script, os.R_OK):
+            raise ValueError("SCRIPT=%s: no readable file there" % args.script)
+    if args.script_limit <= 0:
+        raise ValueError("the script's time limit must be a positive number of "
+                         "seconds, not %d" % args.script_limit)
+    return {"mode": "script" if script else "shell", "script": script,
+            "script_limit": args.script_limit, "profile": args.profile or "matrix",
+            "tag": "-".join(p for p in (args.run_tag, "shell") if p)}
+
+
+def session_total_limit(plan, given, limits):
+    """The whole run's limit in seconds: GIVEN (--total-limit) when set;
+    else for a shell SHELL_TOTAL_LIMIT, for a script the cell's limit or
+    enough for boot, driver setup and the whole script if that is more."""
+    if given:
+        return given
+    if plan["mode"] == "shell":
+        return SHELL_TOTAL_LIMIT
+    return max(limits["total_limit"],
+               limits["boot_limit"] + SESSION_SETUP_SECONDS + plan["script_limit"])
+
+
+def terminal_facts():
+    """TERM and the size of the terminal make shell runs in, for the
+    guest's shell (stty rows, cols); nothing when stdin is no terminal."""
+    if not sys.stdin.isatty():
+        return {}
+    facts = {"SHELL_TERM": os.environ.get("TERM", "")}
+    try:
+        size = os.get_terminal_size(sys.stdin.fileno())
+        facts.update(SHELL_ROWS=size.lines, SHELL_COLS=size.columns)
+    except OSError:
+        pass
+    return facts
+
+
+def session_env(plan, total_limit, terminal):
+    """lab.env's additions for make shell (guest/shell.sh reads them)."""
+    env = {"LAB_MODE": plan["mode"], "SCRIPT_LIMIT": plan["script_limit"],
+           "SHELL_LIMIT": total_limit}
+    if plan["mode"] == "shell":
+        env.update(terminal)
+    return env
+
+
+def session_end(plan, status, results, where):
+    """(the run's exit status, the message saying why) once make shell's
+    guest is gone: the script's or shell's STATUS, or SESSION_NOT_RUN with
+    the first failure that kept it from running."""
+    what = plan["mode"]
+    if status is not None:
+        if status == 0:
+            return 0, "%s: the %s exited with status 0" % (where, what)
+        why = (" (killed at its time limit of %d s)" % plan["script_limit"]
+               if what == "script" and status in (124, 137) else "")
+        return status, "%s: FAILED: the %s exited with status %d%s" % (where, what,
+                                                                        status, why)
+    failed = [c for c in results if c["result"] == "fail"]
+    reason = ("%s failed: %s" % (failed[0]["name"], failed[0]["detail"]) if failed
+              else "the guest ended without saying why")
+    return SESSION_NOT_RUN, "%s: FAILED: the %s did not run or did not end: %s" % (
+        where, what, reason)
+
+
+def end_session(plan, status, results, where, run_dir):
+    """make shell's last lines: the checks in one line, anything else that
+    failed, and the status; returns the run's exit status."""
+    code, message = session_end(plan, status, results, where)
+    print()
+    log("checks: " + ", ".join("%s %s" % (c["name"], c["result"]) for c in results))
+    for c in results:
+        if c["result"] == "fail" and c["name"] not in ("script", "shell"):
+            log("  %s: %s" % (c["name"], c["detail"]))
+    log("logs in %s/ (console.log, emulator.log, logs/%s)"
+        % (rel(run_dir), ", script-output.txt" if plan["mode"] == "script" else ""))
+    log(message)
+    return code
+
+
+def parse_args(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cell", required=True)
     ap.add_argument("--driver", required=True, choices=sorted(DRIVERS))
@@ -460,21 +687,54 @@ def main():
                     help="the guest's disk (a qcow2 overlay of the image): made "
                     "when missing and kept after the run, so a later run boots "
                     "what this one left (make bench reuses its dkms build)")
-    args = ap.parse_args()
+    # make shell: the checks that bind both cards, then a shell or a script.
+    session = ap.add_mutually_exclusive_group()
+    session.add_argument("--shell", action="store_true",
+                         help="then a root shell on this terminal (the guest's "
+                         "console); leave with exit, poweroff or Ctrl-A X")
+    session.add_argument("--script", metavar="FILE",
+                         help="then FILE as root in the guest, its output here; "
+                         "the run exits with its status")
+    ap.add_argument("--script-limit", type=int, default=SCRIPT_LIMIT,
+                    help="seconds before the script is killed (default %d)" % SCRIPT_LIMIT)
+    ap.add_argument("--card-models", default="", metavar="MODEL[,MODEL]",
+                    help="the cards' model=: one for both, or card A's and B's "
+                    "(%s)" % ", ".join(MODELS))
+    return ap.parse_args(argv)
+
+
+def run_identity(args, facts, plan):
+    """(the run's name, its profile): run_name_and_profile's, or for make
+    shell (PLAN) the session's tag in the name and its profile."""
+    name, profile = run_name_and_profile(args.cell, args.driver, args.profile, facts,
+                                         plan["tag"] if plan else args.run_tag)
+    return name, plan["profile"] if plan else profile
+
+
+def main():
+    args = parse_args()
     # A stopped run still stops its guest and emulator (the finally blocks).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     cell, driver = args.cell, args.driver
+    try:
+        plan = session_plan(args)
+    except ValueError as e:
+        print("lab: %s" % e, file=sys.stderr)
+        return 2
+    shell = bool(plan) and plan["mode"] == "shell"
     facts = cell_facts(cell)
+    given_total = args.total_limit
     limits = guest_limits(facts, vars(args))
     args.mem, args.boot_limit, args.total_limit = (
         limits["mem"], limits["boot_limit"], limits["total_limit"])
+    if plan:
+        args.total_limit = session_total_limit(plan, given_total, limits)
     step_scale = limits["step_scale"]
     debug_checks = facts.get("debug_checks") == "yes"
     secure_boot = facts.get("secure_boot") == "yes"
     cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
-    name, args.profile = run_name_and_profile(cell, driver, args.profile, facts,
-                                                args.run_tag)
+    name, args.profile = run_identity(args, facts, plan)
     packages = []
     if "packages" in DRIVERS[driver]:
         packages = [args.package, args.next_package]
@@ -493,8 +753,9 @@ def main():
               "matrix (make lab LAB_PROFILE=matrix) or make matrix CELLS=%s"
               % (cell, cell), file=sys.stderr)
         return 2
-    per_card_options = [args.card_a_options, args.card_b_options]
     try:
+        per_card_options = card_models_options(
+            args.card_models, [args.card_a_options, args.card_b_options])
         macs, notes = card_macs(args.card_options, per_card_options)
     except ValueError as e:
         print("lab: %s" % e, file=sys.stderr)
@@ -557,6 +818,8 @@ def main():
         "REPEAT_CHECKS": os.environ.get("ATH5K_LAB_REPEAT", ""),
         "SECURE_BOOT": "yes" if secure_boot else "no",
     }
+    if plan:
+        env.update(session_env(plan, args.total_limit, terminal_facts()))
     if packages:
         env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p) for p in packages)
         if env["PKG_VERSION"] == env["NEXT_VERSION"]:
@@ -577,7 +840,8 @@ def main():
                   "(see the prebuild lines above)" % args.cell, file=sys.stderr)
             return 1
         prebuilt.append(ours)
-    if args.profile == "full" and driver in ("in-tree", "dkms", "deb", "rpm", "prebuilt"):
+    if args.profile == "full" and not plan and \
+            driver in ("in-tree", "dkms", "deb", "rpm", "prebuilt"):
         interop = stages.run("interop prebuild", prebuild, image_dir, CACHE, log)
         prebuilt += [interop] if interop else []
 
@@ -585,7 +849,8 @@ def main():
         if not (args.disk and os.path.exists(run["overlay"])):
             labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
-        make_payload(run["payload"], driver, env, packages, scratch, prebuilt)
+        make_payload(run["payload"], driver, env, packages, scratch, prebuilt,
+                     plan["script"] if plan else None)
         with open(run["results"], "wb") as f:
             # Logs, or a kernel and initrd for the next boot (reboot_into).
             f.truncate(256 << 20)
@@ -593,6 +858,7 @@ def main():
     results = []
     emulators = []
     firmware = None
+    session_status = None
 
     def secure_boot_firmware(kver):
         return labvm.secure_boot_files(prefix, image_dir, run_dir, kver, cmdline_extra)
@@ -625,14 +891,18 @@ def main():
             argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
                                        args.cpus, args.mem, cmdline_extra,
                                        boot_files, emulator.control if emulator else None,
-                                       firmware)
+                                       firmware, console_on_terminal=shell)
             with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
             log("guest: booting %s%s (console: %s)"
                 % (cell, " again" if boot > 1 else "", rel(run["console"])))
+            if shell:
+                log("guest: the console is this terminal; a root shell follows once "
+                    "the driver is loaded and both cards are bound (minutes under TCG); "
+                    "leave with exit, poweroff or Ctrl-A X")
             extra = stages.run("guest" if boot == 1 else "guest boot %d" % boot,
                                run_guest, argv, run, watch, emulator,
-                               args.total_limit, where)
+                               args.total_limit, where, shell)
             if emulator:
                 emulator.stop()
             if not watch.reboot or extra:
@@ -650,6 +920,10 @@ def main():
                 # Through the firmware again: GRUB names KVER on the disk.
                 firmware = stages.run("secure boot firmware", secure_boot_firmware, kver)
         results = watch.results + extra
+        session_status = watch.session_status
+        if watch.session_output:
+            with open(os.path.join(run_dir, "script-output.txt"), "w") as f:
+                f.writelines("%s %s\n" % line for line in watch.session_output)
         if not read_guest_logs(run["results"], run_dir):
             log("no guest logs on the results disk (the guest did not finish)")
         for emulator in emulators:
@@ -662,7 +936,8 @@ def main():
                                  % rel(emulator.log_path)))
         if debug_checks:
             results.append(debug_reports_check(run_dir))
-        results.append(completeness(driver, args.profile, results, secure_boot, models))
+        if not plan:
+            results.append(completeness(driver, args.profile, results, secure_boot, models))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:
@@ -680,6 +955,8 @@ def main():
         json.dump(results, f, indent=1)
     with open(os.path.join(run_dir, "stages.json"), "w") as f:
         json.dump(stages.times, f, indent=1)
+    if plan:
+        return end_session(plan, session_status, results, where, run_dir)
     print_table(cell, driver, results)
     print("  stages: " + ", ".join("%s %.0f s" % (s["stage"], s["seconds"])
                                    for s in stages.times))

@@ -6,7 +6,8 @@ port across a reboot, how the boot files come off the results disk, how
 the payload carries the packages, how the matrix sums up a run, which MAC
 each card gets from its options, and how strict the verdicts are (every
 expected check reported, each driver's own errors in dmesg, the
-emulator's driver-misuse lines)."""
+emulator's driver-misuse lines), and make shell's plan, script and shell
+on both sides."""
 
 import contextlib
 import errno
@@ -14,6 +15,8 @@ import importlib.util
 import io
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import tarfile
@@ -1739,6 +1742,362 @@ class SecureBootCell(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             with self.assertRaisesRegex(RuntimeError, "shimx64.efi.signed"):
                 labvm.secure_boot_files([], tmp, tmp, "6.1.0-9-amd64", [])
+
+
+def shell_args(*extra):
+    return run_cell.parse_args(["--cell", "debian-12", "--driver", "in-tree"] + list(extra))
+
+
+class ShellPlan(unittest.TestCase):
+    """make shell: the arguments and what a run of them would do."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.script = os.path.join(self.tmp.name, "probe.sh")
+        with open(self.script, "w") as f:
+            f.write("#!/bin/sh\nlspci\nexit 3\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def make_line(self, *assignments):
+        """The run-cell.py argv make shell runs (emulator build left out)."""
+        r = subprocess.run(["make", "-n", "-s", "-C", TOP, "shell", "LAB_NEEDS="]
+                           + list(assignments), capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        line = r.stdout.replace("\\\n", " ").strip().splitlines()[-1]
+        argv = shlex.split(line)
+        self.assertEqual(os.path.basename(argv[1]), "run-cell.py")
+        return argv[2:]
+
+    def test_make_shell_hands_script_cards_and_limit_to_the_runner(self):
+        argv = self.make_line("CELL=debian-12", "DRIVER=in-tree", "SCRIPT=" + self.script,
+                              "CARDS=ar5413,ar5211", "SCRIPT_LIMIT=90")
+        args = run_cell.parse_args(argv)
+        self.assertEqual((args.cell, args.driver, args.script, args.card_models,
+                          args.script_limit, args.shell),
+                         ("debian-12", "in-tree", self.script, "ar5413,ar5211", 90, False))
+
+    def test_make_shell_without_a_script_asks_for_the_shell(self):
+        args = run_cell.parse_args(self.make_line("CELL=debian-12", "DRIVER=prebuilt"))
+        self.assertTrue(args.shell)
+        self.assertIsNone(args.script)
+        self.assertEqual(args.card_models, "")
+
+    def test_a_script_run_is_named_apart_and_installs_a_package_plainly(self):
+        plan = run_cell.session_plan(shell_args("--script", self.script))
+        self.assertEqual(plan, {"mode": "script", "script": self.script,
+                                "script_limit": run_cell.SCRIPT_LIMIT,
+                                "profile": "matrix", "tag": "shell"})
+        self.assertEqual(run_cell.run_identity(shell_args("--script", self.script), {}, plan),
+                         ("debian-12-in-tree-shell", "matrix"))
+        self.assertEqual(run_cell.run_identity(shell_args(), {}, None),
+                         ("debian-12-in-tree", "full"))
+        self.assertIsNone(run_cell.session_plan(shell_args()))
+        self.assertEqual(run_cell.session_plan(shell_args("--shell"))["mode"], "shell")
+
+    def test_a_relative_script_is_found_from_where_make_ran(self):
+        with contextlib.chdir(self.tmp.name) if hasattr(contextlib, "chdir") \
+                else self.cwd(self.tmp.name):
+            plan = run_cell.session_plan(shell_args("--script", "probe.sh"))
+        self.assertEqual(plan["script"], self.script)
+
+    @contextlib.contextmanager
+    def cwd(self, path):
+        old = os.getcwd()
+        os.chdir(path)
+        try:
+            yield
+        finally:
+            os.chdir(old)
+
+    def test_what_cannot_work_is_refused_before_booting(self):
+        for argv, reason in (
+                (["--script", os.path.join(self.tmp.name, "missing.sh")], "no readable file"),
+                (["--script", self.script, "--script-limit", "0"], "positive"),
+        ):
+            with self.subTest(argv=argv):
+                with self.assertRaisesRegex(ValueError, reason):
+                    run_cell.session_plan(shell_args(*argv))
+        bench = run_cell.parse_args(["--cell", "debian-12", "--driver", "bench-in-tree",
+                                     "--shell"])
+        with self.assertRaisesRegex(ValueError, "DRIVER=in-tree"):
+            run_cell.session_plan(bench)
+        with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit):
+            shell_args("--shell", "--script", self.script)
+
+    def test_each_driver_that_loads_like_make_lab_can_have_a_shell(self):
+        for driver in ("in-tree", "dkms", "prebuilt", "deb", "rpm"):
+            with self.subTest(driver=driver):
+                args = run_cell.parse_args(["--cell", "debian-12", "--driver", driver,
+                                            "--shell"])
+                self.assertEqual(run_cell.session_plan(args)["mode"], "shell")
+
+    def test_time_limits(self):
+        limits = {"total_limit": 3600, "boot_limit": 600}
+        script = run_cell.session_plan(shell_args("--script", self.script,
+                                                  "--script-limit", "5000"))
+        self.assertEqual(run_cell.session_total_limit(script, None, limits),
+                         600 + run_cell.SESSION_SETUP_SECONDS + 5000)
+        short = run_cell.session_plan(shell_args("--script", self.script))
+        self.assertEqual(run_cell.session_total_limit(short, None, limits), 3600)
+        shell = run_cell.session_plan(shell_args("--shell"))
+        self.assertEqual(run_cell.session_total_limit(shell, None, limits),
+                         run_cell.SHELL_TOTAL_LIMIT)
+        self.assertEqual(run_cell.session_total_limit(shell, 300, limits), 300)
+
+    def test_the_guest_learns_the_mode_limits_and_terminal(self):
+        shell = run_cell.session_plan(shell_args("--shell"))
+        terminal = {"SHELL_TERM": "xterm", "SHELL_ROWS": 40, "SHELL_COLS": 120}
+        self.assertEqual(run_cell.session_env(shell, 43200, terminal),
+                         dict(terminal, LAB_MODE="shell", SCRIPT_LIMIT=600,
+                              SHELL_LIMIT=43200))
+        script = run_cell.session_plan(shell_args("--script", self.script,
+                                                  "--script-limit", "30"))
+        self.assertEqual(run_cell.session_env(script, 3600, terminal),
+                         {"LAB_MODE": "script", "SCRIPT_LIMIT": 30, "SHELL_LIMIT": 3600})
+
+    def test_the_payload_carries_the_script_runnable_by_root(self):
+        path = os.path.join(self.tmp.name, "payload.tar")
+        env = run_cell.session_env(run_cell.session_plan(shell_args("--script", self.script)),
+                                   3600, {})
+        run_cell.make_payload(path, "in-tree", env, [], self.tmp.name, script=self.script)
+        with tarfile.open(path) as tar:
+            member = tar.getmember("script")
+            self.assertEqual((member.mode, member.uid), (0o755, 0))
+            self.assertEqual(tar.extractfile(member).read(), b"#!/bin/sh\nlspci\nexit 3\n")
+            lab_env = tar.extractfile("lab.env").read().decode()
+        self.assertIn("LAB_MODE='script'\n", lab_env)
+        self.assertIn("SCRIPT_LIMIT='600'\n", lab_env)
+
+    def test_cards_name_each_cards_model(self):
+        self.assertEqual(run_cell.card_models_options("ar5211", ["", ""]),
+                         ["model=ar5211", "model=ar5211"])
+        # After a card's own options: the model named here wins.
+        self.assertEqual(run_cell.card_models_options(
+            "ar5413, ar5210", ["model=ar5212,regdomain=0x10", ""]),
+            ["model=ar5212,regdomain=0x10,model=ar5413", "model=ar5210"])
+        self.assertEqual(run_cell.card_models_options("", ["mac=02:00:00:00:00:09", ""]),
+                         ["mac=02:00:00:00:00:09", ""])
+        for spec, reason in (("ar9999", "no model ar9999"), ("ar5413,ar5211,ar5212", "two"),
+                             ("ar5413,", "two")):
+            with self.subTest(spec=spec):
+                with self.assertRaisesRegex(ValueError, reason):
+                    run_cell.card_models_options(spec, ["", ""])
+        models = [emulator_proc.card_model(o) for o in
+                  run_cell.card_models_options("ar5413,ar5211", ["", ""])]
+        self.assertEqual(models, ["ar5413", "ar5211"])
+
+    def test_the_known_models_are_the_emulators(self):
+        with open(os.path.join(TOP, "tests", "emulator", "card_config.c")) as f:
+            text = f.read()
+        listed = re.search(r'"(ar\d+(?:, ar\d+)* or ar\d+)"', text).group(1)
+        self.assertEqual(tuple(re.split(r", | or ", listed)), emulator_proc.MODELS)
+
+    def test_the_shells_console_is_the_terminal_and_still_logged(self):
+        run = {"overlay": "/o", "seed": "/s", "payload": "/p", "results": "/r",
+               "console": "/run/console.log", "report": "/run/report.log"}
+        argv = labvm.guest_command([], "tcg", "/img", run, [], 2, 1024, [],
+                                   console_on_terminal=True)
+        self.assertIn("stdio,id=console,mux=on,signal=off,logfile=/run/console.log", argv)
+        serials = [argv[i + 1] for i, a in enumerate(argv) if a == "-serial"]
+        self.assertEqual(serials, ["chardev:console", "file:/run/report.log"])
+        plain = labvm.guest_command([], "tcg", "/img", run, [], 2, 1024, [])
+        self.assertEqual([plain[i + 1] for i, a in enumerate(plain) if a == "-serial"],
+                         ["file:/run/console.log", "file:/run/report.log"])
+
+    def test_qemu_with_the_terminal_stays_in_its_foreground_group(self):
+        with unittest.mock.patch.object(run_cell.subprocess, "Popen") as popen:
+            run_cell.qemu_process(["qemu"], 100, None, on_terminal=True)
+            argv, kwargs = popen.call_args
+            self.assertEqual(argv[0][:2], ["timeout", "--foreground"])
+            self.assertNotIn("start_new_session", kwargs)
+            self.assertIsNone(kwargs["stdin"])
+            run_cell.qemu_process(["qemu"], 100, None, on_terminal=True, held_input=True)
+            self.assertEqual(popen.call_args[1]["stdin"], subprocess.PIPE)
+            run_cell.qemu_process(["qemu"], 100, None)
+            argv, kwargs = popen.call_args
+            self.assertNotIn("--foreground", argv[0])
+            self.assertTrue(kwargs["start_new_session"])
+
+
+class ShellGuestWatch(unittest.TestCase):
+    """The host's side of a script or shell: a fake QEMU writes what the
+    guest would on the report port."""
+
+    def run_fake_guest(self, lines, mode="script", tail="", typed=b""):
+        """LINES on the report port, then TAIL in the fake QEMU's shell
+        ($3: a file in its directory); TYPED: make's stdin, no terminal."""
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        run = {"report": os.path.join(tmp.name, "report.log"),
+               "console": os.path.join(tmp.name, "console.log"),
+               "qemu_log": os.path.join(tmp.name, "qemu.log")}
+        self.scratch = os.path.join(tmp.name, "scratch")
+        text = "".join(line + "\n" for line in lines)
+        argv = ["sh", "-c", 'printf "%s" "$1" > "$2"' + tail, "fake-qemu", text,
+                run["report"], self.scratch]
+        typed_path = os.path.join(tmp.name, "typed")
+        with open(typed_path, "wb") as f:
+            f.write(typed)
+        watch = run_cell.GuestWatch(run["report"], run["console"], 600)
+        out, err = io.StringIO(), io.StringIO()
+        with open(typed_path) as stdin, unittest.mock.patch.object(run_cell.sys, "stdin", stdin), \
+                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            extra = run_cell.run_guest(argv, run, watch, None, 60, "cell c, DRIVER=d",
+                                       on_terminal=(mode == "shell"))
+        return watch, extra, out.getvalue(), err.getvalue()
+
+    BRING_UP = ["ath5k-lab booted 6.1.0-9-amd64", result_line("driver-load", "pass"),
+                result_line("probe", "pass")]
+
+    def test_the_scripts_lines_and_status_come_through(self):
+        watch, extra, out, err = self.run_fake_guest(self.BRING_UP + [
+            "ath5k-lab step script 600", "ath5k-lab stdout 00:04.0 Network controller",
+            "ath5k-lab stderr a warning", "ath5k-lab stdout ", "ath5k-lab script-exit 3",
+            "ath5k-lab done"])
+        self.assertEqual(extra, [])
+        self.assertEqual(watch.session_status, 3)
+        self.assertIn("00:04.0 Network controller\n\n", out)
+        self.assertEqual(err, "a warning\n")
+        self.assertEqual(watch.results[-1]["name"], "script")
+        self.assertEqual(watch.results[-1]["result"], "fail")
+        plan = run_cell.session_plan(shell_args("--shell"))
+        plan["mode"] = "script"
+        code, message = run_cell.session_end(plan, 3, watch.results, "cell c, DRIVER=d")
+        self.assertEqual(code, 3)
+        self.assertIn("the script exited with status 3", message)
+        self.assertEqual(run_cell.session_end(plan, 0, watch.results, "w")[0], 0)
+        self.assertIn("time limit of 600 s", run_cell.session_end(plan, 124, [], "w")[1])
+
+    def test_a_script_that_never_ran_names_what_stopped_it(self):
+        watch, extra, out, err = self.run_fake_guest([
+            "ath5k-lab booted 6.1.0-9-amd64", result_line("driver-load", "pass"),
+            result_line("probe", "fail"), "ath5k-lab done"])
+        self.assertIsNone(watch.session_status)
+        plan = run_cell.session_plan(shell_args("--shell"))
+        code, message = run_cell.session_end(plan, watch.session_status,
+                                             watch.results + extra, "w")
+        self.assertEqual(code, run_cell.SESSION_NOT_RUN)
+        self.assertIn("probe failed: probe detail", message)
+
+    def test_powering_off_in_the_shell_ends_it_well(self):
+        watch, extra, out, err = self.run_fake_guest(
+            self.BRING_UP + ["ath5k-lab step shell 43200"], mode="shell")
+        self.assertEqual((extra, watch.session_status), ([], 0))
+        self.assertEqual(watch.results[-1]["name"], "shell")
+        # Nothing printed over the console while QEMU has the terminal.
+        self.assertEqual(out, "")
+
+    def test_a_shell_exit_status_is_the_runs(self):
+        watch, extra, out, err = self.run_fake_guest(
+            self.BRING_UP + ["ath5k-lab step shell 43200", "ath5k-lab shell-exit 4",
+                             "ath5k-lab done"], mode="shell")
+        self.assertEqual((extra, watch.session_status), ([], 4))
+
+    def test_input_that_is_no_terminal_waits_for_the_shell_and_ends_it(self):
+        # The fake QEMU says the shell runs, keeps what it is typed to the
+        # end, and the shell ends.
+        watch, extra, out, err = self.run_fake_guest(
+            self.BRING_UP + ["ath5k-lab step shell 43200"], mode="shell",
+            tail='; cat > "$3"; printf "ath5k-lab shell-exit 4\\nath5k-lab done\\n" >> "$2"',
+            typed=b"lspci\nexit 4\n")
+        self.assertEqual((extra, watch.session_status), ([], 4))
+        with open(self.scratch, "rb") as f:
+            self.assertEqual(f.read(), b"lspci\nexit 4\n\x04")
+
+    def test_a_guest_that_dies_before_the_shell_is_a_failure(self):
+        watch, extra, out, err = self.run_fake_guest(self.BRING_UP, mode="shell",
+                                                     tail="; exit 1")
+        self.assertIsNone(watch.session_status)
+        self.assertEqual(extra[0]["result"], "fail")
+
+
+# guest/shell.sh's functions with run_check stubbed (a pass, or a fail for
+# the names in STUB_FAIL, reported as report.sh does); the report port
+# and the console are files.
+GUEST_SESSION = r"""
+set -a
+. "$PAYLOAD/guest/report.sh"
+. "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/shell.sh"
+. "$PAYLOAD/guest/drivers/$DRIVER.sh"
+set +a
+session_home=$WORK
+console=$WORK/console
+run_check() {
+	local result=pass
+	case " $STUB_FAIL " in *" $1 "*) result=fail ;; esac
+	echo "$result" > "$WORK/result.$1"
+	report result "{\"name\": \"$1\", \"result\": \"$result\", \"detail\": \"\", \"seconds\": 0}"
+}
+run_driver_checks
+run_lab_session
+"""
+
+
+def read_if_there(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except FileNotFoundError:
+        return ""
+
+
+class ShellGuestSide(unittest.TestCase):
+    def session(self, script_text, fail="", limit=60):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+            for d in ("work", "logs"):
+                os.makedirs(os.path.join(tmp, d))
+            with open(os.path.join(tmp, "script"), "w") as f:
+                f.write(script_text)
+            port = os.path.join(tmp, "port")
+            self.home = os.path.join(tmp, "work")
+            env = dict(os.environ, PAYLOAD=tmp, DRIVER="in-tree", LAB_MODE="script",
+                       CARD_A_MAC="02:a5:1a:b0:00:01",
+                       SCRIPT_LIMIT=str(limit), WORK=os.path.join(tmp, "work"),
+                       LOGS=os.path.join(tmp, "logs"), REPORT_PORT=port, STUB_FAIL=fail)
+            subprocess.run(["bash", "-c", GUEST_SESSION], env=env, check=True,
+                           capture_output=True, text=True, timeout=60)
+            with open(port) as f:
+                lines = f.read().splitlines()
+            said = read_if_there(os.path.join(tmp, "work", "console"))
+            script_log = read_if_there(os.path.join(tmp, "logs", "script.log"))
+        return [l[len("ath5k-lab "):] for l in lines], said, script_log
+
+    def test_the_script_runs_after_the_cards_are_bound_and_its_status_comes_last(self):
+        events, said, log = self.session(
+            "#!/bin/bash\necho \"in $PWD as $CARD_A_MAC\"\necho oops >&2\n"
+            "printf 'no newline'\nexit 3\n")
+        names = [json.loads(e.split(" ", 1)[1])["name"] for e in events
+                 if e.startswith("result ")]
+        self.assertEqual(names, ["driver-load", "probe", "mac-addresses", "channels"])
+        rest = events[len(names):]
+        self.assertEqual(rest[0], "step script 60")
+        self.assertEqual(rest[-1], "script-exit 3")
+        # stdout and stderr come through relays of their own: their
+        # order between each other is not kept, each one's own is.
+        self.assertEqual([e for e in rest[1:-1] if e.startswith("stdout")],
+                         ["stdout in %s as 02:a5:1a:b0:00:01" % self.home, "stdout no newline"])
+        self.assertEqual([e for e in rest[1:-1] if e.startswith("stderr")], ["stderr oops"])
+        self.assertIn("oops\n", log)
+        self.assertEqual(said, "")
+
+    def test_a_script_without_a_shebang_runs_under_sh(self):
+        events, said, log = self.session("echo plain\n")
+        self.assertIn("stdout plain", events)
+        self.assertEqual(events[-1], "script-exit 0")
+
+    def test_a_script_over_its_limit_is_killed(self):
+        events, said, log = self.session("#!/bin/sh\necho start\nsleep 30\n", limit=1)
+        self.assertEqual(events[-2:], ["stdout start", "script-exit 124"])
+
+    def test_no_script_when_a_card_is_not_bound(self):
+        events, said, log = self.session("#!/bin/sh\necho ran\n", fail="probe")
+        self.assertFalse([e for e in events if e.startswith(("step script", "stdout",
+                                                              "script-exit"))])
+        self.assertIn("the script does not run: probe did not pass", said)
 
 
 if __name__ == "__main__":

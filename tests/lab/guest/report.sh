@@ -17,8 +17,10 @@ check_result_of() {
 	cat "$WORK/result.$1" 2>/dev/null
 }
 
+# Appends: the same on the guest's serial port, and a file keeps every
+# line where a test stands in for the port.
 report() {
-	printf 'ath5k-lab %s\n' "$*" > "$report_port"
+	printf 'ath5k-lab %s\n' "$*" >> "$report_port"
 	printf 'ath5k-lab %s\n' "$*" >> "$LOGS/report.log"
 }
 

@@ -12,6 +12,10 @@
 # A driver may ask for a reboot into another kernel (reboot_into): the host
 # then boots the same disk again with that kernel, this script runs once
 # more and calls the driver's run_driver_after_reboot instead.
+#
+# make shell (LAB_MODE=script or shell in lab.env) runs only what comes
+# before the Wi-Fi checks, then the person's script or a root shell on the
+# console (guest/shell.sh).
 set -a
 PAYLOAD=$1
 # shellcheck source=/dev/null
@@ -27,6 +31,8 @@ LOGS=$STATE/logs
 . "$PAYLOAD/guest/fault-checks.sh"
 . "$PAYLOAD/guest/debug-checks.sh"
 . "$PAYLOAD/guest/secureboot-checks.sh"
+# shellcheck source=/dev/null # guest/shell.sh, checked on its own
+. "$PAYLOAD/guest/shell.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"
 set +a
 mkdir -p "$WORK" "$LOGS/checks"
@@ -52,16 +58,9 @@ reboot_into() {
 	sleep 60
 }
 
-report booted "$(uname -r)"
-if [ "${FAULTS:-no}" = yes ]; then
-	# make faults: fault scenarios instead of the Wi-Fi checks.
-	run_fault_boot
-elif [ -f "$STATE/rebooted-into" ]; then
-	# Daemons of the first boot are gone; their pid files must not name
-	# whatever runs under those pids now.
-	rm -f "$WORK"/*.pid
-	run_driver_after_reboot
-else
+# run_driver_bring_up: everything before the Wi-Fi checks: the driver
+# installed and loaded with the checks that go with it.
+run_driver_bring_up() {
 	# The debug kernel's cell (DEBUG_CHECKS=yes) adds checks before the
 	# driver and after the others (guest/debug-checks.sh).
 	[ "${DEBUG_CHECKS:-no}" != yes ] || run_debug_baseline
@@ -71,6 +70,24 @@ else
 	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_early_checks
 	run_driver_checks
 	[ "${SECURE_BOOT:-no}" != yes ] || run_secureboot_module_checks
+}
+
+report booted "$(uname -r)"
+if [ "${FAULTS:-no}" = yes ]; then
+	# make faults: fault scenarios instead of the Wi-Fi checks.
+	run_fault_boot
+elif [ -f "$STATE/rebooted-into" ]; then
+	# Daemons of the first boot are gone; their pid files must not name
+	# whatever runs under those pids now.
+	rm -f "$WORK"/*.pid
+	run_driver_after_reboot
+elif [ "${LAB_MODE:-checks}" != checks ]; then
+	# make shell: the cards bound, then a script or a root shell
+	# (guest/shell.sh) instead of the Wi-Fi checks.
+	run_driver_bring_up
+	run_lab_session
+else
+	run_driver_bring_up
 	run_wifi_checks
 	run_driver_extra_checks
 	# Before a package driver's late checks, which purge it.

@@ -1439,11 +1439,18 @@ check_dmesg_clean() {
 	detail "no WARN, BUG, oops or ath5k error in $(wc -l < "$LOGS/dmesg.txt") lines"
 }
 
-run_wifi_checks() {
-	local net
+# Both cards bound to the driver, found by MAC, with the channels their
+# EEPROM enables: the start of the Wi-Fi checks, and all that make shell
+# runs before the person's shell or script (guest/shell.sh).
+run_card_checks() {
 	run_check probe 60 needs=driver-load check_probe
 	run_check mac-addresses 30 needs=probe check_mac_addresses
 	run_check channels 30 needs=probe check_channels
+}
+
+run_wifi_checks() {
+	local net
+	run_card_checks
 	run_check netns 30 needs=mac-addresses check_netns
 	run_check interfaces-up 60 needs=netns check_interfaces_up
 	for net in $wifi_networks; do
