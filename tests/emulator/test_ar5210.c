@@ -417,30 +417,23 @@ static void cab_counts(struct card *c, uint64_t *after, uint64_t *outside)
 }
 
 /*
- * The AR5210 has no CAB queue: what a DTIM beacon announces must be
- * linked behind it on TXDP1 to go out after it.  A frame handed to
- * TXDP0 at the alert goes out at once, before the beacon.
+ * Two AR5210s on 5180 MHz; card A's TXDP1 holds the beacon @beacon makes
+ * with group frames 1 and 2 linked behind it, and at the alert (SWBA,
+ * before TBTT) group frame 3 goes to TXDP0, as data.
  */
-static void test_cab_behind_beacon(void)
+static void chain_behind_beacon(struct air *air, struct test_card cards[2],
+				unsigned int (*beacon)(struct test_card *, uint8_t *))
 {
 	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
-	struct air *air = air_create();
-	struct test_card cards[2];
-	struct test_card *ap = &cards[0], *sta = &cards[1];
+	struct test_card *ap = &cards[0];
 	const uint32_t d = TX_DESCS, buf = TX_BUFS;
-	/* what the station hears, in order: fc and the first body byte */
-	static const uint8_t want_fc[4] = { 0x08, 0x80, 0x08, 0x08 };
-	static const uint8_t want_body[4] = { 3, 0, 1, 2 };
-	uint64_t after, outside;
 
-	printf("TXDP1: frames linked behind the beacon follow it at TBTT, in order; "
-	       "TXDP0 sends at once\n");
 	test_card_open(ap, air, 0, "model=ar5210,airtime=0");
-	test_card_open(sta, air, 1, "model=ar5210,airtime=0");
+	test_card_open(&cards[1], air, 1, "model=ar5210,airtime=0");
 	up_5210(ap, 5180, 4);
-	up_5210(sta, 5180, 4);
+	up_5210(&cards[1], 5180, 4);
 
-	put_5210_desc(ap->fh, d, buf, make_beacon(ap, ap->fh->mem + buf), 3);
+	put_5210_desc(ap->fh, d, buf, beacon(ap, ap->fh->mem + buf), 3);
 	for (unsigned int i = 1; i <= 3; i++)
 		put_5210_desc(ap->fh, d + 32 * i, buf + 0x800 * i,
 			      make_data_frame(ap->fh->mem + buf + 0x800 * i, bcast,
@@ -453,6 +446,33 @@ static void test_cab_behind_beacon(void)
 	check(rd(ap->card, A_ISR) & ISR_SWBA, "SWBA before TBTT");
 	wr(ap->card, A_TXDP0, d + 96);		/* group 3 as data, at the alert */
 	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x1);
+}
+
+static void close_scene(struct air *air, struct test_card cards[2])
+{
+	test_card_close(&cards[0]);
+	test_card_close(&cards[1]);
+	air_destroy(air);
+}
+
+/*
+ * The AR5210 has no CAB queue: what a DTIM beacon announces must be
+ * linked behind it on TXDP1 to go out after it.  A frame handed to
+ * TXDP0 at the alert goes out at once, before the beacon.
+ */
+static void test_cab_behind_beacon(void)
+{
+	struct air *air = air_create();
+	struct test_card cards[2];
+	struct test_card *ap = &cards[0], *sta = &cards[1];
+	/* what the station hears, in order: fc and the first body byte */
+	static const uint8_t want_fc[4] = { 0x08, 0x80, 0x08, 0x08 };
+	static const uint8_t want_body[4] = { 3, 0, 1, 2 };
+	uint64_t after, outside;
+
+	printf("TXDP1: frames linked behind the beacon follow it at TBTT, in order; "
+	       "TXDP0 sends at once\n");
+	chain_behind_beacon(air, cards, make_beacon);
 	test_cards_advance(cards, 2, 6 * 1024);
 	check(sta->card->frames_received == 4, "four frames heard (%llu)",
 	      (unsigned long long)sta->card->frames_received);
@@ -464,15 +484,13 @@ static void test_cab_behind_beacon(void)
 		      i, rx[0], rx[24], want_fc[i], want_body[i]);
 	}
 	for (unsigned int i = 0; i < 3; i++)
-		check(fake_get32(ap->fh, d + 32 * i + 20) & 1,
+		check(fake_get32(ap->fh, TX_DESCS + 32 * i + 20) & 1,
 		      "TXDP1 chain descriptor %u done", i);
 	cab_counts(ap->card, &after, &outside);
 	check(after == 0 && outside == 3,
 	      "this beacon has no TIM: all three group frames count outside (%llu, %llu)",
 	      (unsigned long long)after, (unsigned long long)outside);
-	test_card_close(ap);
-	test_card_close(sta);
-	air_destroy(air);
+	close_scene(air, cards);
 }
 
 /*
@@ -496,32 +514,13 @@ static unsigned int make_dtim_beacon(struct test_card *ap, uint8_t *f)
  */
 static void test_cab_counts(void)
 {
-	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct air *air = air_create();
 	struct test_card cards[2];
 	struct test_card *ap = &cards[0], *sta = &cards[1];
-	const uint32_t d = TX_DESCS, buf = TX_BUFS;
 	uint64_t after, outside;
 
 	printf("TXDP1: the group data behind a DTIM beacon counts after it, TXDP0's outside\n");
-	test_card_open(ap, air, 0, "model=ar5210,airtime=0");
-	test_card_open(sta, air, 1, "model=ar5210,airtime=0");
-	up_5210(ap, 5180, 4);
-	up_5210(sta, 5180, 4);
-
-	put_5210_desc(ap->fh, d, buf, make_dtim_beacon(ap, ap->fh->mem + buf), 3);
-	for (unsigned int i = 1; i <= 3; i++)
-		put_5210_desc(ap->fh, d + 32 * i, buf + 0x800 * i,
-			      make_data_frame(ap->fh->mem + buf + 0x800 * i, bcast,
-					      ap->mac, 40, (uint8_t)i), 0);
-	fake_put32(ap->fh, d, d + 32);		/* beacon -> group 1 */
-	fake_put32(ap->fh, d + 32, d + 64);	/* group 1 -> group 2 */
-	arm_beacon_queue(ap, d);
-
-	test_cards_advance(cards, 2, 95 * 1024);
-	check(rd(ap->card, A_ISR) & ISR_SWBA, "SWBA before TBTT");
-	wr(ap->card, A_TXDP0, d + 96);		/* group 3 as data, at the alert */
-	wr(ap->card, A_CR, rd(ap->card, A_CR) | 0x1);
+	chain_behind_beacon(air, cards, make_dtim_beacon);
 	cab_counts(ap->card, &after, &outside);
 	check(after == 0 && outside == 1,
 	      "the frame on TXDP0 went out before the beacon: outside (%llu, %llu)",
@@ -533,9 +532,7 @@ static void test_cab_counts(void)
 	check(after == 2 && outside == 1,
 	      "the two linked behind the DTIM beacon: after it (%llu, %llu)",
 	      (unsigned long long)after, (unsigned long long)outside);
-	test_card_close(ap);
-	test_card_close(sta);
-	air_destroy(air);
+	close_scene(air, cards);
 }
 
 int main(void)
