@@ -271,6 +271,19 @@ static inline void test_airs_pump(struct air **airs, int n)
 #define RX_BUF_SIZE 2368
 
 /* Awake, MAC programmed, RX ring of n descriptors at ring, RX on. */
+/* n RX descriptors at ring, buffers 64 KiB above it, the last self-linked. */
+static inline void fake_rx_ring(struct fake_host *fh, uint32_t ring, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t d = ring + 32 * i;
+
+		memset(fh->mem + d, 0, 32);
+		fake_put32(fh, d, i + 1 < n ? d + 32 : d);
+		fake_put32(fh, d + 4, ring + 0x10000 + RX_BUF_SIZE * i);
+		fake_put32(fh, d + 12, RX_BUF_SIZE);
+	}
+}
+
 static inline void test_card_up(struct test_card *tc, unsigned int mhz,
 				uint32_t ring, unsigned int n)
 {
@@ -290,17 +303,34 @@ static inline void test_card_up(struct test_card *tc, unsigned int mhz,
 	wr(c, 0xa4, 0x03ff03ff);
 	wr(c, 0xa8, 0x03ff03ff);
 	tune(c, mhz);
-	for (unsigned int i = 0; i < n; i++) {
-		uint32_t d = ring + 32 * i;
-
-		memset(tc->fh->mem + d, 0, 32);
-		fake_put32(tc->fh, d, i + 1 < n ? d + 32 : d);	/* last self-linked */
-		fake_put32(tc->fh, d + 4, ring + 0x10000 + RX_BUF_SIZE * i);
-		fake_put32(tc->fh, d + 12, RX_BUF_SIZE);
-	}
+	fake_rx_ring(tc->fh, ring, n);
 	wr(c, 0x0c, ring);
 	wr(c, 0x08, 0x4);
 	wr(c, 0x8048, 0);
+}
+
+/*
+ * The same for an AR5210 at its own offsets (STA_ID, RX filter 0x804c,
+ * DIAG_SW 0x8068), tuned as phy.c tunes the RF5110, with rx_filter and
+ * the station's long retries 4 (qcu.c ath5k_hw_set_tx_retry_limits).
+ */
+static inline void test_card_up_5210(struct test_card *tc, unsigned int mhz,
+				     uint32_t rx_filter, uint32_t ring, unsigned int n)
+{
+	struct card *c = tc->card;
+	const uint8_t *m = tc->mac;
+
+	wr(c, 0x4004, 0);
+	wr(c, 0x4000, 0);
+	wr(c, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
+	wr(c, 0x8004, (uint32_t)(m[4] | m[5] << 8));
+	wr(c, 0x804c, rx_filter);
+	tune_rf5110(c, mhz);
+	fake_rx_ring(tc->fh, ring, n);
+	wr(c, 0x0c, ring);		/* RXDP */
+	wr(c, 0x08, 0x4);		/* CR RXE */
+	wr(c, 0x8068, 0);
+	wr(c, 0x801c, 4 | 4 << 4 | 4 << 8 | 4 << 14);
 }
 
 /* A 4-word TX descriptor as desc.c's 5212 setup writes it. */

@@ -235,30 +235,9 @@ static void test_synth(void)
 /* Awake, MAC, RX ring and RX on, at the AR5210's offsets. */
 static void up_5210(struct test_card *tc, unsigned int mhz, unsigned int n)
 {
-	struct card *c = tc->card;
-	const uint8_t *m = tc->mac;
-
-	wr(c, 0x4004, 0);
-	wr(c, 0x4000, 0);
-	wr(c, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
-	wr(c, 0x8004, (uint32_t)(m[4] | m[5] << 8));
-	wr(c, A_RX_FILTER, RX_FILTER_NORMAL | 0x10);
-	tune_rf5110(c, mhz);
-	for (unsigned int i = 0; i < n; i++) {
-		uint32_t d = RX_RING + 32 * i;
-
-		memset(tc->fh->mem + d, 0, 32);
-		fake_put32(tc->fh, d, i + 1 < n ? d + 32 : d);
-		fake_put32(tc->fh, d + 4, RX_RING + 0x10000 + RX_BUF_SIZE * i);
-		fake_put32(tc->fh, d + 12, RX_BUF_SIZE);
-	}
-	wr(c, A_RXDP, RX_RING);
-	wr(c, A_CR, 0x4);
-	wr(c, A_DIAG_SW, 0);
-	/* qcu.c ath5k_hw_set_tx_retry_limits: station long retries 4 */
-	wr(c, A_RETRY_LMT, 4 | 4 << 4 | 4 << 8 | 4 << 14);
-	wr(c, A_IMR, ISR_RXOK | ISR_TXOK | ISR_SWBA);
-	wr(c, A_IER, 1);
+	test_card_up_5210(tc, mhz, RX_FILTER_NORMAL | 0x10, RX_RING, n);
+	wr(tc->card, A_IMR, ISR_RXOK | ISR_TXOK | ISR_SWBA);
+	wr(tc->card, A_IER, 1);
 }
 
 /* A 2-word descriptor as desc.c writes it for an AR5210 (frame type, no NOACK). */

@@ -83,28 +83,7 @@ struct bss {
 /* Awake, MAC, RX ring and RX on, the way ath5k leaves an AR5210. */
 static void up_ar5210(struct test_card *tc, unsigned int mhz)
 {
-	struct card *c = tc->card;
-	const uint8_t *m = tc->mac;
-
-	wr(c, 0x4004, 0);
-	wr(c, 0x4000, 0);
-	wr(c, 0x8000, (uint32_t)(m[0] | m[1] << 8 | m[2] << 16 | (uint32_t)m[3] << 24));
-	wr(c, 0x8004, (uint32_t)(m[4] | m[5] << 8));
-	wr(c, A5210_RX_FILTER, RX_FILTER_NORMAL);
-	tune_rf5110(c, mhz);
-	for (unsigned int i = 0; i < RING_N; i++) {
-		uint32_t d = RX_RING + 32 * i;
-
-		memset(tc->fh->mem + d, 0, 32);
-		fake_put32(tc->fh, d, i + 1 < RING_N ? d + 32 : d);
-		fake_put32(tc->fh, d + 4, RX_RING + 0x10000 + RX_BUF_SIZE * i);
-		fake_put32(tc->fh, d + 12, RX_BUF_SIZE);
-	}
-	wr(c, A5210_RXDP, RX_RING);
-	wr(c, A5210_CR, CR_RXE);
-	wr(c, A5210_DIAG_SW, 0);
-	/* long retries 4, as qcu.c sets them */
-	wr(c, A5210_RETRY_LMT, 4 | 4 << 4 | 4 << 8 | 4 << 14);
+	test_card_up_5210(tc, mhz, RX_FILTER_NORMAL, RX_RING, RING_N);
 }
 
 /* An AP card (an AR5413 unless ar5210) tuned to mhz on an air of its own. */
