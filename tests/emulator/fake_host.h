@@ -333,6 +333,26 @@ static inline void test_card_up_5210(struct test_card *tc, unsigned int mhz,
 	wr(c, 0x801c, 4 | 4 << 4 | 4 << 8 | 4 << 14);
 }
 
+/*
+ * An AR5212-family AP's beacon timers (pcu.c ath5k_hw_init_beacon_timers):
+ * the beacon queue 9 gated by the beacon alert, the CAB queue 8 behind
+ * it (qcu.c), the TSF reset, the first TBTT at first_tu, every period_tu.
+ */
+static inline void test_ap_beacon_timers(struct card *c, unsigned int first_tu,
+					 unsigned int period_tu)
+{
+	wr(c, 0x8004, rd(c, 0x8004) | 0x10000 | 0x10000000);
+	wr(c, 0x9c0 + 4 * 9, 2 | 0x40 | 0x80);
+	wr(c, 0x9c0 + 4 * 8, 2 | 0x20 | 0x40);
+	wr(c, 0x8020, 0x01000000);		/* reset TSF */
+	wr(c, 0x8028, 0);
+	wr(c, 0x8028, first_tu);
+	wr(c, 0x802c, (first_tu - 2) << 3);
+	wr(c, 0x8030, (first_tu - 10) << 3);
+	wr(c, 0x8034, first_tu + 1);
+	wr(c, 0x8020, period_tu | 0x00800000);
+}
+
 /* A 4-word TX descriptor as desc.c's 5212 setup writes it. */
 struct tx_setup {
 	uint32_t link, buf;

@@ -49,18 +49,9 @@ static void setup_ap(struct test_card *ap)
 {
 	struct card *c = ap->card;
 
-	wr(c, 0x8004, rd(c, 0x8004) | 0x10000 | 0x10000000);
-	wr(c, 0x9c0 + 4 * 9, 2 | 0x40 | 0x80);
-	wr(c, 0x9c0 + 4 * 8, 2 | 0x20 | 0x40);
 	wr(c, 0x24, 1);
 	wr(c, 0xa0, 0x800814b5 | 0x10000);
-	wr(c, 0x8020, 0x01000000);		/* reset TSF */
-	wr(c, 0x8028, 0);
-	wr(c, 0x8028, FIRST_TBTT_TU);
-	wr(c, 0x802c, (FIRST_TBTT_TU - 2) << 3);
-	wr(c, 0x8030, (FIRST_TBTT_TU - 10) << 3);
-	wr(c, 0x8034, FIRST_TBTT_TU + 1);
-	wr(c, 0x8020, PERIOD_TU | 0x00800000);
+	test_ap_beacon_timers(c, FIRST_TBTT_TU, PERIOD_TU);
 }
 
 /* dma.c's stop handshake, then TXDP and TXE, as ath5k_beacon_send. */

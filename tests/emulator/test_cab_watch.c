@@ -249,21 +249,6 @@ static void test_broken_beacons(void)
 	air_destroy(air);
 }
 
-/* Beacon queue 9 gated by the beacon alert, CAB queue 8 behind it (qcu.c). */
-static void arm_ap_timers(struct card *c)
-{
-	wr(c, 0x8004, rd(c, 0x8004) | 0x10000 | 0x10000000);
-	wr(c, 0x9c0 + 4 * 9, 2 | 0x40 | 0x80);
-	wr(c, 0x9c0 + 4 * 8, 2 | 0x20 | 0x40);
-	wr(c, 0x8020, 0x01000000);		/* reset TSF */
-	wr(c, 0x8028, 0);
-	wr(c, 0x8028, FIRST_TBTT_TU);
-	wr(c, 0x802c, (FIRST_TBTT_TU - 2) << 3);
-	wr(c, 0x8030, (FIRST_TBTT_TU - 10) << 3);
-	wr(c, 0x8034, FIRST_TBTT_TU + 1);
-	wr(c, 0x8020, PERIOD_TU | 0x00800000);
-}
-
 static void test_gated_queues(void)
 {
 	struct air *air = air_create();
@@ -278,7 +263,7 @@ static void test_gated_queues(void)
 	test_card_open(sta, air, 1, "airtime=0");
 	test_card_up(ap, 2412, RX_RING, 4);
 	test_card_up(sta, 2412, RX_RING, 8);
-	arm_ap_timers(ap->card);
+	test_ap_beacon_timers(ap->card, FIRST_TBTT_TU, PERIOD_TU);
 	last = counts(ap->card);
 	test_cards_advance(cards, 2, (FIRST_TBTT_TU - 9) * 1024);
 	check(rd(ap->card, 0x80) & 0x10000, "SWBA before the TBTT");
