@@ -2280,6 +2280,15 @@ static void mask_handler_runs(void *arg)
 	h->kept = isr.flags & READ_ONCE(h->ah->imr);
 }
 
+/* The handler ran on the asserted line, read the RX cause and kept it. */
+static void check_cause_kept(const struct mask_handler *h)
+{
+	CHECK(h->line);
+	CHECK(h->pending);
+	CHECK(h->read & ATH5K_INT_RXOK);
+	CHECK(h->kept & ATH5K_INT_RXOK);
+}
+
 /*
  * ath5k_hw_imr_set(@flags) while the card raises an RX cause at the
  * moment @reg is written with @bits set, and runs the handler then.  After
@@ -2324,10 +2333,7 @@ static void run_mask_owner(void)
 	bus_count_reset();
 	unmask_as_cause_fires(&ah, wanted, R_PIMR, INT_RXOK, &h);
 	CHECK_EQ(bus_writes[R_IER / 4], 0);
-	CHECK(h.line);
-	CHECK(h.pending);
-	CHECK(h.read & ATH5K_INT_RXOK);
-	CHECK(h.kept & ATH5K_INT_RXOK);
+	check_cause_kept(&h);
 	CHECK_EQ(ah.imr, wanted);
 
 	printf("check: and the moment IER turns the interrupt on, with the "
@@ -2338,10 +2344,7 @@ static void run_mask_owner(void)
 	unmask_as_cause_fires(&ah, wanted, R_IER, IER_ENABLE, &h);
 	CHECK_EQ(bus_writes[R_IER / 4], 1);
 	CHECK_EQ(bus_writes[R_PIMR / 4], 1);
-	CHECK(h.line);
-	CHECK(h.pending);
-	CHECK(h.read & ATH5K_INT_RXOK);
-	CHECK(h.kept & ATH5K_INT_RXOK);
+	check_cause_kept(&h);
 	CHECK_EQ(ah.imr, wanted);
 	CHECK(!bus_host->irq);
 
