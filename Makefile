@@ -30,10 +30,10 @@ help:
 	@echo "  make check    every test CI runs: $(CHECKS)"
 	@echo "  make module KDIR=<kernel build dir>   build ath5k.ko"
 	@echo "  make deb | rpm    packages into out/"
-	@echo "  make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm"
+	@echo "  make lab CELL=debian-12 DRIVER=in-tree|in-tree-patched|dkms|prebuilt|deb|rpm"
 	@echo "  make matrix [CELLS=...] [JOBS=n]"
 	@echo "  make bench [CELL=debian-12] [BENCH_RUNS=5]"
-	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree dkms prebuilt\"] [SEED=n]"
+	@echo "  make faults CELL=debian-12 [DRIVERS=\"in-tree in-tree-patched dkms prebuilt\"] [SEED=n]"
 	@echo "  make upstream-check   the kernel patch series of upstream/ against linux-source"
 
 # Order matters: it is the order of CHECKS.

@@ -134,6 +134,8 @@ def driver_checks(driver, profile, reported, models=()):
         return ["boot", "dkms-install", "driver-load", "module-is-ours"] + wifi + EXTRAS
     if driver == "prebuilt":
         return ["boot", "module-install", "driver-load", "module-is-ours"] + wifi + EXTRAS
+    if driver == "in-tree-patched":
+        return ["boot", "module-install", "driver-load", "module-is-patched"] + wifi
     if driver == "bench-in-tree":
         return ["boot", "driver-load"] + BENCH
     if driver == "bench-dkms":

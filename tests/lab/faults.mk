@@ -4,7 +4,7 @@
 # Faults injected at run time through the emulator's control socket while
 # a guest driver uses the card (tests/lab/faults.py,
 # tests/lab/guest/fault-checks.sh):
-#   make faults CELL=debian-12 [DRIVERS="in-tree dkms prebuilt"] [SEED=n]
+#   make faults CELL=debian-12 [DRIVERS="in-tree in-tree-patched dkms prebuilt"] [SEED=n]
 # prints the table scenario x driver (recovered, refused, failed) and
 # writes out/faults.md and out/faults.json.  Exits 1 when ours (dkms, or
 # prebuilt: built on the host) has a failed scenario; in-tree is the

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: ISC
 # SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
 #
-# The VM lab: `make lab CELL=debian-12 DRIVER=in-tree|dkms|deb|rpm` boots one cell
+# The VM lab: `make lab CELL=debian-12
+# DRIVER=in-tree|in-tree-patched|dkms|prebuilt|deb|rpm` boots one cell
 # (tests/lab/cells/CELL.conf) with two emulated cards on one air, runs the
 # guest checks and writes out/lab/CELL-DRIVER.json; the toolbox and the
 # cell's image are built on demand and cached under $(ATH5K_CACHE).

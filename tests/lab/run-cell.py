@@ -35,6 +35,7 @@ from debug_reports import debug_reports_check
 from expected_checks import completeness
 from emulator_proc import MODELS, Emulator, card_model, expected_mac, options_for_card
 from image_prebuild import prebuild
+from patched_prebuild import PatchedBuildError, prebuild_patched
 from time_groups import guest_seconds, time_groups, time_line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,6 +69,11 @@ DRIVERS = {
 # installed by hand (guest/drivers/prebuilt.sh).
 DRIVERS["prebuilt"] = {"payload": ["VERSION", "src", "compat"],
                        "required": ["VERSION", "src"], "options": ""}
+# The kernel's own ath5k and ath with upstream/series applied, built on
+# the host from the cell kernel's linux-source (patched_prebuild.py,
+# guest/drivers/in-tree-patched.sh); our tree for the interop copy, as
+# in-tree's.
+DRIVERS["in-tree-patched"] = dict(DRIVERS["in-tree"])
 # make bench (bench.py): a boot measures one driver, the in-tree ath5k or
 # ours from dkms (guest/bench-checks.sh).
 DRIVERS["bench-in-tree"] = {"payload": [], "options": ""}
@@ -83,7 +89,7 @@ STEP_GRACE = 60
 # make shell (--shell, --script): the drivers whose guest/drivers/*.sh
 # load the driver the way a run of the checks does (the bench drivers
 # measure instead).
-SESSION_DRIVERS = ("in-tree", "dkms", "prebuilt", "deb", "rpm")
+SESSION_DRIVERS = ("in-tree", "in-tree-patched", "dkms", "prebuilt", "deb", "rpm")
 # The script's time limit unless --script-limit says otherwise.
 SCRIPT_LIMIT = 600
 # A script's run may take this much besides the boot and the script: the
@@ -840,8 +846,15 @@ def main():
                   "(see the prebuild lines above)" % args.cell, file=sys.stderr)
             return 1
         prebuilt.append(ours)
+    if driver == "in-tree-patched":
+        try:
+            prebuilt.append(stages.run("patched prebuild", prebuild_patched, image_dir,
+                                       CACHE, log))
+        except PatchedBuildError as e:
+            print("lab: DRIVER=in-tree-patched: %s" % e, file=sys.stderr)
+            return 1
     if args.profile == "full" and not plan and \
-            driver in ("in-tree", "dkms", "deb", "rpm", "prebuilt"):
+            driver in ("in-tree", "in-tree-patched", "dkms", "deb", "rpm", "prebuilt"):
         interop = stages.run("interop prebuild", prebuild, image_dir, CACHE, log)
         prebuilt += [interop] if interop else []
 

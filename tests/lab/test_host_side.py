@@ -47,6 +47,7 @@ cellinfo = load("cellinfo", "cellinfo.py")
 bench = load("bench", "bench.py")
 faults = load("faults", "faults.py")
 prebuild = load("image_prebuild", "image_prebuild.py")
+patched = load("patched_prebuild", "patched_prebuild.py")
 TOP = os.path.dirname(os.path.dirname(HERE))
 POWER_CURVE = os.path.join(HERE, "eeprom", "power-curve.desc")
 EMULATOR = os.path.join(TOP, "out", "bin", "ath5k-emu")
@@ -680,6 +681,63 @@ class InteropPrebuilt(unittest.TestCase):
             self.assertIn("no 6.1.0-57-amd64 headers in the image's root", lines[0])
 
 
+class PatchedPrebuild(unittest.TestCase):
+    """DRIVER=in-tree-patched is built only from the linux-source of the
+    very kernel version the cell's image runs, with every patch of
+    upstream/series (patched_prebuild.py)."""
+
+    def image(self, tmp, version):
+        dpkg = os.path.join(tmp, "root", "var", "lib", "dpkg")
+        os.makedirs(os.path.join(dpkg, "info"))
+        os.makedirs(os.path.join(dpkg, "updates"))
+        with open(os.path.join(dpkg, "status"), "w") as f:
+            f.write("Package: linux-image-6.1.0-57-amd64\nStatus: install ok installed\n"
+                    "Architecture: amd64\nVersion: %s\n\n" % version)
+        return tmp
+
+    def host(self, version):
+        """installed_version with the host's linux-source at VERSION and
+        the image's answer read for real."""
+        real = patched.installed_version
+        return unittest.mock.patch.object(
+            patched, "installed_version",
+            lambda pkg, admindir=None: real(pkg, admindir) if admindir else version)
+
+    def test_the_source_must_be_the_images_kernel_version(self):
+        with tempfile.TemporaryDirectory() as tmp, \
+                unittest.mock.patch.object(patched, "SOURCE_DIR", tmp):
+            open(os.path.join(tmp, "linux-source-6.1.tar.xz"), "w").close()
+            image = self.image(tmp, "6.1.192-3")
+            with self.host("6.1.192-3"):
+                self.assertEqual(patched.matching_source(image, "6.1.0-57-amd64"),
+                                 (os.path.join(tmp, "linux-source-6.1.tar.xz"),
+                                  "linux-source-6.1", "6.1.192-3"))
+            with self.host("6.1.190-1"), self.assertRaisesRegex(
+                    patched.PatchedBuildError,
+                    "6.1.192-3, but the host's linux-source-6.1 is 6.1.190-1: "
+                    "install linux-source-6.1=6.1.192-3"):
+                patched.matching_source(image, "6.1.0-57-amd64")
+            with self.host(None), self.assertRaisesRegex(patched.PatchedBuildError,
+                                                         "linux-source-6.1 is not installed"):
+                patched.matching_source(image, "6.1.0-57-amd64")
+            with self.host("6.12.118-1"), self.assertRaisesRegex(
+                    patched.PatchedBuildError, "no linux-image-6.12.0-1-amd64 package"):
+                patched.matching_source(image, "6.12.0-1-amd64")
+
+    def test_the_series_and_its_provenance(self):
+        names = patched.series_patches()
+        with open(os.path.join(TOP, "upstream", "series")) as f:
+            listed = [line.strip() for line in f if line.strip().endswith(".patch")]
+        self.assertEqual(names, listed)
+        self.assertEqual(patched.source_series("6.12.74+deb13-amd64"), "linux-source-6.12")
+        self.assertEqual(patched.source_series("6.1.0-57-amd64"), "linux-source-6.1")
+        facts = patched.provenance("linux-source-6.1", "6.1.192-3", "6.1.0-57-amd64", names)
+        lines = facts.splitlines()
+        self.assertEqual(lines[:2], ["source linux-source-6.1 6.1.192-3",
+                                     "release 6.1.0-57-amd64"])
+        self.assertEqual([line.split()[2] for line in lines[2:]], names)
+
+
 class FaultVerdicts(unittest.TestCase):
     """Ours is judged by each scenario's expected outcome (issue 27): a
     driver that runs on a bad EEPROM fails as surely as one that oopses;
@@ -700,6 +758,17 @@ class FaultVerdicts(unittest.TestCase):
         self.assertEqual(bad, [("eeprom-checksum", "prebuilt", "refused"),
                                ("rx-bad-length", "dkms", "recovered"),
                                ("module-unload", "dkms", "recovered")])
+
+    def test_the_patched_in_tree_driver_is_judged_where_the_series_fixes(self):
+        rows = [self.row("rx-bad-length", "in-tree-patched", "failed"),
+                self.row("eeprom-pcdac-slope", "in-tree-patched", "refused"),
+                self.row("beacon-stuck", "in-tree-patched", "failed"),
+                self.row("rx-bad-length", "in-tree", "failed")]
+        bad = [(r["scenario"], r["driver"]) for r in faults.misjudged(rows)]
+        self.assertEqual(bad, [("rx-bad-length", "in-tree-patched")])
+        # Each fix it is judged on is a patch of the series.
+        self.assertTrue(set(faults.SERIES_FIXES.values()) <= set(patched.series_patches()))
+        self.assertTrue(set(faults.SERIES_FIXES) <= {s for s, _ in faults.SCENARIOS})
 
     def test_every_scenario_has_an_expected_outcome_in_the_table(self):
         self.assertEqual(set(faults.EXPECTED) - {"module-unload"},
@@ -876,8 +945,8 @@ class ExpectedChecks(unittest.TestCase):
                 for n, res in (line.split() for line in r.stdout.splitlines())]
 
     def test_the_lists_are_what_the_guest_scripts_report(self):
-        cases = [(d, p, "", ()) for d in ("in-tree", "dkms", "prebuilt", "deb", "rpm",
-                                            "bench-in-tree", "bench-dkms")
+        cases = [(d, p, "", ()) for d in ("in-tree", "in-tree-patched", "dkms", "prebuilt",
+                                            "deb", "rpm", "bench-in-tree", "bench-dkms")
                  for p in ("full", "matrix")]
         cases.append(("deb", "full", "kernel-upgrade-build", ()))
         cases.append(("bench-dkms", "full", "", ("bench-dkms-tree",)))
@@ -939,7 +1008,7 @@ class ExpectedChecks(unittest.TestCase):
         # The AR5210's RF5110 has no 2.4 GHz side (caps.c): no ch6
         # network, so none of their checks and no interop; iperf3 runs
         # on open-ch36; no AES unit, no BSSID mask.
-        for driver in ("in-tree", "dkms"):
+        for driver in ("in-tree", "in-tree-patched", "dkms"):
             for models in (("ar5210", "ar5210"), ("ar5413", "ar5210")):
                 with self.subTest(driver=driver, models=models):
                     reported = self.dry_run(driver, "full", models=models)
@@ -1827,7 +1896,7 @@ class ShellPlan(unittest.TestCase):
             shell_args("--shell", "--script", self.script)
 
     def test_each_driver_that_loads_like_make_lab_can_have_a_shell(self):
-        for driver in ("in-tree", "dkms", "prebuilt", "deb", "rpm"):
+        for driver in ("in-tree", "in-tree-patched", "dkms", "prebuilt", "deb", "rpm"):
             with self.subTest(driver=driver):
                 args = run_cell.parse_args(["--cell", "debian-12", "--driver", driver,
                                             "--shell"])
