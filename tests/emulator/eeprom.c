@@ -253,6 +253,12 @@ uint16_t eeprom_checksum(const uint16_t image[EE_WORDS])
 	return sum;
 }
 
+void eeprom_rfkill(const uint16_t img[EE_WORDS], uint8_t *gpio, bool *polarity)
+{
+	*gpio = img[W_RFKILL] >> 2 & 7;
+	*polarity = img[W_RFKILL] & 2;
+}
+
 /* ---- building ---------------------------------------------------------- */
 
 static void put_antennas(uint16_t *img, unsigned int o, const struct ee_mode *m)
@@ -1254,8 +1260,7 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 	/* before 4.0 no MISC words: an RF5111 image */
 	d->eemap = has_misc(d) ? img[W_MISC0] >> EEMAP_SHIFT : 0;
 	d->aes_disabled = has_misc(d) && (img[W_MISC5] & MISC5_AES_DISABLED);
-	d->rfkill_gpio = img[W_RFKILL] >> 2 & 7;
-	d->rfkill_polarity = img[W_RFKILL] & 2;
+	eeprom_rfkill(img, &d->rfkill_gpio, &d->rfkill_polarity);
 	if (d->eemap == 3) {
 		fail(err, errlen, "EEMAP 3: only 0 (RF5111), 1 (RF5112) and 2 (RF2413/5413) modelled");
 		return -1;

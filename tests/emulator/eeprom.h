@@ -165,6 +165,12 @@ int eeprom_build(const struct eeprom_desc *desc, uint16_t image[EE_WORDS],
 uint16_t eeprom_checksum(const uint16_t image[EE_WORDS]);
 
 /*
+ * The rfkill word (0x0f) of an image: the GPIO pin of the switch and its
+ * polarity, the pin level the driver takes for "radio blocked".
+ */
+void eeprom_rfkill(const uint16_t image[EE_WORDS], uint8_t *gpio, bool *polarity);
+
+/*
  * Reads an image back by the driver's rules (header checks, mode
  * sections, calibration, target powers, CTLs, spurs).  0, or -1 with the
  * first problem the driver would reject the image for.
