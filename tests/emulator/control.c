@@ -126,6 +126,15 @@ static void control_card_command(struct control *ctl, const char *line,
 		server_log(ctl->srv, server_card_name(sc), "control: %s %s", verb, args);
 }
 
+/* The verbs whose words the model reads itself. */
+static const struct {
+	const char *verb;
+	int (*run)(struct card *card, const char *args, char *answer, size_t cap);
+} model_verbs[] = {
+	{ "fault", card_fault_command },
+	{ "legacy-sta", card_legacy_sta_command },
+};
+
 void control_execute(struct control *ctl, const char *line, char *answer,
 		     size_t cap)
 {
@@ -134,16 +143,13 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 	int words;
 
 	words = sscanf(line, "%63s %63s %7s", name, verb, extra);
-	if (words >= 2 && !strcmp(verb, "fault")) {
-		control_card_command(ctl, line, name, verb, card_fault_command,
-				     answer, cap);
-		return;
-	}
-	if (words >= 2 && !strcmp(verb, "legacy-sta")) {
-		control_card_command(ctl, line, name, verb, card_legacy_sta_command,
-				     answer, cap);
-		return;
-	}
+	for (size_t i = 0; words >= 2 &&
+			   i < sizeof(model_verbs) / sizeof(model_verbs[0]); i++)
+		if (!strcmp(verb, model_verbs[i].verb)) {
+			control_card_command(ctl, line, name, verb, model_verbs[i].run,
+					     answer, cap);
+			return;
+		}
 	if (words == 1 && !strcmp(name, "quit")) {
 		server_stop(ctl->srv);
 		snprintf(answer, cap, "ok");
