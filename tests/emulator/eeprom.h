@@ -109,6 +109,7 @@ struct eeprom_desc {
 	bool aes_disabled;
 	uint8_t rfkill_gpio;		/* 3 bits */
 	bool rfkill_polarity;
+	bool rfkill_switch;		/* header bit 14: drivers watch the switch */
 	struct ee_mode mode[EE_MODES];
 	unsigned int n_ctls;		/* CTL ids in use, from the first */
 	struct ee_ctl ctl[EE_CTLS];
