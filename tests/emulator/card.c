@@ -189,7 +189,8 @@ bool card_is_receiving(const struct card *card)
 
 static uint32_t effective_pisr(const struct card *card)
 {
-	uint32_t pisr = (card->pisr | fault_stuck_pisr(card)) & ~INT_FROM_SISR;
+	uint32_t pisr = (card->pisr | fault_stuck_pisr(card) |
+			 (card->gpio_irq_condition ? INT_GPIO : 0)) & ~INT_FROM_SISR;
 	/*
 	 * Only the queues SIMR0/1 unmask reach the summary bits.  The
 	 * AR5210 has no per-queue registers: its two queues raise the ISR
@@ -496,6 +497,8 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_BSSID_MASK0, 0xffffffff);
 	card_reg_set(card, REG_BSSID_MASK1, 0xffff);
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
+	/* Every pin an input again: what is outside shows. */
+	gpio_update(card, true);
 	if (card->irq_level) {
 		card->irq_level = false;
 		if (card->ops->set_irq)
@@ -605,6 +608,8 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		return (card_reg(card, off) & ~PHY_NF_MINCCA_MASK) |
 		       (((uint32_t)link_noise_floor(card) << PHY_NF_MINCCA_SHIFT) &
 			PHY_NF_MINCCA_MASK);
+	case REG_GPIODI:
+		return gpio_read_levels(card);
 	case REG_PHY_TX_ACTIVE:
 		return card_reg(card, off) & ~PHY_TX_ACTIVE_BUSY;
 	case REG_PHY_FAST_DONE:
@@ -693,7 +698,7 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		card_update_irq(card);
 		return;
 	case REG_INTPEND: case REG_SREV: case REG_PHY_CHIP_ID: case REG_PHY_RADIO_REV:
-	case REG_EEPROM_DATA: case REG_EEPROM_STATUS:
+	case REG_EEPROM_DATA: case REG_EEPROM_STATUS: case REG_GPIODI:
 		return;		/* read-only */
 	case REG_CR:
 		if (value & CR_SWI)
@@ -733,6 +738,10 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_BEACON:
 		write_beacon(card, value);
+		return;
+	case REG_GPIOCR: case REG_GPIODO:
+		card_reg_set(card, off, value);
+		gpio_update(card, true);
 		return;
 	case REG_TSF_L32:
 		/* Either half may come first (set_tsf64 vs. the reset restore). */
@@ -1177,6 +1186,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 		return NULL;
 	}
 	card->cfg = *cfg;
+	gpio_init(card);
 	card->aes_fused_off = desc.aes_disabled || !identities[cfg->model].has_aes;
 	card->ops = ops;
 	card->host = host;

@@ -148,6 +148,19 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
 int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 			    size_t cap);
 /*
+ * The world outside the card's GPIO pins (gpio.c, CARD.md), args being
+ * what follows the verb on the control line.  card_gpio_in_command:
+ * "PIN 0|1" sets the level applied to a pin, which GPIODI reads while
+ * the card does not drive it.  card_rfkill_command: "on" (radio blocked)
+ * or "off" (radio free) puts the EEPROM's rfkill pin at the level that
+ * means so; "" asks.  Write "ok: ..." or "error: ..." to answer and
+ * return 0 or -1.
+ */
+int card_gpio_in_command(struct card *card, const char *args, char *answer,
+			 size_t cap);
+int card_rfkill_command(struct card *card, const char *args, char *answer,
+			size_t cap);
+/*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
  * see CARD.md), for the control socket and the log.
  */
@@ -165,7 +178,7 @@ unsigned int card_journal_dump(struct card *card);
  * ("mmio_reads=N mmio_writes=N ... writes.other=N", see CARD.md); a
  * buffer of CARD_STATS_LINE_MAX always holds it whole.
  */
-#define CARD_STATS_LINE_MAX 2048
+#define CARD_STATS_LINE_MAX 2304
 void card_stats_summary(const struct card *card, char *buf, size_t len);
 
 /*

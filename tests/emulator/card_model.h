@@ -122,6 +122,8 @@ struct card_stats {
 	uint64_t tx_xretry;		/* frames that failed every series */
 	/* group data frames sent right after a DTIM beacon, or elsewhere */
 	uint64_t cab_after_dtim, group_outside_dtim;
+	/* times each GPIO pin's level changed by the card's doing (gpio.c) */
+	uint64_t gpio_changes[CARD_GPIO_PINS];
 	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
 };
 
@@ -220,6 +222,14 @@ struct card {
 	uint64_t cal_done_at, nf_done_at, iq_done_at;
 	uint64_t eeprom_done_at;
 	bool sleep_write_logged;	/* one log line per stretch of full sleep */
+	/*
+	 * GPIO pins (gpio.c): the levels the world outside applies (the
+	 * control socket's), the pins' levels when last looked at, and
+	 * whether GPIOCR's interrupt condition held then.
+	 */
+	uint8_t gpio_outside;
+	uint8_t gpio_levels;
+	bool gpio_irq_condition;
 	uint8_t rssi;			/* what others hear of this card */
 
 	struct tx_queue txq[CARD_QUEUES];
@@ -286,6 +296,20 @@ bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
 
 /* card_stats.c */
 void card_stats_log(struct card *card);
+
+/* gpio.c */
+/* The levels outside at power-on: the rfkill switch lets the radio run. */
+void gpio_init(struct card *card);
+/* The pins as GPIODI reads them. */
+uint8_t gpio_read_levels(const struct card *card);
+/* Pins the card drives now, and which of them it drives high. */
+void gpio_driven(const struct card *card, uint8_t *driven, uint8_t *high);
+/*
+ * Something behind the pins changed (GPIOCR, GPIODO, a level outside, a
+ * reset): counts the level changes the card made (by_card), raises the
+ * GPIO cause when GPIOCR's condition starts to hold.
+ */
+void gpio_update(struct card *card, bool by_card);
 
 /* card_trace.c */
 const char *card_reg_name(uint32_t offset, char *buf, size_t len);

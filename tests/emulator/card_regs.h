@@ -39,6 +39,7 @@
 #define  INT_SWBA		0x00010000
 #define  INT_BNR		0x00100000
 #define  INT_TXURN		0x00000800
+#define  INT_GPIO		0x01000000	/* GPIOCR's interrupt pin */
 /* PISR bits that only summarise the secondary registers */
 #define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL | \
 				 INT_TXURN)
@@ -64,6 +65,15 @@
 #define REG_INTPEND		0x4008
 #define REG_PCICFG		0x4010
 #define  PCICFG_SPWR_DN		0x00010000
+#define REG_GPIOCR		0x4014	/* pin modes and the interrupt pin */
+#define  GPIOCR_MODE_BITS	2	/* a pin's mode: bits 2n + 1:2n */
+#define  GPIOCR_INT_PIN		0x00007000
+#define  GPIOCR_INT_PIN_SHIFT	12
+#define  GPIOCR_INT_ENA		0x00008000
+#define  GPIOCR_INT_HIGH	0x00010000	/* interrupt while high, else low */
+#define REG_GPIODO		0x4018	/* levels the output pins drive */
+#define REG_GPIODI		0x401c	/* the pins' levels */
+#define CARD_GPIO_PINS		6
 #define REG_SREV		0x4020
 
 /* EEPROM window */

@@ -54,6 +54,7 @@ static size_t append(char *buf, size_t len, size_t used, const char *fmt, ...)
 void card_stats_summary(const struct card *card, char *buf, size_t len)
 {
 	const struct card_stats *s = &card->stats;
+	uint8_t driven, driven_high;
 	size_t used;
 
 	if (!len)
@@ -76,6 +77,12 @@ void card_stats_summary(const struct card *card, char *buf, size_t len)
 		      s->rts_sent, s->rts_failed, s->cts_sent, s->cts_to_self,
 		      s->tx_fragments, s->tx_xretry, s->cab_after_dtim,
 		      s->group_outside_dtim);
+	gpio_driven(card, &driven, &driven_high);
+	used = append(buf, len, used, " gpio_driven=%u gpio_driven_high=%u",
+		      driven, driven_high);
+	for (unsigned int pin = 0; pin < CARD_GPIO_PINS; pin++)
+		used = append(buf, len, used, " gpio_changes.%u=%" PRIu64, pin,
+			      s->gpio_changes[pin]);
 	for (unsigned int r = 0; r < CARD_STAT_REGS; r++)
 		used = append(buf, len, used, " reads.%s=%" PRIu64, reg_keys[r],
 			      s->reads[r]);

@@ -5,8 +5,9 @@
  * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
  * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
  * with what the driver has cost the card, "card0 legacy-sta [join MAC |
- * leave | doze | wake]" drives a virtual 802.11b station next to the card
- * (CARD.md).
+ * leave | doze | wake]" drives a virtual 802.11b station next to the card,
+ * "card0 gpio-in PIN 0|1" and "card0 rfkill [on|off]" move what is wired
+ * to its GPIO pins (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -105,8 +106,9 @@ static const char *after_verb(const char *line)
 }
 
 /*
- * "CARD fault NAME [ARGS]" (fault.c) and "CARD legacy-sta [join MAC|leave|
- * doze|wake]" (legacy_sta.c): the model takes the words after the verb.
+ * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
+ * doze|wake]" (legacy_sta.c), "CARD gpio-in PIN 0|1" and "CARD rfkill
+ * [on|off]" (gpio.c): the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -126,6 +128,17 @@ static void control_card_command(struct control *ctl, const char *line,
 		server_log(ctl->srv, server_card_name(sc), "control: %s %s", verb, args);
 }
 
+/* The verbs whose words the model reads itself. */
+static const struct {
+	const char *verb;
+	int (*run)(struct card *card, const char *args, char *answer, size_t cap);
+} model_verbs[] = {
+	{ "fault", card_fault_command },
+	{ "legacy-sta", card_legacy_sta_command },
+	{ "gpio-in", card_gpio_in_command },
+	{ "rfkill", card_rfkill_command },
+};
+
 void control_execute(struct control *ctl, const char *line, char *answer,
 		     size_t cap)
 {
@@ -134,23 +147,20 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 	int words;
 
 	words = sscanf(line, "%63s %63s %7s", name, verb, extra);
-	if (words >= 2 && !strcmp(verb, "fault")) {
-		control_card_command(ctl, line, name, verb, card_fault_command,
-				     answer, cap);
-		return;
-	}
-	if (words >= 2 && !strcmp(verb, "legacy-sta")) {
-		control_card_command(ctl, line, name, verb, card_legacy_sta_command,
-				     answer, cap);
-		return;
-	}
+	for (size_t i = 0; words >= 2 &&
+			   i < sizeof(model_verbs) / sizeof(model_verbs[0]); i++)
+		if (!strcmp(verb, model_verbs[i].verb)) {
+			control_card_command(ctl, line, name, verb, model_verbs[i].run,
+					     answer, cap);
+			return;
+		}
 	if (words == 1 && !strcmp(name, "quit")) {
 		server_stop(ctl->srv);
 		snprintf(answer, cap, "ok");
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);

@@ -38,6 +38,7 @@
 #define MAGIC_VALUE		0x5aa5
 #define HDR_DEVICE_MINIPCI	(3u << 11)
 #define HDR_TURBO_DISABLED	((1u << 3) | (1u << 15))
+#define HDR_RFKILL		(1u << 14)
 #define EEMAP_SHIFT		14
 #define MISC5_AES_DISABLED	0x0002
 
@@ -251,6 +252,12 @@ uint16_t eeprom_checksum(const uint16_t image[EE_WORDS])
 	for (unsigned int w = W_CHECKSUM; w < EE_WORDS; w++)
 		sum ^= image[w];
 	return sum;
+}
+
+void eeprom_rfkill(const uint16_t img[EE_WORDS], uint8_t *gpio, bool *polarity)
+{
+	*gpio = img[W_RFKILL] >> 2 & 7;
+	*polarity = img[W_RFKILL] & 2;
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -857,6 +864,8 @@ int eeprom_build(const struct eeprom_desc *d, uint16_t img[EE_WORDS],
 	for (unsigned int mode = 0; mode < EE_MODES; mode++)
 		if (d->mode_enabled[mode])
 			header |= (uint16_t)(1u << mode);
+	if (d->rfkill_switch)
+		header |= HDR_RFKILL;
 	img[W_VERSION] = d->version;
 	img[W_HEADER] = header;
 	img[layout_old(d) ? V3_ANT_GAIN_OLD : W_ANT_GAIN] =
@@ -1254,8 +1263,8 @@ int eeprom_decode(const uint16_t img[EE_WORDS], struct eeprom_desc *d,
 	/* before 4.0 no MISC words: an RF5111 image */
 	d->eemap = has_misc(d) ? img[W_MISC0] >> EEMAP_SHIFT : 0;
 	d->aes_disabled = has_misc(d) && (img[W_MISC5] & MISC5_AES_DISABLED);
-	d->rfkill_gpio = img[W_RFKILL] >> 2 & 7;
-	d->rfkill_polarity = img[W_RFKILL] & 2;
+	eeprom_rfkill(img, &d->rfkill_gpio, &d->rfkill_polarity);
+	d->rfkill_switch = img[W_HEADER] & HDR_RFKILL;
 	if (d->eemap == 3) {
 		fail(err, errlen, "EEMAP 3: only 0 (RF5111), 1 (RF5112) and 2 (RF2413/5413) modelled");
 		return -1;
@@ -1300,8 +1309,8 @@ void eeprom_desc_print(const struct eeprom_desc *d, FILE *out)
 		d->ant_gain_2ghz);
 	fprintf(out, "pd_gain_overlap = %u\naes_disabled = %u\n",
 		d->pd_gain_overlap, d->aes_disabled);
-	fprintf(out, "rfkill_gpio = %u\nrfkill_polarity = %u\n", d->rfkill_gpio,
-		d->rfkill_polarity);
+	fprintf(out, "rfkill_gpio = %u\nrfkill_polarity = %u\nrfkill_switch = %u\n",
+		d->rfkill_gpio, d->rfkill_polarity, d->rfkill_switch);
 	for (unsigned int mode = 0; mode < EE_MODES; mode++) {
 		const struct ee_mode *m = &d->mode[mode];
 		const char *n = mode_name(mode);

@@ -109,6 +109,7 @@ struct eeprom_desc {
 	bool aes_disabled;
 	uint8_t rfkill_gpio;		/* 3 bits */
 	bool rfkill_polarity;
+	bool rfkill_switch;		/* header bit 14: drivers watch the switch */
 	struct ee_mode mode[EE_MODES];
 	unsigned int n_ctls;		/* CTL ids in use, from the first */
 	struct ee_ctl ctl[EE_CTLS];
@@ -163,6 +164,12 @@ int eeprom_build(const struct eeprom_desc *desc, uint16_t image[EE_WORDS],
 
 /* XOR of the words the driver checksums; 0xffff when intact. */
 uint16_t eeprom_checksum(const uint16_t image[EE_WORDS]);
+
+/*
+ * The rfkill word (0x0f) of an image: the GPIO pin of the switch and its
+ * polarity, the pin level the driver takes for "radio blocked".
+ */
+void eeprom_rfkill(const uint16_t image[EE_WORDS], uint8_t *gpio, bool *polarity);
 
 /*
  * Reads an image back by the driver's rules (header checks, mode

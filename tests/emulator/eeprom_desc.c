@@ -410,10 +410,23 @@ static int set_ctl(struct parse_state *ps, char *value)
 	return 0;
 }
 
+/* The one-bit keys: where key's value goes, or NULL for another key. */
+static bool *flag_of(struct eeprom_desc *d, const char *key)
+{
+	if (!strcmp(key, "aes_disabled"))
+		return &d->aes_disabled;
+	if (!strcmp(key, "rfkill_polarity"))
+		return &d->rfkill_polarity;
+	if (!strcmp(key, "rfkill_switch"))
+		return &d->rfkill_switch;
+	return NULL;
+}
+
 static int set_key(struct parse_state *ps, const char *key, char *value)
 {
 	struct eeprom_desc *d = ps->d;
 	long v[LIST_MAX], x;
+	bool *flag;
 	int n;
 
 	if (key[0] && key[1] == '.' && strchr("abg", key[0]))
@@ -466,10 +479,10 @@ static int set_key(struct parse_state *ps, const char *key, char *value)
 		if (x < 0 || x > 15)
 			return bad(ps, "pd_gain_overlap wants 0..15");
 		d->pd_gain_overlap = (uint8_t)x;
-	} else if (!strcmp(key, "aes_disabled") || !strcmp(key, "rfkill_polarity")) {
+	} else if ((flag = flag_of(d, key))) {
 		if (x != 0 && x != 1)
 			return bad(ps, "%s wants 0 or 1", key);
-		*(key[0] == 'a' ? &d->aes_disabled : &d->rfkill_polarity) = x;
+		*flag = x;
 	} else if (!strcmp(key, "rfkill_gpio")) {
 		if (x < 0 || x > 7)
 			return bad(ps, "rfkill_gpio wants 0..7");

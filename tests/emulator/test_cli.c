@@ -131,7 +131,7 @@ static uint32_t read32(int fd, uint16_t id, uint32_t region, uint64_t offset)
 
 static void test_session(const char *dir)
 {
-	char card[128], spec[160], control[128], answer[64] = "";
+	char card[128], spec[160], control[128], answer[128] = "";
 	char *argv[] = { (char *)emu, "--card", spec, "--control", control,
 			 NULL };
 	uint8_t version[8] = { 0 }, out[256];
@@ -177,6 +177,20 @@ static void test_session(const char *dir)
 		memset(answer, 0, sizeof(answer));
 	}
 	if (ctl >= 0) {
+		/* gpio.c's verbs: the default EEPROM's switch is pin 0, blocked at 0. */
+		static const char on[] = "card0 rfkill on\n";
+		static const char bad[] = "card0 gpio-in 9 1\n";
+
+		CHECK(write(ctl, on, strlen(on)) == (ssize_t)strlen(on));
+		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
+		CHECK(!strcmp(answer, "ok: pin=0 outside=0 driven=0 reads=0 polarity=0 radio=blocked\n"));
+		memset(answer, 0, sizeof(answer));
+		CHECK(write(ctl, bad, strlen(bad)) == (ssize_t)strlen(bad));
+		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
+		CHECK(!strncmp(answer, "error: no GPIO pin '9'", 22));
+		memset(answer, 0, sizeof(answer));
+	}
+	if (ctl >= 0) {
 		CHECK(write(ctl, "card0 kill\n", 11) == 11);
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
 		CHECK(!strcmp(answer, "ok\n"));
@@ -196,6 +210,7 @@ static void test_session(const char *dir)
 	CHECK(finish(&r) == 0);
 	CHECK(strstr(r.out, "card0: client connected") != NULL);
 	CHECK(strstr(r.out, "protocol error") == NULL);
+	CHECK(strstr(r.out, "card0: control: rfkill on") != NULL);
 	/* The closing stats line: the client's four BAR0 reads, no write. */
 	CHECK(stats_log_line(r.out, "card0", values));
 	CHECK_EQ(stats_get(values, "mmio_reads"), 4);

@@ -72,6 +72,7 @@ static bool same_desc(const struct eeprom_desc *a, const struct eeprom_desc *b)
 		  a->aes_disabled == b->aes_disabled &&
 		  a->rfkill_gpio == b->rfkill_gpio &&
 		  a->rfkill_polarity == b->rfkill_polarity &&
+		  a->rfkill_switch == b->rfkill_switch &&
 		  !memcmp(a->mode_enabled, b->mode_enabled, sizeof(a->mode_enabled)) &&
 		  !memcmp(a->spur, b->spur, sizeof(a->spur)) && a->n_ctls == b->n_ctls;
 
@@ -121,6 +122,7 @@ static const char full_desc[] =
 	"aes_disabled = 1\n"
 	"rfkill_gpio = 5\n"
 	"rfkill_polarity = 1\n"
+	"rfkill_switch = 1\n"
 	"a.switch_settling = 100\n"
 	"a.txrx_atten = 60\n"
 	"a.ant_control = 1 2 3 4 5 6 7 8 9 10 63\n"
@@ -178,6 +180,8 @@ static void test_full_description(void)
 	      "MAC words 0x1f/0x1e/0x1d");
 	check(img[0xbf] == 0x3a && img[0xc1] == 0x5003, "regdomain 0xbf, version 0xc1");
 	check((img[0xc2] & 7) == 5, "header 0xc2 bands bits = 0x%x", img[0xc2] & 7);
+	check(img[0x0f] == (5 << 2 | 2) && (img[0xc2] >> 14 & 1),
+	      "rfkill: pin 5 and polarity in 0x0f, the switch in header bit 14");
 	check(img[0xc4] >> 14 == 2, "misc0 EEMAP 2");
 	check((img[0xc3] >> 8 & 0xff) == 0xfd && (img[0xc3] & 0xff) == 4,
 	      "antenna gains in 0xc3");
