@@ -26,7 +26,7 @@ static const char *const stats_line_keys[] = {
 	"rx_desc_fetched", "tx_desc_written", "rx_desc_written", "tx_frames",
 	"tx_ok", "tx_tries", "rx_frames", "rts_sent", "rts_failed", "cts_sent",
 	"cts_to_self", "tx_fragments", "tx_xretry", "cab_after_dtim",
-	"group_outside_dtim",
+	"group_outside_dtim", "d3_entries", "d0_resets",
 	STATS_REG_KEYS("reads"),
 	STATS_REG_KEYS("writes"),
 };
