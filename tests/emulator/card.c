@@ -180,8 +180,8 @@ bool card_is_receiving(const struct card *card)
 	/* reg.h: the AR5210's DIAG_SW has DIS_RX one bit higher. */
 	uint32_t dis_rx = card_is_ar5210(card) ? DIAG_SW_DIS_RX_5210 : DIAG_SW_DIS_RX;
 
-	return !card->dead && card->rx_enabled && !stopped && !card_asleep(card) &&
-	       !(card_reg(card, REG_DIAG_SW) & dis_rx) &&
+	return !card->dead && !card->d3hot && card->rx_enabled && !stopped &&
+	       !card_asleep(card) && !(card_reg(card, REG_DIAG_SW) & dis_rx) &&
 	       !(card_reg(card, REG_RESET_CTL) & (RESET_CTL_PCU | RESET_CTL_BASEBAND));
 }
 
@@ -240,7 +240,7 @@ static void interrupt_read_hits(struct card *card, bool pisr)
 
 void card_update_irq(struct card *card)
 {
-	bool level = !card->dead && interrupt_pending(card);
+	bool level = !card->dead && !card->d3hot && interrupt_pending(card);
 
 	if (level == card->irq_level)
 		return;
@@ -1012,13 +1012,36 @@ static void count_access(struct card *card, bool write, uint32_t offset,
 	}
 }
 
+/* What a read nobody answers returns: all ones, whatever its size. */
+static uint64_t all_ones(unsigned int size)
+{
+	return UINT64_MAX >> (64 - 8 * size);
+}
+
+/*
+ * A BAR0 access in D3hot is a master abort on the bus: the driver gets
+ * nothing, and the log says so once per stay in D3hot.
+ */
+static void d3hot_access(struct card *card, bool write, uint32_t offset)
+{
+	if (card->d3hot_access_logged)
+		return;
+	card->d3hot_access_logged = true;
+	card_logf(card, "BAR0 %s 0x%04x in D3hot not answered (config space only)",
+		  write ? "write to" : "read of", offset);
+}
+
 static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 {
 	uint32_t aligned = offset & ~3u, value;
 
 	if (card->dead) {
 		fault_hit(card);	/* a surprise removal's reads */
-		return size == 8 ? UINT64_MAX : (UINT64_MAX >> (64 - 8 * size));
+		return all_ones(size);
+	}
+	if (card->d3hot) {
+		d3hot_access(card, false, offset);
+		return all_ones(size);
 	}
 	if (offset >= CARD_BAR0_SIZE)
 		return 0;
@@ -1089,6 +1112,10 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 
 	if (card->dead || offset >= CARD_BAR0_SIZE)
 		return;
+	if (card->d3hot) {
+		d3hot_access(card, true, offset);
+		return;
+	}
 	card_advance(card, card_now(card));
 	if (size == 8) {
 		bar0_write(card, offset, value & 0xffffffff, 4);
@@ -1234,9 +1261,42 @@ const struct card_pci_identity *card_pci_identity(const struct card *card)
 
 void card_reset(struct card *card)
 {
+	card->d3hot = false;
 	power_on(card);
 	if (card->air)
 		air_note_change(card->air);
+}
+
+void card_enter_d3hot(struct card *card)
+{
+	if (card->d3hot)
+		return;
+	card->d3hot = true;
+	card->d3hot_access_logged = false;
+	card->stats.d3_entries++;
+	card_update_irq(card);
+	if (card->air)
+		air_note_change(card->air);
+	card_logf(card, "D3hot: BAR0 closed, no interrupt, no DMA, off the air");
+}
+
+/*
+ * The internal reset of No_Soft_Reset = 0 reaches as far as a power-on:
+ * registers, key cache, engines, TSF.  The EEPROM is another chip and
+ * keeps its words.  A fault the harness armed stays armed (it stands for
+ * the card, not its state), except those a chip reset cures.
+ */
+void card_leave_d3hot(struct card *card)
+{
+	if (!card->d3hot)
+		return;
+	card->d3hot = false;
+	card->stats.d0_resets++;
+	power_on(card);
+	fault_chip_reset(card);
+	if (card->air)
+		air_note_change(card->air);
+	card_logf(card, "D0 from D3hot: internal reset, the card as after power-on");
 }
 
 uint64_t card_next_deadline(const struct card *card)
@@ -1248,6 +1308,8 @@ uint64_t card_next_deadline(const struct card *card)
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
+	if (card->d3hot)
+		return sta;
 	if (fault < tx)
 		tx = fault;
 	if (sta < tx)
@@ -1261,10 +1323,13 @@ void card_advance(struct card *card, uint64_t now_us)
 {
 	if (card->dead)
 		return;
-	finish_handshakes(card, now_us);
-	tx_advance(card, now_us);
-	run_beacon_timers(card);
-	fault_advance(card, now_us);
+	/* In D3hot the chip stands still; the station next to it does not. */
+	if (!card->d3hot) {
+		finish_handshakes(card, now_us);
+		tx_advance(card, now_us);
+		run_beacon_timers(card);
+		fault_advance(card, now_us);
+	}
 	legacy_sta_advance(card, now_us);
 	link_log(card, false);
 	keycache_log(card, false);

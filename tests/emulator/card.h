@@ -96,8 +96,18 @@ uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size);
 void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,
 		     unsigned int size);
 
-/* vfio-user DEVICE_RESET or a PCI reset: registers back to power-on. */
+/* vfio-user DEVICE_RESET or a PCI reset: registers back to power-on, D0. */
 void card_reset(struct card *card);
+
+/*
+ * PCI power management as the transport's PMCSR drives it (No_Soft_Reset
+ * = 0).  In D3hot the function answers config cycles only: BAR0 reads
+ * all ones and takes no writes, and the card raises no interrupt, does
+ * no DMA and is off the air.  Leaving D3hot is an internal reset: the
+ * card is as after power-on, its EEPROM aside.  Repeats are ignored.
+ */
+void card_enter_d3hot(struct card *card);
+void card_leave_d3hot(struct card *card);
 
 /*
  * Timers (TSF/beacon, airtime, deferred DMA): the event loop sleeps until

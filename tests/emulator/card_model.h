@@ -122,6 +122,8 @@ struct card_stats {
 	uint64_t tx_xretry;		/* frames that failed every series */
 	/* group data frames sent right after a DTIM beacon, or elsewhere */
 	uint64_t cab_after_dtim, group_outside_dtim;
+	uint64_t d3_entries;		/* D0 -> D3hot */
+	uint64_t d0_resets;		/* D3hot -> D0, each an internal reset */
 	/* times each GPIO pin's level changed by the card's doing (gpio.c) */
 	uint64_t gpio_changes[CARD_GPIO_PINS];
 	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
@@ -196,6 +198,8 @@ struct card {
 	uint16_t eeprom[EE_WORDS];
 	bool aes_fused_off;		/* EEPROM AES-disable: no CCM in the engine */
 	bool dead;
+	bool d3hot;			/* PCI D3hot: config space only */
+	bool d3hot_access_logged;	/* one log line per stay in D3hot */
 	bool irq_level;
 
 	/* Interrupt status; PISR's TX summary bits derive from SISR0/1. */

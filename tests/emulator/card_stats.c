@@ -73,10 +73,11 @@ void card_stats_summary(const struct card *card, char *buf, size_t len)
 		      " rts_sent=%" PRIu64 " rts_failed=%" PRIu64 " cts_sent=%" PRIu64
 		      " cts_to_self=%" PRIu64 " tx_fragments=%" PRIu64
 		      " tx_xretry=%" PRIu64 " cab_after_dtim=%" PRIu64
-		      " group_outside_dtim=%" PRIu64,
+		      " group_outside_dtim=%" PRIu64 " d3_entries=%" PRIu64
+		      " d0_resets=%" PRIu64,
 		      s->rts_sent, s->rts_failed, s->cts_sent, s->cts_to_self,
 		      s->tx_fragments, s->tx_xretry, s->cab_after_dtim,
-		      s->group_outside_dtim);
+		      s->group_outside_dtim, s->d3_entries, s->d0_resets);
 	gpio_driven(card, &driven, &driven_high);
 	used = append(buf, len, used, " gpio_driven=%u gpio_driven_high=%u",
 		      driven, driven_high);

@@ -148,6 +148,21 @@ static inline unsigned int flip_bits(unsigned int v, unsigned int width)
 	return out;
 }
 
+/* One EEPROM word as pci.c reads it (card awake); -1 on RDERR or no RDDONE. */
+static inline int eeprom_word(struct card *c, struct fake_host *fh, unsigned int word)
+{
+	wr(c, 0x6000, word);
+	wr(c, 0x6008, rd(c, 0x6008) | 1);
+	for (int i = 0; i < 20000; i++) {
+		uint32_t st = rd(c, 0x600c);
+
+		if (st & 2)
+			return st & 1 ? -1 : (int)(rd(c, 0x6004) & 0xffff);
+		fh->now += 15;
+	}
+	return -1;
+}
+
 /*
  * Programs the synthesiser the way phy.c does for RF5112-class radios:
  * PHY_MODE band bit, then the channel word split over RF_BUFFER and

@@ -37,10 +37,9 @@
 /* Parity, signalled/received aborts, SERR, detected parity. */
 #define STATUS_WRITE_CLEARS 0xf900u
 #define PM_CAP_ID 0x01
-/* PCI PM 1.1, D0 and D3hot only. */
+/* PCI PM 1.1, D0 and D3hot only, no PME. */
 #define PM_CAPABILITIES 0x0002u
 #define PM_STATE_MASK 0x0003u
-#define PM_NO_SOFT_RESET 0x0008u
 
 static void put16(uint8_t *p, uint16_t v)
 {
@@ -86,8 +85,11 @@ void pci_config_reset(struct pci_config *pc)
 	b[CFG_PM_CAP] = PM_CAP_ID;
 	b[CFG_PM_CAP + 1] = 0;
 	put16(b + CFG_PM_CAP + 2, PM_CAPABILITIES);
-	/* The card keeps its state across D3hot, so no reset on D0. */
-	put16(b + CFG_PM_CONTROL, PM_NO_SOFT_RESET);
+	/*
+	 * D0, No_Soft_Reset (bit 3) clear: the card resets itself when
+	 * brought from D3hot to D0, as these chips do.
+	 */
+	put16(b + CFG_PM_CONTROL, PCI_PM_D0);
 }
 
 void pci_config_init(struct pci_config *pc,
@@ -143,6 +145,15 @@ bool pci_config_write(struct pci_config *pc, uint32_t offset,
 		put16(pc->bytes + CFG_PM_CONTROL,
 		      (uint16_t)((pm & ~PM_STATE_MASK) |
 				 (old_pm & PM_STATE_MASK)));
+	/*
+	 * No_Soft_Reset is clear: D3hot to D0 is an internal reset, and the
+	 * function comes back D0uninitialized, its configuration context
+	 * (command, BAR, cache line, latency, interrupt line) lost as after
+	 * RST#.  It has no PME context to keep.
+	 */
+	if ((old_pm & PM_STATE_MASK) == PCI_PM_D3HOT &&
+	    pci_config_power_state(pc) == PCI_PM_D0)
+		pci_config_reset(pc);
 	return true;
 }
 

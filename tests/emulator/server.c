@@ -505,11 +505,20 @@ static void config_write(struct server_card *sc, uint32_t offset,
 			 const uint8_t *buf, size_t len)
 {
 	bool intx_was_disabled = pci_config_intx_disabled(&sc->pci);
+	unsigned int was = pci_config_power_state(&sc->pci), now;
 
 	pci_config_write(&sc->pci, offset, buf, len);
 	if (sc->srv->opts.trace)
 		card_log(sc, "config write 0x%02x/%zu = 0x%llx", offset, len,
 			 (unsigned long long)le_value(buf, len > 8 ? 8 : (unsigned int)len));
+	now = pci_config_power_state(&sc->pci);
+	if (now == PCI_PM_D3HOT && was != PCI_PM_D3HOT) {
+		card_enter_d3hot(sc->card);
+	} else if (now == PCI_PM_D0 && was == PCI_PM_D3HOT) {
+		/* pci_config_write has reset the config space already. */
+		card_leave_d3hot(sc->card);
+		pci_config_set_intx_status(&sc->pci, sc->irq_level);
+	}
 	if (intx_was_disabled && !pci_config_intx_disabled(&sc->pci) &&
 	    sc->irq_level)
 		sc->resignal_pending = true;
@@ -1232,6 +1241,14 @@ void server_card_disconnect(struct server_card *sc, const char *why)
 	 * through maps that no longer exist.
 	 */
 	card_reset(sc->card);
+	/*
+	 * Power taken from a card in D3hot (D3cold) brings it back
+	 * D0uninitialized: config space too, or PMCSR would still say D3hot.
+	 */
+	if (pci_config_power_state(&sc->pci) == PCI_PM_D3HOT) {
+		pci_config_reset(&sc->pci);
+		pci_config_set_intx_status(&sc->pci, sc->irq_level);
+	}
 	intx_release(sc);
 	sc->negotiated = false;
 	sc->warned_fdless_dma = false;
@@ -1619,4 +1636,16 @@ bool server_card_dma_write(struct server_card *sc, uint64_t addr,
 void server_card_set_irq(struct server_card *sc, bool level)
 {
 	host_set_irq(sc, level);
+}
+
+bool server_card_region_access(struct server_card *sc, uint32_t region,
+			       uint32_t offset, void *buf, size_t len,
+			       bool write)
+{
+	uint64_t size = region_size(region);
+
+	if (!len || offset >= size || len > size - offset)
+		return false;
+	region_access_bytes(sc, region, offset, buf, len, write);
+	return true;
 }

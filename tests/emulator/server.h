@@ -85,6 +85,13 @@ bool server_card_dma_read(struct server_card *sc, uint64_t addr, void *buf,
 bool server_card_dma_write(struct server_card *sc, uint64_t addr,
 			   const void *buf, size_t len);
 void server_card_set_irq(struct server_card *sc, bool level);
+/*
+ * A region access as REGION_READ/REGION_WRITE makes it (region 0 is
+ * BAR0, 7 config space), for tests without a client; false outside.
+ */
+bool server_card_region_access(struct server_card *sc, uint32_t region,
+			       uint32_t offset, void *buf, size_t len,
+			       bool write);
 
 /* control.c: the line-oriented control socket. */
 struct control *control_open(struct server *srv, const char *path,

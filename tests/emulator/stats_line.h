@@ -26,9 +26,9 @@ static const char *const stats_line_keys[] = {
 	"rx_desc_fetched", "tx_desc_written", "rx_desc_written", "tx_frames",
 	"tx_ok", "tx_tries", "rx_frames", "rts_sent", "rts_failed", "cts_sent",
 	"cts_to_self", "tx_fragments", "tx_xretry", "cab_after_dtim",
-	"group_outside_dtim", "gpio_driven", "gpio_driven_high",
-	"gpio_changes.0", "gpio_changes.1", "gpio_changes.2", "gpio_changes.3",
-	"gpio_changes.4", "gpio_changes.5",
+	"group_outside_dtim", "d3_entries", "d0_resets", "gpio_driven",
+	"gpio_driven_high", "gpio_changes.0", "gpio_changes.1", "gpio_changes.2",
+	"gpio_changes.3", "gpio_changes.4", "gpio_changes.5",
 	STATS_REG_KEYS("reads"),
 	STATS_REG_KEYS("writes"),
 };

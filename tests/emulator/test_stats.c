@@ -355,6 +355,8 @@ static void test_line(void)
 	s->tx_xretry = 17;
 	s->cab_after_dtim = 18;
 	s->group_outside_dtim = 19;
+	s->d3_entries = 20;
+	s->d0_resets = 21;
 	for (unsigned int pin = 0; pin < CARD_GPIO_PINS; pin++)
 		s->gpio_changes[pin] = 30 + pin;
 	for (unsigned int r = 0; r < CARD_STAT_REGS; r++) {
@@ -366,19 +368,19 @@ static void test_line(void)
 		       "rx_desc_fetched=5 tx_desc_written=6 rx_desc_written=7 tx_frames=8 "
 		       "tx_ok=9 tx_tries=10 rx_frames=11 rts_sent=12 rts_failed=13 cts_sent=14 "
 		       "cts_to_self=15 tx_fragments=16 tx_xretry=17 cab_after_dtim=18 "
-		       "group_outside_dtim=19 gpio_driven=37 gpio_driven_high=36 "
-		       "gpio_changes.0=30 gpio_changes.1=31 gpio_changes.2=32 "
-		       "gpio_changes.3=33 gpio_changes.4=34 gpio_changes.5=35 "
-		       "reads.PISR=100 reads.SISR0=101 ", 452),
+		       "group_outside_dtim=19 d3_entries=20 d0_resets=21 gpio_driven=37 "
+		       "gpio_driven_high=36 gpio_changes.0=30 gpio_changes.1=31 "
+		       "gpio_changes.2=32 gpio_changes.3=33 gpio_changes.4=34 "
+		       "gpio_changes.5=35 reads.PISR=100 reads.SISR0=101 ", 479),
 	      "starts as documented: %.60s...", line);
 	check(stats_line_parse(line, v), "parses with every key in order");
 	for (unsigned int k = 0; k < STATS_LINE_KEYS; k++) {
 		static const uint64_t gpio[GPIO_KEYS] = { 37, 36, 30, 31, 32, 33, 34, 35 };
-		uint64_t want = k < 19 ? k + 1 :
-				k < 19 + GPIO_KEYS ? gpio[k - 19] :
-				k < 19 + GPIO_KEYS + CARD_STAT_REGS ?
-				100 + (k - 19 - GPIO_KEYS) :
-				200 + (k - 19 - GPIO_KEYS - CARD_STAT_REGS);
+		uint64_t want = k < 21 ? k + 1 :
+				k < 21 + GPIO_KEYS ? gpio[k - 21] :
+				k < 21 + GPIO_KEYS + CARD_STAT_REGS ?
+				100 + (k - 21 - GPIO_KEYS) :
+				200 + (k - 21 - GPIO_KEYS - CARD_STAT_REGS);
 
 		if (v[k] != want) {
 			check(false, "%s=%llu, expected %llu", stats_line_keys[k],
@@ -386,7 +388,7 @@ static void test_line(void)
 			match = false;
 		}
 	}
-	check(match && STATS_LINE_KEYS == 19 + GPIO_KEYS + 2 * CARD_STAT_REGS,
+	check(match && STATS_LINE_KEYS == 21 + GPIO_KEYS + 2 * CARD_STAT_REGS,
 	      "each key carries its own counter (%u keys)", (unsigned int)STATS_LINE_KEYS);
 	check(stats_get(v, "reads.TSF") == 100 + CARD_STAT_TSF &&
 	      stats_get(v, "writes.other") == 200 + CARD_STAT_OTHER, "named lookups");

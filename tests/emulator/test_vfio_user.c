@@ -105,6 +105,17 @@ void card_make_dead(struct card *card)
 	card->dead = true;
 }
 
+/* The stand-in has no power states: it stays in D0. */
+void card_enter_d3hot(struct card *card)
+{
+	(void)card;
+}
+
+void card_leave_d3hot(struct card *card)
+{
+	(void)card;
+}
+
 void card_corrupt_eeprom(struct card *card)
 {
 	(void)card;
@@ -1294,6 +1305,28 @@ static void test_session_hangup_powers_off(struct session *s)
 	CHECK_EQ(region_read(s, 0, GPIO_DATA_OUT, 4), 0);
 }
 
+/*
+ * A client that hangs up on a card in D3hot takes its power (D3cold): the
+ * next client finds it in D0, config space reset, BAR0 answering.
+ */
+static void test_session_hangup_in_d3hot(struct session *s)
+{
+	struct vfu_header hdr = { 1, VFU_CMD_VERSION, 8, 0, 0 };
+
+	region_write_posted(s, 7, 0x0c, 0x10, 1);
+	region_write_posted(s, 7, 0x48, 3, 2);
+	CHECK_EQ(region_read(s, 7, 0x48, 2), 3);
+#ifdef EMU_HAVE_CARD_MODEL
+	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), 0xffffffff);
+#endif
+	expect_dropped(s, &hdr, VFU_HEADER_SIZE);
+	session_connect(s);
+	negotiate(s);
+	CHECK_EQ(region_read(s, 7, 0x48, 2), 0);
+	CHECK_EQ(region_read(s, 7, 0x0c, 1), 0);
+	CHECK_EQ(region_read(s, 0, SREV_OFFSET, 4), SREV_AR5413);
+}
+
 static void test_session_reset_and_control(struct session *s)
 {
 	struct vfu_header hdr;
@@ -1302,6 +1335,7 @@ static void test_session_reset_and_control(struct session *s)
 	struct control *ctl;
 	char path[160];
 
+	region_write_posted(s, 7, 0x0c, 0x20, 1);
 	CHECK_EQ(region_read(s, 7, 0x0c, 1), 0x20);
 	CHECK_EQ(transact(s, VFU_CMD_DEVICE_RESET, NULL, 0, &hdr, out,
 			  sizeof(out)), 0);
@@ -1438,6 +1472,7 @@ int main(void)
 	test_session_stats(&s);
 #endif
 	test_session_hangup_powers_off(&s);
+	test_session_hangup_in_d3hot(&s);
 	test_session_reset_and_control(&s);
 	test_session_framing(&s);
 	fflush(s.log);
