@@ -42,6 +42,7 @@ struct model_identity {
 	enum card_synth synth;
 	bool has_aes;			/* the key cache has an AES-CCM unit */
 	bool has_bssid_mask;		/* BSSID_MASK0/1 exist (AR5212 family) */
+	bool has_ani;			/* card_has_ani() */
 };
 
 /*
@@ -52,16 +53,18 @@ struct model_identity {
  */
 static const struct model_identity identities[] = {
 	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR5212_RF5112] = { "AR5212/RF5112B", 0x0013, 0x2026, 0x59,
 				       0x43, 0x36, 0, CARD_DESC_5212,
-				       CARD_SYNTH_RF5112, true, true },
+				       CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR5211] = { "AR5211/RF5111", 0x0012, 0x2011, 0x42, 0x30, 0x17,
-				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false },
+				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false,
+				false },
 	[CARD_MODEL_AR5210] = { "AR5210/RF5110", 0x0007, 0x2007, 0x01, 0x00, 0x03,
-				0, CARD_DESC_5210, CARD_SYNTH_RF5110, false, false },
+				0, CARD_DESC_5210, CARD_SYNTH_RF5110, false, false,
+				false },
 };
 
 enum card_desc_format card_desc_format(const struct card *card)
@@ -72,6 +75,15 @@ enum card_desc_format card_desc_format(const struct card *card)
 bool card_is_ar5210(const struct card *card)
 {
 	return card->cfg.model == CARD_MODEL_AR5210;
+}
+
+/*
+ * Every AR5212-family model here has an SREV of 0x59 (AR5213A) or more,
+ * caps.c's line for PHY error counters; ani.c leaves older MACs alone.
+ */
+bool card_has_ani(const struct card *card)
+{
+	return identities[card->cfg.model].has_ani;
 }
 
 /* ---- helpers shared with the engines ----------------------------------- */
@@ -167,7 +179,7 @@ bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
 	return true;
 }
 
-static bool card_asleep(const struct card *card)
+bool card_asleep(const struct card *card)
 {
 	return (card_reg(card, REG_SLEEP_CTL) & SLEEP_CTL_SLE) == SLEEP_CTL_SLE_SLEEP;
 }
@@ -496,6 +508,7 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_BSSID_MASK0, 0xffffffff);
 	card_reg_set(card, REG_BSSID_MASK1, 0xffff);
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
+	profile_power_on(card);
 	if (card->irq_level) {
 		card->irq_level = false;
 		if (card->ops->set_irq)
@@ -761,6 +774,9 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 			return;
 		}
 		card_reg_set(card, off, value);
+		return;
+	case REG_MIBC:
+		profile_mib_control(card, value);
 		return;
 	case REG_RF_BUFFER:
 		card->rf_buffer_last = value;
@@ -1256,6 +1272,7 @@ void card_advance(struct card *card, uint64_t now_us)
 	run_beacon_timers(card);
 	fault_advance(card, now_us);
 	legacy_sta_advance(card, now_us);
+	profile_advance(card, now_us);
 	link_log(card, false);
 	keycache_log(card, false);
 }

@@ -243,6 +243,7 @@ struct card {
 	bool cab_window;		/* cab_watch.c: after a DTIM with group traffic */
 	struct journal_entry journal[CARD_JOURNAL_LEN];
 	unsigned long journal_next;	/* entries ever noted */
+	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
 };
 
 /*
@@ -279,6 +280,12 @@ void card_raise_pisr(struct card *card, uint32_t bits);
 void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
 void card_update_irq(struct card *card);
 bool card_is_receiving(const struct card *card);
+bool card_asleep(const struct card *card);
+/*
+ * PHY error counters, profile counters and the knobs of ANI: the AR5212
+ * family from the AR5213A on (caps.c), the chips ani.c runs on.
+ */
+bool card_has_ani(const struct card *card);
 void card_own_mac(const struct card *card, uint8_t mac[6]);
 void card_addr_mask(const struct card *card, uint8_t mask[6]);
 bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
@@ -360,6 +367,20 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* profile_counters.c */
+enum profile_activity {
+	PROFILE_TX,			/* this card's transmitter on the air */
+	PROFILE_RX,			/* its receiver taking in a frame */
+	PROFILE_BUSY,			/* energy on the channel, nothing taken in */
+};
+void profile_power_on(struct card *card);
+void profile_advance(struct card *card, uint64_t now);
+void profile_count_air(struct card *card, enum profile_activity what, uint64_t us);
+/* A frame's air time (FCS included in its len). */
+void profile_count_frame(struct card *card, enum profile_activity what,
+			 const struct air_frame *f);
+void profile_mib_control(struct card *card, uint32_t value);
 
 /* cab_watch.c */
 /*

@@ -18,6 +18,8 @@
 #define REG_TXCFG		0x0030
 #define REG_RXCFG		0x0034
 #define REG_MIBC		0x0040
+#define  MIBC_FREEZE		0x00000002	/* FMC: the counters hold */
+#define  MIBC_CLEAR		0x00000004	/* CMC: zeroes them, once */
 
 /* Interrupt status (write 1 to clear) and masks */
 #define REG_PISR		0x0080
@@ -90,6 +92,8 @@
 #define REG_BSSID1		0x800c
 #define REG_BSSID_MASK0		0x80e0	/* address bits STA_ID matching checks */
 #define REG_BSSID_MASK1		0x80e4
+#define REG_USEC		0x801c
+#define  USEC_1			0x0000007f	/* MAC clocks per µs, less one */
 #define REG_BEACON		0x8020
 #define  BEACON_PERIOD		0x0000ffff
 #define  BEACON_ENABLE		0x00800000
