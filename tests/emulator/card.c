@@ -212,6 +212,9 @@ static uint32_t effective_pisr(const struct card *card)
 	uint32_t s1 = card->sisr[1] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(1)));
 	uint32_t s2 = card->sisr[2] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(2)));
 
+	/* A level: it holds until the driver winds the counter back. */
+	if (phy_noise_mib_cause(card))
+		pisr |= INT_MIB;
 	if (s0 & 0x3ff)
 		pisr |= INT_TXOK;
 	if (s0 & 0x3ff0000)
@@ -508,6 +511,7 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_BSSID_MASK0, 0xffffffff);
 	card_reg_set(card, REG_BSSID_MASK1, 0xffff);
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
+	phy_noise_power_on(card);
 	profile_power_on(card);
 	if (card->irq_level) {
 		card->irq_level = false;
@@ -774,6 +778,10 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 			return;
 		}
 		card_reg_set(card, off, value);
+		return;
+	case REG_PHYERR_CNT1: case REG_PHYERR_CNT2:
+		card_reg_set(card, off, value);
+		phy_noise_counters_written(card);
 		return;
 	case REG_MIBC:
 		profile_mib_control(card, value);
@@ -1251,11 +1259,14 @@ uint64_t card_next_deadline(const struct card *card)
 	uint64_t fault = fault_next_deadline(card);
 	uint64_t hs = handshake_deadline(card);
 	uint64_t sta = legacy_sta_next_deadline(card);
+	uint64_t noise = phy_noise_next_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
 	if (fault < tx)
 		tx = fault;
+	if (noise < tx)
+		tx = noise;
 	if (sta < tx)
 		tx = sta;
 	if (hs < bc)
@@ -1273,6 +1284,7 @@ void card_advance(struct card *card, uint64_t now_us)
 	fault_advance(card, now_us);
 	legacy_sta_advance(card, now_us);
 	profile_advance(card, now_us);
+	phy_noise_advance(card, now_us);
 	link_log(card, false);
 	keycache_log(card, false);
 }

@@ -148,6 +148,14 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
 int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 			    size_t cap);
 /*
+ * The noise of the card's channel (phy_noise.c, CARD.md): args is what
+ * follows "noise" on the control line: "" (query), "off", or
+ * "ofdm=N cck=N" (PHY errors per second; a kind not named is quiet).
+ * Writes "ok: ofdm=N cck=N" or "error: ..." to answer; returns 0 or -1.
+ */
+int card_noise_command(struct card *card, const char *args, char *answer,
+		       size_t cap);
+/*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
  * see CARD.md), for the control socket and the log.
  */

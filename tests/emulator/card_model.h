@@ -152,6 +152,21 @@ static inline unsigned int card_stat_reg(uint32_t off)
 	}
 }
 
+/*
+ * The noise of the channel (phy_noise.c): PHY errors per second the
+ * control socket set, and what the card has heard of them.
+ */
+enum phy_noise_kind { NOISE_OFDM, NOISE_CCK, NOISE_KINDS };
+
+struct phy_noise {
+	unsigned int per_second[NOISE_KINDS];
+	uint64_t carry[NOISE_KINDS];	/* error-µs short of the next error */
+	uint64_t counted_to;		/* host µs */
+	uint64_t heard[NOISE_KINDS];	/* errors while listening, since creation */
+	uint64_t mib_raised;		/* times the counters raised the MIB cause */
+	bool mib_level;
+};
+
 /* What keycache_receive decided about one received frame. */
 enum rx_crypto_outcome {
 	RX_CRYPTO_NONE,			/* not protected, nothing to say */
@@ -243,6 +258,7 @@ struct card {
 	bool cab_window;		/* cab_watch.c: after a DTIM with group traffic */
 	struct journal_entry journal[CARD_JOURNAL_LEN];
 	unsigned long journal_next;	/* entries ever noted */
+	struct phy_noise noise;
 	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
 };
 
@@ -367,6 +383,15 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* phy_noise.c */
+void phy_noise_power_on(struct card *card);
+void phy_noise_advance(struct card *card, uint64_t now);
+uint64_t phy_noise_next_deadline(const struct card *card);
+/* The driver wrote a PHY error counter: the MIB cause follows it. */
+void phy_noise_counters_written(struct card *card);
+/* Whether a PHY error counter holds the MIB cause up. */
+bool phy_noise_mib_cause(const struct card *card);
 
 /* profile_counters.c */
 enum profile_activity {

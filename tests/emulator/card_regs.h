@@ -124,7 +124,13 @@
 #define REG_PROFCNT_RXCLR	0x80f4
 #define REG_PROFCNT_CYCLE	0x80f8
 #define REG_PHYERR_CNT1		0x812c
+#define REG_PHYERR_CNT1_MASK	0x8130
 #define REG_PHYERR_CNT2		0x8134
+#define REG_PHYERR_CNT2_MASK	0x8138
+/* A mask bit per PHY error code, as in PHY_ERR_FIL (reg.h). */
+#define  PHYERR_OFDM_TIMING	0x00020000	/* code 17 */
+#define  PHYERR_CCK_TIMING	0x02000000	/* code 25 */
+#define  PHYERR_CNT_MIB		0x00c00000	/* both set: the MIB cause */
 #define REG_KEYCACHE		0x8800
 
 /* Baseband and radio */

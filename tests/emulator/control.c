@@ -5,7 +5,8 @@
  * ("card0 kill", "quit") and read one answer line ("ok", "error: ...");
  * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
  * with what the driver has cost the card, "card0 legacy-sta [join MAC |
- * leave | doze | wake]" drives a virtual 802.11b station next to the card
+ * leave | doze | wake]" drives a virtual 802.11b station next to the card,
+ * and "card0 noise [ofdm=N cck=N | off]" sets the channel's PHY errors
  * (CARD.md).
  */
 #include <errno.h>
@@ -105,8 +106,9 @@ static const char *after_verb(const char *line)
 }
 
 /*
- * "CARD fault NAME [ARGS]" (fault.c) and "CARD legacy-sta [join MAC|leave|
- * doze|wake]" (legacy_sta.c): the model takes the words after the verb.
+ * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
+ * doze|wake]" (legacy_sta.c) and "CARD noise [ofdm=N cck=N|off]"
+ * (phy_noise.c): the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -144,13 +146,18 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 				     answer, cap);
 		return;
 	}
+	if (words >= 2 && !strcmp(verb, "noise")) {
+		control_card_command(ctl, line, name, verb, card_noise_command,
+				     answer, cap);
+		return;
+	}
 	if (words == 1 && !strcmp(name, "quit")) {
 		server_stop(ctl->srv);
 		snprintf(answer, cap, "ok");
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD noise [ofdm=N cck=N|off]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
