@@ -513,6 +513,7 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
 	phy_noise_power_on(card);
 	profile_power_on(card);
+	immunity_power_on(card);
 	if (card->irq_level) {
 		card->irq_level = false;
 		if (card->ops->set_irq)
@@ -785,6 +786,12 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;
 	case REG_MIBC:
 		profile_mib_control(card, value);
+		return;
+	case REG_PHY_DESIRED_SIZE: case REG_PHY_SIG: case REG_PHY_AGCCOARSE:
+	case REG_PHY_WEAK_OFDM_HIGH: case REG_PHY_WEAK_OFDM_LOW:
+	case REG_PHY_OFDM_SELFCORR: case REG_PHY_CCK_CROSSCORR:
+		card_reg_set(card, off, value);
+		immunity_written(card);
 		return;
 	case REG_RF_BUFFER:
 		card->rf_buffer_last = value;

@@ -156,6 +156,13 @@ int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 int card_noise_command(struct card *card, const char *args, char *answer,
 		       size_t cap);
 /*
+ * ANI as the card sees it in one line ("noise_imm=N spur=N ... mib_raised=N",
+ * see CARD.md), which a buffer of CARD_ANI_LINE_MAX always holds whole;
+ * -1 with "error: ..." in buf on a card without ANI.
+ */
+#define CARD_ANI_LINE_MAX 384
+int card_ani_summary(struct card *card, char *buf, size_t len);
+/*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
  * see CARD.md), for the control socket and the log.
  */

@@ -167,6 +167,21 @@ struct phy_noise {
 	bool mib_level;
 };
 
+/* The receiver knobs ANI turns (immunity.c), as the driver left them. */
+enum immunity_knob {
+	KNOB_NOISE_IMMUNITY,
+	KNOB_SPUR_IMMUNITY,
+	KNOB_FIRSTEP,
+	KNOB_OFDM_WEAK_SIGNAL,
+	KNOB_CCK_WEAK_SIGNAL,
+	IMMUNITY_KNOBS
+};
+
+struct immunity {
+	int level[IMMUNITY_KNOBS];	/* last one decoded; -1: none yet */
+	unsigned long raised, lowered;	/* knob changes, since creation */
+};
+
 /* What keycache_receive decided about one received frame. */
 enum rx_crypto_outcome {
 	RX_CRYPTO_NONE,			/* not protected, nothing to say */
@@ -260,6 +275,7 @@ struct card {
 	unsigned long journal_next;	/* entries ever noted */
 	struct phy_noise noise;
 	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
+	struct immunity immunity;
 };
 
 /*
@@ -406,6 +422,11 @@ void profile_count_air(struct card *card, enum profile_activity what, uint64_t u
 void profile_count_frame(struct card *card, enum profile_activity what,
 			 const struct air_frame *f);
 void profile_mib_control(struct card *card, uint32_t value);
+
+/* immunity.c */
+void immunity_power_on(struct card *card);
+/* The driver wrote one of the knobs' registers. */
+void immunity_written(struct card *card);
 
 /* cab_watch.c */
 /*

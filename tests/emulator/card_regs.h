@@ -139,10 +139,17 @@
 #define REG_PHY_CHIP_ID		0x9818
 #define REG_PHY_ACTIVE		0x981c
 #define REG_PHY_POST		0x9820	/* a baseband register POST writes */
+/* DESIRED_SIZE, SIG, AGCCOARSE, WEAK_OFDM_*, OFDM_SELFCORR, CCK_CROSSCORR:
+ * the receiver's knobs ANI turns (immunity.c) */
+#define REG_PHY_DESIRED_SIZE	0x9850
+#define REG_PHY_SIG		0x9858
+#define REG_PHY_AGCCOARSE	0x985c
 #define REG_PHY_AGCCTL		0x9860
 #define  AGCCTL_CAL		0x00000001
 #define  AGCCTL_NF		0x00000002
 #define REG_PHY_NF		0x9864
+#define REG_PHY_WEAK_OFDM_HIGH	0x9868
+#define REG_PHY_WEAK_OFDM_LOW	0x986c
 #define REG_PHY_PLL		0x987c
 #define REG_PHY_RF_SHIFT	0x9880	/* written 8 times before reading the radio */
 #define REG_RF_BUFFER		0x989c
@@ -150,6 +157,7 @@
 #define REG_RF_BUFFER_CTL3	0x98d0	/* RF5111 synthesiser, high bits */
 #define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
 #define REG_PHY_IQ		0x9920
+#define REG_PHY_OFDM_SELFCORR	0x9924
 #define REG_PHY_PAPD_PROBE	0x9930	/* RF5111/RF5112 gain_F probe */
 #define  PAPD_PROBE_TX_NEXT	0x00008000
 #define  PAPD_PROBE_GAINF_SHIFT	25
@@ -163,5 +171,6 @@
 #define  PHY_MODE_CCK		0x00000001	/* else OFDM */
 #define  PHY_MODE_2GHZ		0x00000002
 #define  PHY_MODE_DYN		0x00000004	/* CCK and OFDM (802.11g) */
+#define REG_PHY_CCK_CROSSCORR	0xa208
 
 #endif /* ATH5K_EMU_CARD_REGS_H */

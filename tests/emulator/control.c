@@ -6,8 +6,8 @@
  * "card0 crypto" answers with the crypto engine's counts, "card0 stats"
  * with what the driver has cost the card, "card0 legacy-sta [join MAC |
  * leave | doze | wake]" drives a virtual 802.11b station next to the card,
- * and "card0 noise [ofdm=N cck=N | off]" sets the channel's PHY errors
- * (CARD.md).
+ * "card0 noise [ofdm=N cck=N | off]" sets the channel's PHY errors and
+ * "card0 ani" answers with the immunity the driver chose (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -157,7 +157,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD noise [ofdm=N cck=N|off]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD noise [ofdm=N cck=N|off]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -187,6 +187,16 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		/* A query: cumulative counts, a bench differences two. */
 		card_stats_summary(server_card_model(sc), line, sizeof(line));
 		snprintf(answer, cap, "ok: %s", line);
+		return;
+	}
+	if (!strcmp(verb, "ani")) {
+		char line[CARD_ANI_LINE_MAX];
+
+		/* A query: the immunity the driver chose, and the noise. */
+		if (card_ani_summary(server_card_model(sc), line, sizeof(line)) == 0)
+			snprintf(answer, cap, "ok: %s", line);
+		else
+			snprintf(answer, cap, "%s", line);
 		return;
 	}
 	if (!strcmp(verb, "journal")) {
