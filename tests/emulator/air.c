@@ -361,10 +361,13 @@ static int deliver_local(struct air *air, const struct card *sender,
 			continue;
 		}
 		if (!card_is_receiving(c) || !rx_decodes(c, f->rate_code)) {
+			/* Energy on its channel all the same */
+			profile_count_frame(c, PROFILE_BUSY, f);
 			journal_note(c, false, f, card_is_receiving(c) ?
 				     "rate not decoded" : "not receiving");
 			continue;
 		}
+		profile_count_frame(c, PROFILE_RX, f);
 		rx_deliver(c, f);
 		card_own_mac(c, mac);
 		card_addr_mask(c, mask);
@@ -400,6 +403,7 @@ static void answer_rts(struct air *air, struct card *c, const struct air_frame *
 	cts.rate_code = rts->rate_code;
 	cts.rssi = c->rssi;
 	c->stats.cts_sent++;
+	profile_count_frame(c, PROFILE_TX, &cts);
 	air_transmit(air, c, &cts, false);
 }
 

@@ -42,6 +42,7 @@ struct model_identity {
 	enum card_synth synth;
 	bool has_aes;			/* the key cache has an AES-CCM unit */
 	bool has_bssid_mask;		/* BSSID_MASK0/1 exist (AR5212 family) */
+	bool has_ani;			/* card_has_ani() */
 };
 
 /*
@@ -52,16 +53,18 @@ struct model_identity {
  */
 static const struct model_identity identities[] = {
 	[CARD_MODEL_AR5413] = { "AR5413", 0x001b, 0x2051, 0xa4, 0x61, 0x63, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR2413] = { "AR2413", 0x001a, 0x2052, 0x78, 0x45, 0x56, 0,
-				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true },
+				CARD_DESC_5212, CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR5212_RF5112] = { "AR5212/RF5112B", 0x0013, 0x2026, 0x59,
 				       0x43, 0x36, 0, CARD_DESC_5212,
-				       CARD_SYNTH_RF5112, true, true },
+				       CARD_SYNTH_RF5112, true, true, true },
 	[CARD_MODEL_AR5211] = { "AR5211/RF5111", 0x0012, 0x2011, 0x42, 0x30, 0x17,
-				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false },
+				0x23, CARD_DESC_5211, CARD_SYNTH_RF5111, false, false,
+				false },
 	[CARD_MODEL_AR5210] = { "AR5210/RF5110", 0x0007, 0x2007, 0x01, 0x00, 0x03,
-				0, CARD_DESC_5210, CARD_SYNTH_RF5110, false, false },
+				0, CARD_DESC_5210, CARD_SYNTH_RF5110, false, false,
+				false },
 };
 
 enum card_desc_format card_desc_format(const struct card *card)
@@ -72,6 +75,15 @@ enum card_desc_format card_desc_format(const struct card *card)
 bool card_is_ar5210(const struct card *card)
 {
 	return card->cfg.model == CARD_MODEL_AR5210;
+}
+
+/*
+ * Every AR5212-family model here has an SREV of 0x59 (AR5213A) or more,
+ * caps.c's line for PHY error counters; ani.c leaves older MACs alone.
+ */
+bool card_has_ani(const struct card *card)
+{
+	return identities[card->cfg.model].has_ani;
 }
 
 /* ---- helpers shared with the engines ----------------------------------- */
@@ -167,7 +179,7 @@ bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
 	return true;
 }
 
-static bool card_asleep(const struct card *card)
+bool card_asleep(const struct card *card)
 {
 	return (card_reg(card, REG_SLEEP_CTL) & SLEEP_CTL_SLE) == SLEEP_CTL_SLE_SLEEP;
 }
@@ -201,6 +213,9 @@ static uint32_t effective_pisr(const struct card *card)
 	uint32_t s1 = card->sisr[1] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(1)));
 	uint32_t s2 = card->sisr[2] & (ar5210 ? ~0u : card_reg(card, REG_SIMR(2)));
 
+	/* A level: it holds until the driver winds the counter back. */
+	if (phy_noise_mib_cause(card))
+		pisr |= INT_MIB;
 	if (s0 & 0x3ff)
 		pisr |= INT_TXOK;
 	if (s0 & 0x3ff0000)
@@ -499,6 +514,9 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_EEPROM_STATUS, 0);
 	/* Every pin an input again: what is outside shows. */
 	gpio_update(card, true);
+	phy_noise_power_on(card);
+	profile_power_on(card);
+	immunity_power_on(card);
 	if (card->irq_level) {
 		card->irq_level = false;
 		if (card->ops->set_irq)
@@ -770,6 +788,19 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 			return;
 		}
 		card_reg_set(card, off, value);
+		return;
+	case REG_PHYERR_CNT1: case REG_PHYERR_CNT2:
+		card_reg_set(card, off, value);
+		phy_noise_counters_written(card);
+		return;
+	case REG_MIBC:
+		profile_mib_control(card, value);
+		return;
+	case REG_PHY_DESIRED_SIZE: case REG_PHY_SIG: case REG_PHY_AGCCOARSE:
+	case REG_PHY_WEAK_OFDM_HIGH: case REG_PHY_WEAK_OFDM_LOW:
+	case REG_PHY_OFDM_SELFCORR: case REG_PHY_CCK_CROSSCORR:
+		card_reg_set(card, off, value);
+		immunity_written(card);
 		return;
 	case REG_RF_BUFFER:
 		card->rf_buffer_last = value;
@@ -1305,6 +1336,7 @@ uint64_t card_next_deadline(const struct card *card)
 	uint64_t fault = fault_next_deadline(card);
 	uint64_t hs = handshake_deadline(card);
 	uint64_t sta = legacy_sta_next_deadline(card);
+	uint64_t noise = phy_noise_next_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
@@ -1312,6 +1344,8 @@ uint64_t card_next_deadline(const struct card *card)
 		return sta;
 	if (fault < tx)
 		tx = fault;
+	if (noise < tx)
+		tx = noise;
 	if (sta < tx)
 		tx = sta;
 	if (hs < bc)
@@ -1331,6 +1365,8 @@ void card_advance(struct card *card, uint64_t now_us)
 		fault_advance(card, now_us);
 	}
 	legacy_sta_advance(card, now_us);
+	profile_advance(card, now_us);
+	phy_noise_advance(card, now_us);
 	link_log(card, false);
 	keycache_log(card, false);
 }

@@ -171,6 +171,21 @@ int card_gpio_in_command(struct card *card, const char *args, char *answer,
 int card_rfkill_command(struct card *card, const char *args, char *answer,
 			size_t cap);
 /*
+ * The noise of the card's channel (phy_noise.c, CARD.md): args is what
+ * follows "noise" on the control line: "" (query), "off", or
+ * "ofdm=N cck=N" (PHY errors per second; a kind not named is quiet).
+ * Writes "ok: ofdm=N cck=N" or "error: ..." to answer; returns 0 or -1.
+ */
+int card_noise_command(struct card *card, const char *args, char *answer,
+		       size_t cap);
+/*
+ * ANI as the card sees it in one line ("noise_imm=N spur=N ... mib_raised=N",
+ * see CARD.md), which a buffer of CARD_ANI_LINE_MAX always holds whole;
+ * -1 with "error: ..." in buf on a card without ANI.
+ */
+#define CARD_ANI_LINE_MAX 384
+int card_ani_summary(struct card *card, char *buf, size_t len);
+/*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
  * see CARD.md), for the control socket and the log.
  */

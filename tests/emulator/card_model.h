@@ -156,6 +156,36 @@ static inline unsigned int card_stat_reg(uint32_t off)
 	}
 }
 
+/*
+ * The noise of the channel (phy_noise.c): PHY errors per second the
+ * control socket set, and what the card has heard of them.
+ */
+enum phy_noise_kind { NOISE_OFDM, NOISE_CCK, NOISE_KINDS };
+
+struct phy_noise {
+	unsigned int per_second[NOISE_KINDS];
+	uint64_t carry[NOISE_KINDS];	/* error-µs short of the next error */
+	uint64_t counted_to;		/* host µs */
+	uint64_t heard[NOISE_KINDS];	/* errors while listening, since creation */
+	uint64_t mib_raised;		/* times the counters raised the MIB cause */
+	bool mib_level;
+};
+
+/* The receiver knobs ANI turns (immunity.c), as the driver left them. */
+enum immunity_knob {
+	KNOB_NOISE_IMMUNITY,
+	KNOB_SPUR_IMMUNITY,
+	KNOB_FIRSTEP,
+	KNOB_OFDM_WEAK_SIGNAL,
+	KNOB_CCK_WEAK_SIGNAL,
+	IMMUNITY_KNOBS
+};
+
+struct immunity {
+	int level[IMMUNITY_KNOBS];	/* last one decoded; -1: none yet */
+	unsigned long raised, lowered;	/* knob changes, since creation */
+};
+
 /* What keycache_receive decided about one received frame. */
 enum rx_crypto_outcome {
 	RX_CRYPTO_NONE,			/* not protected, nothing to say */
@@ -257,6 +287,9 @@ struct card {
 	bool cab_window;		/* cab_watch.c: after a DTIM with group traffic */
 	struct journal_entry journal[CARD_JOURNAL_LEN];
 	unsigned long journal_next;	/* entries ever noted */
+	struct phy_noise noise;
+	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
+	struct immunity immunity;
 };
 
 /*
@@ -293,6 +326,12 @@ void card_raise_pisr(struct card *card, uint32_t bits);
 void card_raise_sisr(struct card *card, unsigned int n, uint32_t bits);
 void card_update_irq(struct card *card);
 bool card_is_receiving(const struct card *card);
+bool card_asleep(const struct card *card);
+/*
+ * PHY error counters, profile counters and the knobs of ANI: the AR5212
+ * family from the AR5213A on (caps.c), the chips ani.c runs on.
+ */
+bool card_has_ani(const struct card *card);
 void card_own_mac(const struct card *card, uint8_t mac[6]);
 void card_addr_mask(const struct card *card, uint8_t mask[6]);
 bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
@@ -388,6 +427,34 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* phy_noise.c */
+void phy_noise_power_on(struct card *card);
+void phy_noise_advance(struct card *card, uint64_t now);
+uint64_t phy_noise_next_deadline(const struct card *card);
+/* The driver wrote a PHY error counter: the MIB cause follows it. */
+void phy_noise_counters_written(struct card *card);
+/* Whether a PHY error counter holds the MIB cause up. */
+bool phy_noise_mib_cause(const struct card *card);
+
+/* profile_counters.c */
+enum profile_activity {
+	PROFILE_TX,			/* this card's transmitter on the air */
+	PROFILE_RX,			/* its receiver taking in a frame */
+	PROFILE_BUSY,			/* energy on the channel, nothing taken in */
+};
+void profile_power_on(struct card *card);
+void profile_advance(struct card *card, uint64_t now);
+void profile_count_air(struct card *card, enum profile_activity what, uint64_t us);
+/* A frame's air time (FCS included in its len). */
+void profile_count_frame(struct card *card, enum profile_activity what,
+			 const struct air_frame *f);
+void profile_mib_control(struct card *card, uint32_t value);
+
+/* immunity.c */
+void immunity_power_on(struct card *card);
+/* The driver wrote one of the knobs' registers. */
+void immunity_written(struct card *card);
 
 /* cab_watch.c */
 /*

@@ -18,6 +18,8 @@
 #define REG_TXCFG		0x0030
 #define REG_RXCFG		0x0034
 #define REG_MIBC		0x0040
+#define  MIBC_FREEZE		0x00000002	/* FMC: the counters hold */
+#define  MIBC_CLEAR		0x00000004	/* CMC: zeroes them, once */
 
 /* Interrupt status (write 1 to clear) and masks */
 #define REG_PISR		0x0080
@@ -100,6 +102,8 @@
 #define REG_BSSID1		0x800c
 #define REG_BSSID_MASK0		0x80e0	/* address bits STA_ID matching checks */
 #define REG_BSSID_MASK1		0x80e4
+#define REG_USEC		0x801c
+#define  USEC_1			0x0000007f	/* MAC clocks per µs, less one */
 #define REG_BEACON		0x8020
 #define  BEACON_PERIOD		0x0000ffff
 #define  BEACON_ENABLE		0x00800000
@@ -130,7 +134,13 @@
 #define REG_PROFCNT_RXCLR	0x80f4
 #define REG_PROFCNT_CYCLE	0x80f8
 #define REG_PHYERR_CNT1		0x812c
+#define REG_PHYERR_CNT1_MASK	0x8130
 #define REG_PHYERR_CNT2		0x8134
+#define REG_PHYERR_CNT2_MASK	0x8138
+/* A mask bit per PHY error code, as in PHY_ERR_FIL (reg.h). */
+#define  PHYERR_OFDM_TIMING	0x00020000	/* code 17 */
+#define  PHYERR_CCK_TIMING	0x02000000	/* code 25 */
+#define  PHYERR_CNT_MIB		0x00c00000	/* both set: the MIB cause */
 #define REG_KEYCACHE		0x8800
 
 /* Baseband and radio */
@@ -139,10 +149,17 @@
 #define REG_PHY_CHIP_ID		0x9818
 #define REG_PHY_ACTIVE		0x981c
 #define REG_PHY_POST		0x9820	/* a baseband register POST writes */
+/* DESIRED_SIZE, SIG, AGCCOARSE, WEAK_OFDM_*, OFDM_SELFCORR, CCK_CROSSCORR:
+ * the receiver's knobs ANI turns (immunity.c) */
+#define REG_PHY_DESIRED_SIZE	0x9850
+#define REG_PHY_SIG		0x9858
+#define REG_PHY_AGCCOARSE	0x985c
 #define REG_PHY_AGCCTL		0x9860
 #define  AGCCTL_CAL		0x00000001
 #define  AGCCTL_NF		0x00000002
 #define REG_PHY_NF		0x9864
+#define REG_PHY_WEAK_OFDM_HIGH	0x9868
+#define REG_PHY_WEAK_OFDM_LOW	0x986c
 #define REG_PHY_PLL		0x987c
 #define REG_PHY_RF_SHIFT	0x9880	/* written 8 times before reading the radio */
 #define REG_RF_BUFFER		0x989c
@@ -150,6 +167,7 @@
 #define REG_RF_BUFFER_CTL3	0x98d0	/* RF5111 synthesiser, high bits */
 #define REG_RF_BUFFER_CTL5	0x98d8	/* RF5112-style synthesiser, high bits */
 #define REG_PHY_IQ		0x9920
+#define REG_PHY_OFDM_SELFCORR	0x9924
 #define REG_PHY_PAPD_PROBE	0x9930	/* RF5111/RF5112 gain_F probe */
 #define  PAPD_PROBE_TX_NEXT	0x00008000
 #define  PAPD_PROBE_GAINF_SHIFT	25
@@ -163,5 +181,6 @@
 #define  PHY_MODE_CCK		0x00000001	/* else OFDM */
 #define  PHY_MODE_2GHZ		0x00000002
 #define  PHY_MODE_DYN		0x00000004	/* CCK and OFDM (802.11g) */
+#define REG_PHY_CCK_CROSSCORR	0xa208
 
 #endif /* ATH5K_EMU_CARD_REGS_H */

@@ -7,7 +7,9 @@
  * with what the driver has cost the card, "card0 legacy-sta [join MAC |
  * leave | doze | wake]" drives a virtual 802.11b station next to the card,
  * "card0 gpio-in PIN 0|1" and "card0 rfkill [on|off]" move what is wired
- * to its GPIO pins (CARD.md).
+ * to its GPIO pins; "card0 noise [ofdm=N cck=N | off]" sets the channel's
+ * PHY errors and "card0 ani" answers with the immunity the driver chose
+ * (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -108,7 +110,8 @@ static const char *after_verb(const char *line)
 /*
  * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
  * doze|wake]" (legacy_sta.c), "CARD gpio-in PIN 0|1" and "CARD rfkill
- * [on|off]" (gpio.c): the model takes the words after the verb.
+ * [on|off]" (gpio.c) and "CARD noise [ofdm=N cck=N|off]" (phy_noise.c):
+ * the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -137,6 +140,7 @@ static const struct {
 	{ "legacy-sta", card_legacy_sta_command },
 	{ "gpio-in", card_gpio_in_command },
 	{ "rfkill", card_rfkill_command },
+	{ "noise", card_noise_command },
 };
 
 void control_execute(struct control *ctl, const char *line, char *answer,
@@ -160,7 +164,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -190,6 +194,16 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		/* A query: cumulative counts, a bench differences two. */
 		card_stats_summary(server_card_model(sc), line, sizeof(line));
 		snprintf(answer, cap, "ok: %s", line);
+		return;
+	}
+	if (!strcmp(verb, "ani")) {
+		char line[CARD_ANI_LINE_MAX];
+
+		/* A query: the immunity the driver chose, and the noise. */
+		if (card_ani_summary(server_card_model(sc), line, sizeof(line)) == 0)
+			snprintf(answer, cap, "ok: %s", line);
+		else
+			snprintf(answer, cap, "%s", line);
 		return;
 	}
 	if (!strcmp(verb, "journal")) {

@@ -191,6 +191,24 @@ static void test_session(const char *dir)
 		memset(answer, 0, sizeof(answer));
 	}
 	if (ctl >= 0) {
+		/* "CARD noise" reaches phy_noise.c, "CARD ani" immunity.c. */
+		static const char set[] = "card0 noise ofdm=500 cck=200\n";
+		char line[512] = "";	/* the ani line is long */
+
+		CHECK(write(ctl, set, strlen(set)) == (ssize_t)strlen(set));
+		CHECK(read(ctl, line, sizeof(line) - 1) > 0);
+		CHECK(!strcmp(line, "ok: ofdm=500 cck=200\n"));
+		memset(line, 0, sizeof(line));
+		CHECK(write(ctl, "card0 ani\n", 10) == 10);
+		CHECK(read(ctl, line, sizeof(line) - 1) > 0);
+		CHECK(!strncmp(line, "ok: noise_imm=none ", 19) &&
+		      strstr(line, " noise_ofdm=500 noise_cck=200 "));
+		memset(line, 0, sizeof(line));
+		CHECK(write(ctl, "card0 noise loud\n", 17) == 17);
+		CHECK(read(ctl, line, sizeof(line) - 1) > 0);
+		CHECK(!strncmp(line, "error: noise: 'loud'", 20));
+	}
+	if (ctl >= 0) {
 		CHECK(write(ctl, "card0 kill\n", 11) == 11);
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
 		CHECK(!strcmp(answer, "ok\n"));

@@ -630,6 +630,7 @@ static bool rts_exchange(struct card *card, unsigned int q, const struct tx_desc
 	rts.rate_code = d->rts_rate;
 	rts.rssi = link_faded_rssi(card, card->rssi);
 	card->stats.rts_sent++;
+	profile_count_frame(card, PROFILE_TX, &rts);
 	if (tq->collided) {
 		tq->collided = false;
 		card->collisions++;
@@ -659,6 +660,7 @@ static void cts_to_self(struct card *card, unsigned int q, const struct tx_desc 
 	cts.rate_code = d->rts_rate;
 	cts.rssi = link_faded_rssi(card, card->rssi);
 	card->stats.cts_to_self++;
+	profile_count_frame(card, PROFILE_TX, &cts);
 	/* A collision takes the CTS with the frame (attempt counts it). */
 	if (card->air && !card->txq[q].collided &&
 	    link_attempt_survives(card, cts.rate_code, cts.rssi, card->cfg.loss_percent))
@@ -751,6 +753,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 	if (is_fragment(&f))
 		card->stats.tx_fragments++;
 	measure_gain(card);
+	/* On the air whatever becomes of it: lost and collided ones too. */
+	profile_count_frame(card, PROFILE_TX, &f);
 	if (tq->collided) {
 		/* Two frames on the air at once: neither gets through. */
 		tq->collided = false;

@@ -116,6 +116,19 @@ void card_bus_delay(unsigned long us)
 	}
 }
 
+/* A count of the card's "CARD ani" line (raised, lowered, ...). */
+static unsigned long card_ani_count(const char *key)
+{
+	char line[CARD_ANI_LINE_MAX], want[32];
+	const char *at;
+
+	if (card_ani_summary(bus_card, line, sizeof(line)))
+		return ~0ul;
+	snprintf(want, sizeof(want), " %s=", key);
+	at = strstr(line, want);
+	return at ? strtoul(at + strlen(want), NULL, 10) : ~0ul;
+}
+
 /*
  * The card model's own view of the channel: it logs "tuned to N MHz"
  * when the synthesiser words it decodes name a new channel, and "not
@@ -429,7 +442,7 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK(ah.ani.ofdm_weak);
 	printf("check: ANI: many OFDM errors raise noise immunity\n");
 	card_bus_write(R_PHYERR_CNT1, 0x00c00000 - 500 + 400);
-	/* 100 ms at 44 MHz, 10 ms of it receiving (the model does not count) */
+	/* 100 ms at 44 MHz, 10 ms of it receiving (no card time passes here) */
 	card_bus_write(R_PROFCNT_CYCLE, 4400000);
 	card_bus_write(R_PROFCNT_RX, 440000);
 	card_bus_write(R_PROFCNT_TX, 0);
@@ -443,6 +456,34 @@ static void run_model(const char *spec, u32 pll_5ghz)
 	CHECK_EQ(ath5k_hw_ani_set_firstep(&ah, 3), -EINVAL);
 	CHECK_EQ(ath5k_hw_ani_set_firstep(&ah, 2), 0);
 	CHECK_EQ(FIELD_GET(PHY_SIG_FIRSTEP, card_bus_read(R_PHY_SIG)), 8);
+	printf("check: ANI: the card's noise raises immunity, a quiet channel lowers it\n");
+	{
+		char line[CARD_ANI_LINE_MAX];
+		unsigned long raised, lowered;
+		int tick;
+
+		/* noise is heard while receiving: RF5112's gain_F check stopped RX */
+		ath5k_hw_rx_start(&ah);
+		ath5k_hw_pcu_rx_start(&ah);
+		CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_AUTO), 0);
+		ath5k_hw_ani_tick(&ah, 20);	/* a fresh listen period */
+		raised = card_ani_count("raised");
+		lowered = card_ani_count("lowered");
+		CHECK_EQ(card_noise_command(bus_card, "ofdm=2000", line, sizeof(line)), 0);
+		card_bus_delay(100000);
+		ath5k_hw_ani_tick(&ah, 20);
+		CHECK_EQ(ah.ani.last_ofdm_errors, 200);
+		CHECK_EQ(ah.ani.noise_imm, 1);
+		/* the card saw the driver's writes: one knob up, one level each */
+		CHECK_EQ(card_ani_count("raised"), raised + 1);
+		CHECK_EQ(card_noise_command(bus_card, "off", line, sizeof(line)), 0);
+		for (tick = 0; tick < 6; tick++) {
+			card_bus_delay(100000);
+			ath5k_hw_ani_tick(&ah, 20);
+		}
+		CHECK_EQ(ah.ani.noise_imm, 0);
+		CHECK_EQ(card_ani_count("lowered"), lowered + 1);
+	}
 	CHECK_EQ(ath5k_hw_ani_init(&ah, ATH5K_ANI_OFF), 0);
 	CHECK_EQ(card_bus_read(R_PHYERR_CNT1_MASK), 0);
 
