@@ -171,6 +171,10 @@ void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 {
 }
 
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
+{
+}
+
 bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
 {
 	return true;
