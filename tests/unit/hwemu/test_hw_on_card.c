@@ -1998,7 +1998,8 @@ static void run_split_tkip_tx(void)
  * states): every key cache entry a WEP-40 key of zeros, which it would
  * open a protected frame with that no installed key matches, and the
  * PCI retry fix off.  After the start mac80211 installs its keys again
- * and nothing else, so the start must have cleared every other entry.
+ * and nothing else, so the start must have cleared every other entry,
+ * and the reset must have set the retry fix again.
  */
 
 static struct ieee80211_channel resume_chan = {
@@ -2100,6 +2101,8 @@ static void run_keys_after_d3hot(void)
 
 	printf("check: every entry mac80211 did not install again is clear\n");
 	CHECK_EQ(key_entries_not_clear(ptk.hw_key_idx, gtk.hw_key_idx), 0);
+	printf("check: the PCI retry fix is on again\n");
+	CHECK(card_bus_read(R_PCICFG) & PCICFG_RETRY_FIX);
 
 	ath5k_ops.remove_interface(&hw, &vif);
 	ath5k_ops.stop(&hw, false);
