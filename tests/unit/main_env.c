@@ -13,6 +13,18 @@ struct work_struct *main_env_queued_work;
 unsigned int main_env_restarts;
 bool main_env_combination_refused;
 
+void main_env_dev_wire(struct ath5k_dev *dev, struct ieee80211_hw *hw,
+		       struct wiphy *wiphy, struct pci_dev *pdev,
+		       struct ieee80211_channel *chan)
+{
+	hw->wiphy = wiphy;
+	hw->priv = dev;
+	hw->conf.chandef.chan = chan;
+	dev->hw = hw;
+	dev->pdev = pdev;
+	dev->dev = &pdev->dev;
+}
+
 /* ----- the driver's other files --------------------------------------- */
 
 int ath5k_tx_init(struct ath5k_dev *dev)

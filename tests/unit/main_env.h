@@ -19,6 +19,14 @@
  */
 void main_env_step(const char *what);
 
+/*
+ * What probe has done before ath5k_init_device(): @hw allocated around
+ * @dev and @wiphy, on @pdev, mac80211's channel @chan.
+ */
+void main_env_dev_wire(struct ath5k_dev *dev, struct ieee80211_hw *hw,
+		       struct wiphy *wiphy, struct pci_dev *pdev,
+		       struct ieee80211_channel *chan);
+
 /* The work ieee80211_queue_work() was given last, NULL at start. */
 extern struct work_struct *main_env_queued_work;
 /* ieee80211_restart_hw() calls. */

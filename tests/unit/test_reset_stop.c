@@ -301,12 +301,7 @@ static struct ieee80211_channel chan_5200 = {
 static void dev_running(void)
 {
 	memset(&dev, 0, sizeof(dev));
-	hw.wiphy = &wiphy;
-	hw.priv = &dev;
-	hw.conf.chandef.chan = &chan;
-	dev.hw = &hw;
-	dev.pdev = &pdev;
-	dev.dev = &pdev.dev;
+	main_env_dev_wire(&dev, &hw, &wiphy, &pdev, &chan);
 	the_dev = &dev;
 	dma_stop_result = 0;
 	CHECK_EQ(ath5k_init_device(&dev), 0);

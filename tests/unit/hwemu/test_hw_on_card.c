@@ -2060,12 +2060,7 @@ static void run_keys_after_d3hot(void)
 
 	printf("== keys after a suspend with the card in D3hot\n");
 	card_open(0, "model=ar5413", NULL, &cfg);
-	hw.wiphy = &wiphy;
-	hw.priv = &dev;
-	hw.conf.chandef.chan = &resume_chan;
-	dev.hw = &hw;
-	dev.pdev = &pdev;
-	dev.dev = &pdev.dev;
+	main_env_dev_wire(&dev, &hw, &wiphy, &pdev, &resume_chan);
 	dev.ah.iomem = (void *)CARD_BUS_BASE;
 	CHECK_EQ(ath5k_init_device(&dev), 0);
 	CHECK_EQ(ath5k_ops.start(&hw), 0);
