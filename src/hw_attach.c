@@ -206,6 +206,17 @@ int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
 	return ret;
 }
 
+/*
+ * The retry fix of the chip's PCI core (AR5213A and later).  A card back
+ * from D3hot has lost it and no initial value sets it, so every full
+ * reset sets it again, not attach alone.
+ */
+void ath5k_hw_pci_retry_fix(struct ath5k_hw *ah)
+{
+	if (ah->srev >= SREV_AR5213A)
+		ath5k_set_bits(ah, R_PCICFG, PCICFG_RETRY_FIX);
+}
+
 /* Wake the chip and cycle a full warm reset of MAC and baseband. */
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
 {
@@ -564,8 +575,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 	if (ret)
 		return ret;
 
-	if (ah->srev >= SREV_AR5213A)
-		ath5k_set_bits(ah, R_PCICFG, PCICFG_RETRY_FIX);
+	ath5k_hw_pci_retry_fix(ah);
 
 	if (ah->ar5210)
 		ath5k_5210_eeprom_access(ah, true);

@@ -15,6 +15,7 @@
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);
 u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah);
+void ath5k_hw_pci_retry_fix(struct ath5k_hw *ah);
 int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
 			 u16 *out);
 

@@ -472,6 +472,14 @@ static int ath5k_op_start(struct ieee80211_hw *hw)
 		clear_bit(ATH5K_RUNNING, &dev->flags);
 		goto out;
 	}
+	/*
+	 * mac80211 installs its keys after a start, and only those.  Attach
+	 * cleared the cache, but a card back from D3hot (resume) holds a
+	 * zero WEP-40 key in every entry, and some parts keep entries over a
+	 * power-up: an entry left so would decrypt frames as a default key.
+	 * Only here: the keys a running device holds outlive its resets.
+	 */
+	ath5k_hw_key_clear_all(&dev->ah);
 	set_bit(ATH5K_RUNNING, &dev->flags);
 	ath5k_rfkill_start(dev);
 	ath5k_led_state(dev, ATH5K_LED_INIT);

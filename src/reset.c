@@ -361,6 +361,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	ret = ath5k_hw_nic_wakeup(ah);
 	if (ret)
 		return ret;
+	ath5k_hw_pci_retry_fix(ah);
 	ret = ath5k_hw_phy_mode_set(ah, chan);
 	if (ret)
 		return ret;

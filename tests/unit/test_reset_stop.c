@@ -3,7 +3,7 @@
 /*
  * The order in which src/main.c stops, resets and tears down the chip,
  * against recording stand-ins for mac80211, the hardware layer and the
- * driver's other files (each logs the step it stands for):
+ * driver's other files (main_env.c; each logs the step it stands for):
  *
  * - reset: mac80211's queues stop and INVALID is set before DMA stops,
  *   submitters are waited for, and buffers are reclaimed only after the
@@ -30,13 +30,14 @@
  *   cell's cfg80211 refused it); the AR5211 registers one rate series
  *   and no interface combinations.
  *
- * Links: src/main.c src/ratemap.c src/rates.c src/channels.c src/keyslot.c src/txq_fill.c
+ * Links: src/main.c src/ratemap.c src/rates.c src/channels.c src/keyslot.c src/txq_fill.c tests/unit/main_env.c
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ath5k.h"
 #include "check.h"
+#include "main_env.h"
 
 /* ----- the log ------------------------------------------------------- */
 
@@ -170,6 +171,10 @@ void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 {
 }
 
+void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
+{
+}
+
 bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
 {
 	return true;
@@ -260,310 +265,23 @@ void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf)
 {
 }
 
-/* ----- the driver's other files ------------------------------------- */
+/* ----- what the stand-ins of main_env.c report ---------------------- */
 
-int ath5k_tx_init(struct ath5k_dev *dev)
+void main_env_step(const char *what)
 {
-	return 0;
-}
-
-void ath5k_tx_deinit(struct ath5k_dev *dev)
-{
-	step("tx_deinit");
-}
-
-int ath5k_txq_setup_all(struct ath5k_dev *dev)
-{
-	return 0;
-}
-
-void ath5k_txq_drain_all(struct ath5k_dev *dev)
-{
-	step("txq_drain");
-}
-
-void ath5k_txq_sync(struct ath5k_dev *dev)
-{
-	step("txq_sync");
-	invalid_at_sync = test_bit(ATH5K_INVALID, &dev->flags);
-}
-
-void ath5k_tx_op(struct ieee80211_hw *hw, struct ieee80211_tx_control *ctl,
-		 struct sk_buff *skb)
-{
-}
-
-void ath5k_tx_watchdog(struct work_struct *work)
-{
-}
-
-int ath5k_txq_conf(struct ath5k_dev *dev, unsigned int ac,
-		   const struct ieee80211_tx_queue_params *params)
-{
-	return 0;
-}
-
-int ath5k_rx_init(struct ath5k_dev *dev)
-{
-	return 0;
-}
-
-void ath5k_rx_deinit(struct ath5k_dev *dev)
-{
-	step("rx_deinit");
-}
-
-int ath5k_rx_start(struct ath5k_dev *dev)
-{
-	step("rx_start");
-	chan_at_rx_start = the_dev->curchan;
-	return 0;
-}
-
-void ath5k_rx_stop(struct ath5k_dev *dev)
-{
-	step("rx_stop");
-	chan_at_rx_stop = the_dev->curchan;
-}
-
-void ath5k_beacon_init(struct ath5k_dev *dev)
-{
-}
-
-int ath5k_beacon_attach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
-{
-	return 0;
-}
-
-void ath5k_beacon_detach_vif(struct ath5k_dev *dev, struct ieee80211_vif *vif)
-{
-}
-
-void ath5k_beacon_reclaim(struct ath5k_dev *dev)
-{
-	step("beacon_reclaim");
-}
-
-void ath5k_beacon_config(struct ath5k_dev *dev)
-{
-	step("beacon_config");
-}
-
-void ath5k_beacon_work(struct work_struct *work)
-{
-}
-
-void ath5k_beacon_resync(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_debugfs_init(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_debugfs_exit(struct ath5k_dev *dev)
-{
-}
-
-irqreturn_t ath5k_intr(int irq, void *data)
-{
-	return IRQ_NONE;
-}
-
-void ath5k_irq_enable(struct ath5k_dev *dev)
-{
-	step("irq_enable");
-}
-
-void ath5k_irq_disable(struct ath5k_dev *dev)
-{
-	step("irq_disable");
-}
-
-void ath5k_irq_work_quiesce(struct ath5k_dev *dev)
-{
-	step("irq_work_quiesce");
-	CHECK(test_bit(ATH5K_INVALID, &the_dev->flags));
-	chan_at_irq_work_quiesce = the_dev->curchan;
-}
-
-int ath5k_napi_init(struct ath5k_dev *dev)
-{
-	return 0;
-}
-
-void ath5k_napi_deinit(struct ath5k_dev *dev)
-{
-	step("napi_deinit");
-}
-
-void ath5k_napi_start(struct ath5k_dev *dev)
-{
-	step("napi_start");
-	CHECK(!test_bit(ATH5K_INVALID, &the_dev->flags));
-}
-
-void ath5k_calib_work(struct work_struct *work)
-{
-}
-
-void ath5k_ani_work(struct work_struct *work)
-{
-}
-
-int ath5k_regd_init(struct ath5k_dev *dev)
-{
-	return 0;
-}
-
-void ath5k_regd_hint(struct ath5k_dev *dev)
-{
-}
-
-int ath5k_led_init(struct ath5k_dev *dev)
-{
-	return 0;
-}
-
-void ath5k_led_exit(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_led_state(struct ath5k_dev *dev, enum ath5k_led_state state)
-{
-}
-
-void ath5k_led_off(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_rfkill_start(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_rfkill_stop(struct ath5k_dev *dev)
-{
-}
-
-void ath5k_rfkill_work(struct work_struct *work)
-{
-}
-
-/* ----- mac80211 and the kernel ----------------------------------------- */
-
-void ieee80211_stop_queues(struct ieee80211_hw *hw)
-{
-	step("stop_queues");
-}
-
-void ieee80211_wake_queues(struct ieee80211_hw *hw)
-{
-	step("wake_queues");
-}
-
-void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue)
-{
-}
-
-static struct work_struct *queued_work;
-
-void ieee80211_queue_work(struct ieee80211_hw *hw, struct work_struct *w)
-{
-	queued_work = w;
-}
-
-static unsigned int restarts;
-
-void ieee80211_restart_hw(struct ieee80211_hw *hw)
-{
-	step("restart_hw");
-	restarts++;
-}
-
-void ieee80211_queue_delayed_work(struct ieee80211_hw *hw,
-				  struct delayed_work *w, unsigned long delay)
-{
-}
-
-void ieee80211_iterate_active_interfaces_atomic(struct ieee80211_hw *hw,
-	u32 iter_flags,
-	void (*iterator)(void *data, u8 *mac, struct ieee80211_vif *vif),
-	void *data)
-{
-}
-
-/*
- * cfg80211 refuses a wiphy whose interface combinations name a type it
- * does not offer (wiphy_register, with a WARN); mac80211 built without
- * mesh (CONFIG_MAC80211_MESH, off in this build) offers no mesh point.
- */
-static bool combination_refused;
-
-int ieee80211_register_hw(struct ieee80211_hw *hw)
-{
-	const struct wiphy *wiphy = hw->wiphy;
-	const struct ieee80211_iface_combination *c;
-	int i, j;
-
-	for (i = 0; i < wiphy->n_iface_combinations; i++) {
-		c = &wiphy->iface_combinations[i];
-		for (j = 0; j < c->n_limits; j++) {
-			if ((wiphy->interface_modes & c->limits[j].types) !=
-			    c->limits[j].types) {
-				combination_refused = true;
-				return -EINVAL;
-			}
-		}
+	step(what);
+	if (!strcmp(what, "txq_sync")) {
+		invalid_at_sync = test_bit(ATH5K_INVALID, &the_dev->flags);
+	} else if (!strcmp(what, "rx_start")) {
+		chan_at_rx_start = the_dev->curchan;
+	} else if (!strcmp(what, "rx_stop")) {
+		chan_at_rx_stop = the_dev->curchan;
+	} else if (!strcmp(what, "irq_work_quiesce")) {
+		CHECK(test_bit(ATH5K_INVALID, &the_dev->flags));
+		chan_at_irq_work_quiesce = the_dev->curchan;
+	} else if (!strcmp(what, "napi_start")) {
+		CHECK(!test_bit(ATH5K_INVALID, &the_dev->flags));
 	}
-	return 0;
-}
-
-void ieee80211_unregister_hw(struct ieee80211_hw *hw)
-{
-	step("unregister_hw");
-}
-
-void ieee80211_handle_wake_tx_queue(struct ieee80211_hw *hw, void *txq)
-{
-}
-
-int ieee80211_emulate_add_chanctx(struct ieee80211_hw *hw,
-				  struct ieee80211_chanctx_conf *ctx)
-{
-	return 0;
-}
-
-void ieee80211_emulate_remove_chanctx(struct ieee80211_hw *hw,
-				      struct ieee80211_chanctx_conf *ctx)
-{
-}
-
-void ieee80211_emulate_change_chanctx(struct ieee80211_hw *hw,
-				      struct ieee80211_chanctx_conf *ctx,
-				      u32 changed)
-{
-}
-
-int ieee80211_emulate_switch_vif_chanctx(struct ieee80211_hw *hw, void *vifs,
-					 int n_vifs, int mode)
-{
-	return 0;
-}
-
-int request_irq(unsigned int irq, irqreturn_t (*handler)(int, void *),
-		unsigned long flags, const char *name, void *dev)
-{
-	return 0;
-}
-
-void free_irq(unsigned int irq, void *dev)
-{
-	step("free_irq");
-}
-
-void pci_clear_master(struct pci_dev *pdev)
-{
-	step("clear_master");
 }
 
 /* ----- tests ----------------------------------------------------------- */
@@ -583,12 +301,7 @@ static struct ieee80211_channel chan_5200 = {
 static void dev_running(void)
 {
 	memset(&dev, 0, sizeof(dev));
-	hw.wiphy = &wiphy;
-	hw.priv = &dev;
-	hw.conf.chandef.chan = &chan;
-	dev.hw = &hw;
-	dev.pdev = &pdev;
-	dev.dev = &pdev.dev;
+	main_env_dev_wire(&dev, &hw, &wiphy, &pdev, &chan);
 	the_dev = &dev;
 	dma_stop_result = 0;
 	CHECK_EQ(ath5k_init_device(&dev), 0);
@@ -720,7 +433,7 @@ static void test_register_without_mesh(void)
 	printf("check: without mac80211 mesh the wiphy offers no mesh point "
 	       "and cfg80211 accepts its interface combinations\n");
 	dev_running();
-	CHECK(!combination_refused);
+	CHECK(!main_env_combination_refused);
 	CHECK(!(wiphy.interface_modes & BIT(NL80211_IFTYPE_MESH_POINT)));
 	CHECK(wiphy.interface_modes & BIT(NL80211_IFTYPE_AP));
 	ath5k_ops.stop(&hw, false);
@@ -755,9 +468,9 @@ static void test_register_ar5211(void)
 /* The reset work runs if it was queued; whether it was. */
 static bool reset_work_runs(void)
 {
-	if (queued_work != &the_dev->reset_work)
+	if (main_env_queued_work != &the_dev->reset_work)
 		return false;
-	queued_work = NULL;
+	main_env_queued_work = NULL;
 	the_dev->reset_work.func(&the_dev->reset_work);
 	return true;
 }
@@ -767,8 +480,8 @@ static void test_reset_fails(void)
 	printf("check: a failed reset keeps the queues stopped and the device "
 	       "INVALID, and queues a retry\n");
 	dev_running();
-	queued_work = NULL;
-	restarts = 0;
+	main_env_queued_work = NULL;
+	main_env_restarts = 0;
 	hw_reset_result = -EIO;
 	mutex_lock(&dev.lock);
 	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
@@ -777,14 +490,14 @@ static void test_reset_fails(void)
 	CHECK_EQ(at("wake_queues"), LOG_MAX);
 	CHECK_EQ(at("napi_start"), LOG_MAX);
 	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
-	CHECK(queued_work == &dev.reset_work);
+	CHECK(main_env_queued_work == &dev.reset_work);
 
 	printf("check: after %u failures in a row mac80211 restarts the "
 	       "device, once\n", ATH5K_RESET_TRIES);
 	CHECK(reset_work_runs());
-	CHECK_EQ(restarts, 0);
+	CHECK_EQ(main_env_restarts, 0);
 	CHECK(reset_work_runs());
-	CHECK_EQ(restarts, 1);
+	CHECK_EQ(main_env_restarts, 1);
 	CHECK(!reset_work_runs());
 	CHECK_EQ(at("wake_queues"), LOG_MAX);
 
@@ -795,7 +508,7 @@ static void test_reset_fails(void)
 	nsteps = 0;
 	dev.reset_work.func(&dev.reset_work);
 	CHECK_EQ(at("hw_reset_full"), LOG_MAX);
-	CHECK_EQ(restarts, 1);
+	CHECK_EQ(main_env_restarts, 1);
 
 	printf("check: the next start finds a working chip and wakes the "
 	       "queues\n");
@@ -829,17 +542,17 @@ static void test_reset_card_gone(void)
 	printf("check: a reset that fails because the card left the bus "
 	       "gives up at once: no retry, no restart\n");
 	dev_running();
-	queued_work = NULL;
-	restarts = 0;
+	main_env_queued_work = NULL;
+	main_env_restarts = 0;
 	card_gone = true;
 	hw_reset_result = -EIO;
 	mutex_lock(&dev.lock);
 	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
 	CHECK_EQ(ath5k_reset(&dev, NULL, false), -EIO);
 	mutex_unlock(&dev.lock);
-	CHECK(queued_work == NULL);
+	CHECK(main_env_queued_work == NULL);
 	CHECK(!reset_work_runs());
-	CHECK_EQ(restarts, 0);
+	CHECK_EQ(main_env_restarts, 0);
 	CHECK(test_bit(ATH5K_INVALID, &dev.flags));
 	CHECK_EQ(at("wake_queues"), LOG_MAX);
 	nsteps = 0;

@@ -11,8 +11,9 @@
  *
  * Links: src/hw_attach.c src/eeprom.c src/initvals.c src/rfbanks.c
  *        src/reset.c src/phy.c src/pcu.c src/qcu.c src/dma.c src/desc.c
- *        src/keycache.c src/gpio.c src/rates.c src/noise_immunity.c and the
- *        emulator library
+ *        src/keycache.c src/gpio.c src/rates.c src/noise_immunity.c,
+ *        src/main.c with what it needs besides the hardware layer
+ *        (tests/unit/main_env.c), and the emulator library
  * (built by tests/unit/hwemu/hwemu.mk, not by unit.mk).
  */
 #include <errno.h>
@@ -31,6 +32,7 @@
 #include "fake_host.h"
 #include "fault.h"
 #include "hw.h"
+#include "main_env.h"
 #include "reg.h"
 
 /*
@@ -146,6 +148,11 @@ static void model_log(void *h, const char *line)
 	if (strstr(line, "synthesiser word"))
 		model_synth_rejects++;
 	fake_log(h, line);
+}
+
+/* main.c's runs here check the card, not the order of its steps. */
+void main_env_step(const char *what)
+{
 }
 
 static struct card_host_ops host_ops;
@@ -2027,6 +2034,119 @@ static void run_split_tkip_tx(void)
 }
 
 /*
+ * Suspend and resume as mac80211 runs them, with the card in D3hot
+ * between.  The card leaves D3hot as after power-on (CARD.md, PCI power
+ * states): every key cache entry a WEP-40 key of zeros, which it would
+ * open a protected frame with that no installed key matches, and the
+ * PCI retry fix off.  After the start mac80211 installs its keys again
+ * and nothing else, so the start must have cleared every other entry,
+ * and the reset must have set the retry fix again.
+ */
+
+static struct ieee80211_channel resume_chan = {
+	.band = NL80211_BAND_2GHZ, .center_freq = 2412,
+};
+
+/* Key cache entries other than @a and @b that are not clear. */
+static unsigned int key_entries_not_clear(u16 a, u16 b)
+{
+	unsigned int i, n = 0;
+	u32 type;
+
+	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++) {
+		if (i == a || i == b)
+			continue;
+		type = card_bus_read(R_KEY(i, KEY_WORD_TYPE));
+		if (type == KEY_TYPE_NULL)
+			continue;
+		if (!n)
+			printf("       entry %u has key type %u\n", i, type);
+		n++;
+	}
+	return n;
+}
+
+/* A station's pairwise and group key, as mac80211 hands them over. */
+static void resume_keys_set(struct ieee80211_hw *hw, struct ieee80211_vif *vif,
+			    struct ieee80211_sta *sta,
+			    struct ieee80211_key_conf *ptk,
+			    struct ieee80211_key_conf *gtk)
+{
+	CHECK_EQ(ath5k_ops.set_key(hw, SET_KEY, vif, sta, ptk), 0);
+	CHECK_EQ(ath5k_ops.set_key(hw, SET_KEY, vif, NULL, gtk), 0);
+	CHECK_EQ(card_bus_read(R_KEY(ptk->hw_key_idx, KEY_WORD_TYPE)),
+		 KEY_TYPE_CCM);
+	CHECK_EQ(gtk->hw_key_idx, gtk->keyidx);
+	CHECK_EQ(card_bus_read(R_KEY(gtk->hw_key_idx, KEY_WORD_TYPE)),
+		 KEY_TYPE_CCM);
+}
+
+static void run_keys_after_d3hot(void)
+{
+	static struct ath5k_dev dev;
+	static struct ieee80211_hw hw;
+	static struct wiphy wiphy;
+	static struct pci_dev pdev = { .dev = { .name = "emu" } };
+	struct ieee80211_vif vif = { .type = NL80211_IFTYPE_STATION };
+	struct ieee80211_key_conf ptk = {
+		.cipher = WLAN_CIPHER_SUITE_CCMP, .keylen = 16,
+		.flags = IEEE80211_KEY_FLAG_PAIRWISE,
+	};
+	struct ieee80211_key_conf gtk = {
+		.cipher = WLAN_CIPHER_SUITE_CCMP, .keylen = 16, .keyidx = 1,
+	};
+	struct ieee80211_sta sta;
+	struct card_config cfg;
+	u16 ptk_before;
+
+	printf("== keys after a suspend with the card in D3hot\n");
+	card_open(0, "model=ar5413", NULL, &cfg);
+	main_env_dev_wire(&dev, &hw, &wiphy, &pdev, &resume_chan);
+	dev.ah.iomem = (void *)CARD_BUS_BASE;
+	CHECK_EQ(ath5k_init_device(&dev), 0);
+	CHECK_EQ(ath5k_ops.start(&hw), 0);
+	memcpy(vif.addr, dev.ah.perm_addr, ETH_ALEN);
+	CHECK_EQ(ath5k_ops.add_interface(&hw, &vif), 0);
+	memcpy(sta.addr, key_peer, ETH_ALEN);
+	memset(ptk.key, 0x5a, ptk.keylen);
+	memset(gtk.key, 0xa5, gtk.keylen);
+	resume_keys_set(&hw, &vif, &sta, &ptk, &gtk);
+	ptk_before = ptk.hw_key_idx;
+
+	printf("check: a reset of the running device keeps the keys\n");
+	mutex_lock(&dev.lock);
+	CHECK_EQ(ath5k_reset(&dev, NULL, false), 0);
+	mutex_unlock(&dev.lock);
+	CHECK_EQ(card_bus_read(R_KEY(ptk.hw_key_idx, KEY_WORD_TYPE)),
+		 KEY_TYPE_CCM);
+	CHECK(key_entry_valid(ptk.hw_key_idx));
+	CHECK_EQ(card_bus_read(R_KEY(gtk.hw_key_idx, KEY_WORD_TYPE)),
+		 KEY_TYPE_CCM);
+
+	/* suspend: mac80211 keeps its keys, the PCI core powers down */
+	ath5k_ops.remove_interface(&hw, &vif);
+	ath5k_ops.stop(&hw, true);
+	card_enter_d3hot(bus_card);
+	/* resume: the driver's own PCI resume writes config space alone */
+	card_leave_d3hot(bus_card);
+	CHECK_EQ(ath5k_ops.start(&hw), 0);
+	CHECK_EQ(ath5k_ops.add_interface(&hw, &vif), 0);
+	resume_keys_set(&hw, &vif, &sta, &ptk, &gtk);
+	printf("       pairwise key in entry %u, %u before the suspend\n",
+	       ptk.hw_key_idx, ptk_before);
+
+	printf("check: every entry mac80211 did not install again is clear\n");
+	CHECK_EQ(key_entries_not_clear(ptk.hw_key_idx, gtk.hw_key_idx), 0);
+	printf("check: the PCI retry fix is on again\n");
+	CHECK(card_bus_read(R_PCICFG) & PCICFG_RETRY_FIX);
+
+	ath5k_ops.remove_interface(&hw, &vif);
+	ath5k_ops.stop(&hw, false);
+	ath5k_deinit_device(&dev);
+	card_close(0);
+}
+
+/*
  * Finding 11: the ACK/CTS timeout field has 13 bits (8191 MAC clocks,
  * 186 us at 44 MHz).  A larger coverage class used to wrap it.
  */
@@ -2546,6 +2666,7 @@ int main(void)
 	run_stale_key_at_probe();
 	run_key_delete_with_queued_frame();
 	run_split_tkip_tx();
+	run_keys_after_d3hot();
 	run_coverage_class_limit();
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();

@@ -3,6 +3,7 @@
 #ifndef ATH5K_HWEMU_LINUX_BITOPS_H
 #define ATH5K_HWEMU_LINUX_BITOPS_H
 
+#include_next <linux/bitops.h>
 #include <linux/types.h>
 
 /* Sign-extend @value from bit @index (two's complement). */
