@@ -9,6 +9,7 @@
  */
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/string.h>
 
 #include "keyslot.h"
 
@@ -127,6 +128,13 @@ int ath5k_keyslot_get(struct ath5k_keyslots *ks, enum ath5k_key_use use,
 		return keyidx;
 	}
 	return tkip ? ath5k_keyslot_get_tkip(ks) : ath5k_keyslot_get_other(ks);
+}
+
+void ath5k_keyslot_forget_all(struct ath5k_keyslots *ks)
+{
+	memset(ks->used, 0, sizeof(ks->used));
+	memset(ks->tkip, 0, sizeof(ks->tkip));
+	memset(ks->group_owner, 0, sizeof(ks->group_owner));
 }
 
 void ath5k_keyslot_put(struct ath5k_keyslots *ks, unsigned int slot)

@@ -53,6 +53,12 @@ int ath5k_keyslot_get(struct ath5k_keyslots *ks, enum ath5k_key_use use,
 		      unsigned int keyidx, const void *owner, bool tkip);
 /* Frees @slot, and every entry of it if it holds a TKIP key. */
 void ath5k_keyslot_put(struct ath5k_keyslots *ks, unsigned int slot);
+/*
+ * Frees every entry: after a start the key cache holds nothing mac80211
+ * installed before (it installs its keys again after a resume or a
+ * restart without removing them first).  split_mic stays.
+ */
+void ath5k_keyslot_forget_all(struct ath5k_keyslots *ks);
 /* May run concurrently with get/put (the RX path asks about key IDs). */
 bool ath5k_keyslot_used(const struct ath5k_keyslots *ks, unsigned int slot);
 

@@ -480,6 +480,7 @@ static int ath5k_op_start(struct ieee80211_hw *hw)
 	 * Only here: the keys a running device holds outlive its resets.
 	 */
 	ath5k_hw_key_clear_all(&dev->ah);
+	ath5k_keyslot_forget_all(&dev->keys);
 	set_bit(ATH5K_RUNNING, &dev->flags);
 	ath5k_rfkill_start(dev);
 	ath5k_led_state(dev, ATH5K_LED_INIT);

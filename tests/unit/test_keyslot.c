@@ -174,6 +174,29 @@ static void test_tkip_split(void)
 	CHECK_EQ(n, 32 - ATH5K_KEYSLOT_DEFAULT);
 }
 
+/* After a start (resume, restart) every entry is free again, TKIP's too. */
+static void test_forget_all(void)
+{
+	struct ath5k_keyslots ks;
+	int first, tkip;
+
+	memset(&ks, 0, sizeof(ks));
+	ks.split_mic = true;
+	first = ath5k_keyslot_get(&ks, ATH5K_KEY_PAIRWISE, 0, &vif_a, false);
+	CHECK_EQ(ath5k_keyslot_get(&ks, ATH5K_KEY_GROUP_RX, 1, &vif_a, false), 1);
+	tkip = ath5k_keyslot_get(&ks, ATH5K_KEY_PAIRWISE, 0, &vif_b, true);
+	CHECK(tkip >= 0);
+	ath5k_keyslot_forget_all(&ks);
+	printf("check: forgetting all frees every entry and keeps split MIC\n");
+	for (unsigned int i = 0; i < ATH5K_KEYSLOT_COUNT; i++)
+		CHECK(!ath5k_keyslot_used(&ks, i));
+	CHECK(ks.split_mic);
+	printf("check: the same keys get the same entries again\n");
+	CHECK_EQ(ath5k_keyslot_get(&ks, ATH5K_KEY_PAIRWISE, 0, &vif_a, false), first);
+	CHECK_EQ(ath5k_keyslot_get(&ks, ATH5K_KEY_GROUP_RX, 1, &vif_b, false), 1);
+	CHECK_EQ(ath5k_keyslot_get(&ks, ATH5K_KEY_PAIRWISE, 0, &vif_b, true), tkip);
+}
+
 int main(void)
 {
 	test_ap_group_keys();
@@ -182,5 +205,6 @@ int main(void)
 	test_pairwise_and_exhaustion();
 	test_tkip_combined();
 	test_tkip_split();
+	test_forget_all();
 	return check_done("test_keyslot");
 }

@@ -2135,6 +2135,8 @@ static void run_keys_after_d3hot(void)
 	printf("       pairwise key in entry %u, %u before the suspend\n",
 	       ptk.hw_key_idx, ptk_before);
 
+	printf("check: the keys take the entries they had: none leaked\n");
+	CHECK_EQ(ptk.hw_key_idx, ptk_before);
 	printf("check: every entry mac80211 did not install again is clear\n");
 	CHECK_EQ(key_entries_not_clear(ptk.hw_key_idx, gtk.hw_key_idx), 0);
 	printf("check: the PCI retry fix is on again\n");
