@@ -121,6 +121,22 @@ static inline void check(bool ok, const char *fmt, ...)
 		checks_failed++;
 }
 
+#ifdef STATS_LINE_KEYS
+/* One counter of a card's stats line (include stats_line.h first). */
+static inline uint64_t card_stat(struct card *c, const char *key)
+{
+	char line[CARD_STATS_LINE_MAX];
+	uint64_t v[STATS_LINE_KEYS];
+
+	card_stats_summary(c, line, sizeof(line));
+	if (!stats_line_parse(line, v)) {
+		check(false, "stats line parses: %s", line);
+		return UINT64_MAX;
+	}
+	return stats_get(v, key);
+}
+#endif
+
 static inline int checks_report(const char *what)
 {
 	printf("%s: %u passed, %u failed\n", what, checks_passed, checks_failed);

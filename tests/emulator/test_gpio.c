@@ -8,8 +8,8 @@
  * control socket with both polarities, and bad control input refused.
  */
 #include "card_model.h"
-#include "fake_host.h"
 #include "stats_line.h"
+#include "fake_host.h"
 
 #include <unistd.h>
 
@@ -51,19 +51,6 @@ static int rfkill(struct card *c, const char *args, char *answer, size_t cap)
 	return command(card_rfkill_command, c, args, answer, cap);
 }
 
-static uint64_t stat_of(struct card *c, const char *key)
-{
-	char line[CARD_STATS_LINE_MAX];
-	uint64_t v[STATS_LINE_KEYS];
-
-	card_stats_summary(c, line, sizeof(line));
-	if (!stats_line_parse(line, v)) {
-		check(false, "stats line parses: %s", line);
-		return UINT64_MAX;
-	}
-	return stats_get(v, key);
-}
-
 static struct card *open_card(struct test_card *t, const char *spec,
 			      const char *title)
 {
@@ -94,12 +81,12 @@ static struct card *open_with_switch(struct test_card *t, const char *model,
 
 static uint64_t driven(struct card *c)
 {
-	return stat_of(c, "gpio_driven");
+	return card_stat(c, "gpio_driven");
 }
 
 static uint64_t driven_high(struct card *c)
 {
-	return stat_of(c, "gpio_driven_high");
+	return card_stat(c, "gpio_driven_high");
 }
 
 static uint64_t changes(struct card *c, unsigned int pin)
@@ -107,7 +94,7 @@ static uint64_t changes(struct card *c, unsigned int pin)
 	char key[32];
 
 	snprintf(key, sizeof(key), "gpio_changes.%u", pin);
-	return stat_of(c, key);
+	return card_stat(c, key);
 }
 
 static bool reads_high(struct card *c, unsigned int pin)

@@ -12,29 +12,16 @@
 #include <unistd.h>
 
 #include "card_model.h"
-#include "fake_host.h"
 #include "pci_config.h"
 #include "server.h"
 #include "stats_line.h"
+#include "fake_host.h"
 
 #define RX_RING		0x40000
 #define TX_DESCS	0x1000
 #define TX_BUFS		0x10000
 #define PMCSR		0x48
 #define KEY_ENTRY	5
-
-static uint64_t stat(struct card *c, const char *key)
-{
-	char line[CARD_STATS_LINE_MAX];
-	uint64_t v[STATS_LINE_KEYS];
-
-	card_stats_summary(c, line, sizeof(line));
-	if (!stats_line_parse(line, v)) {
-		check(false, "stats line parses: %s", line);
-		return UINT64_MAX;
-	}
-	return stats_get(v, key);
-}
 
 static uint32_t cfg32(const struct pci_config *pc, uint32_t off)
 {
@@ -289,18 +276,18 @@ static void test_state_after_d0(void)
 	wr(c, REG_SLEEP_CTL, 0);
 	check(eeprom_word(c, t.fh, 0x1d) == mac_word && eeprom_word(c, t.fh, 0xc1) == word_c1,
 	      "the EEPROM reads as before");
-	check(stat(c, "d3_entries") == 1 && stat(c, "d0_resets") == 1,
+	check(card_stat(c, "d3_entries") == 1 && card_stat(c, "d0_resets") == 1,
 	      "counted: d3_entries=1 d0_resets=1");
 
 	wr(c, REG_STA_ID0, 0x12345678);
 	card_leave_d3hot(c);
-	check(rd(c, REG_STA_ID0) == 0x12345678 && stat(c, "d0_resets") == 1,
+	check(rd(c, REG_STA_ID0) == 0x12345678 && card_stat(c, "d0_resets") == 1,
 	      "leaving D3hot while in D0 does nothing");
 	card_enter_d3hot(c);
 	card_enter_d3hot(c);
-	check(stat(c, "d3_entries") == 2, "entering D3hot twice counts once");
+	check(card_stat(c, "d3_entries") == 2, "entering D3hot twice counts once");
 	card_reset(c);
-	check(stat(c, "d0_resets") == 1 && rd(c, REG_SREV) == 0xa4,
+	check(card_stat(c, "d0_resets") == 1 && rd(c, REG_SREV) == 0xa4,
 	      "a device reset ends D3hot without counting a D0 reset");
 	test_card_close(&t);
 }
@@ -411,7 +398,7 @@ static void test_server(void)
 	      "with the registers at power-on");
 	check((region32(sc, 7, 0x04) & 0xffff) == 0 && region32(sc, 7, 0x10) == 0,
 	      "command and BAR0 in config space as after reset");
-	check(stat(c, "d3_entries") == 1 && stat(c, "d0_resets") == 1, "the card counted both");
+	check(card_stat(c, "d3_entries") == 1 && card_stat(c, "d0_resets") == 1, "the card counted both");
 
 	server_destroy(srv);
 	fclose(opts.log);
