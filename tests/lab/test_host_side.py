@@ -761,7 +761,8 @@ class FaultVerdicts(unittest.TestCase):
 
     def test_the_patched_in_tree_driver_is_judged_where_the_series_fixes(self):
         rows = [self.row("rx-bad-length", "in-tree-patched", "failed"),
-                self.row("eeprom-pcdac-slope", "in-tree-patched", "refused"),
+                self.row("eeprom-pcdac-slope", "in-tree-patched", "recovered"),
+                self.row("rx-bad-rate", "in-tree-patched", "recovered"),
                 self.row("beacon-stuck", "in-tree-patched", "failed"),
                 self.row("rx-bad-length", "in-tree", "failed")]
         bad = [(r["scenario"], r["driver"]) for r in faults.misjudged(rows)]
