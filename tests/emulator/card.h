@@ -76,6 +76,13 @@ int card_config_parse(struct card_config *cfg, const char *spec,
 void card_config_defaults(struct card_config *cfg, unsigned int index);
 /* "xx:xx:xx:xx:xx:xx" with the group bit clear into mac; false otherwise. */
 bool card_parse_unicast_mac(const char *text, uint8_t mac[6]);
+/*
+ * An 802.11a/b/g rate in Mbit/s, as "1", "5.5" or "54" (no other
+ * spelling), into 100 kbit/s; false otherwise.
+ */
+bool card_parse_rate(const char *text, unsigned int *rate_100k);
+/* Those names, for a message that lists them. */
+#define CARD_RATE_NAMES "1 2 5.5 11 6 9 12 18 24 36 48 54"
 
 struct card_pci_identity {
 	uint16_t vendor, device;

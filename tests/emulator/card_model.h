@@ -211,6 +211,10 @@ struct link_stats {
 	unsigned long logged_frames;
 };
 
+/* rate_names.c: the 802.11a/b/g rates in one order, CCK first */
+#define CARD_RATES		12
+#define CARD_RATE_TEXT_MAX	12	/* "5.5", "54"; room for any 32-bit rate */
+
 struct card {
 	struct card_config cfg;
 	struct card_pci_identity pci;
@@ -375,6 +379,8 @@ unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack,
 			    const struct card *responder);
 /* Whether a rate code (CCK short-preamble bit aside) names a rate. */
 bool tx_rate_known(uint8_t rate_code);
+/* The rate a code names in 100 kbit/s (CCK short preamble as long); 0: none. */
+unsigned int tx_rate_100k(uint8_t rate_code);
 /* SIFS of the rate's modulation. */
 unsigned int tx_sifs_us(uint8_t rate_code);
 /* header length the driver pads after (24, 26, 30, 32) */
@@ -427,6 +433,14 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* rate_names.c */
+/* The index-th rate of the order the control socket lists, 100 kbit/s. */
+unsigned int rate_at(unsigned int index);
+/* Where a rate code's rate stands in that order; -1: the code is no rate. */
+int rate_index_of_code(uint8_t rate_code);
+/* A rate in 100 kbit/s as the control socket writes it: "5.5", "24". */
+const char *rate_text(unsigned int rate_100k, char buf[CARD_RATE_TEXT_MAX]);
 
 /* phy_noise.c */
 void phy_noise_power_on(struct card *card);

@@ -159,9 +159,14 @@ static unsigned int rate_100k(uint8_t code, bool *ofdm)
 
 bool tx_rate_known(uint8_t rate_code)
 {
+	return tx_rate_100k(rate_code) != 0;
+}
+
+unsigned int tx_rate_100k(uint8_t rate_code)
+{
 	bool ofdm;
 
-	return rate_lookup(rate_code, &ofdm) != 0;
+	return rate_lookup(rate_code, &ofdm);
 }
 
 unsigned int tx_sifs_us(uint8_t rate_code)
