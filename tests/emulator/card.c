@@ -1244,6 +1244,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 		return NULL;
 	}
 	card->cfg = *cfg;
+	rate_ceiling_init(card);
 	gpio_init(card);
 	card->aes_fused_off = desc.aes_disabled || !identities[cfg->model].has_aes;
 	card->ops = ops;

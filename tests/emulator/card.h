@@ -64,6 +64,8 @@ struct card_config {
 	uint8_t fade_db;	/* per-frame RSSI spread, +- dB */
 	uint32_t seed;		/* of the loss, fading and backoff draws */
 	bool backoff;		/* random backoff before each attempt */
+	/* frames above it lost on the air, to everyone (100 kbit/s; 0: none) */
+	uint16_t rate_ceiling_100k;
 };
 
 /*
@@ -185,6 +187,15 @@ int card_rfkill_command(struct card *card, const char *args, char *answer,
  */
 int card_noise_command(struct card *card, const char *args, char *answer,
 		       size_t cap);
+/*
+ * The rate ceilings on the card's links (rate_ceiling.c, CARD.md): args
+ * is what follows "rate-ceiling" on the control line: "" (query), "off"
+ * (every ceiling lifted), "all MBPS|off" or "PEER_MAC MBPS|off".  Writes
+ * "ok: off", "ok: all=MBPS PEER_MAC=MBPS ..." or "error: ..." to answer
+ * and returns 0 or -1; an error changes nothing.
+ */
+int card_rate_ceiling_command(struct card *card, const char *args, char *answer,
+			      size_t cap);
 /*
  * ANI as the card sees it in one line ("noise_imm=N spur=N ... mib_raised=N",
  * see CARD.md), which a buffer of CARD_ANI_LINE_MAX always holds whole;

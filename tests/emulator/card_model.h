@@ -215,6 +215,22 @@ struct link_stats {
 #define CARD_RATES		12
 #define CARD_RATE_TEXT_MAX	12	/* "5.5", "54"; room for any 32-bit rate */
 
+/*
+ * rate_ceiling.c: the rate above which a card's frames to a peer are lost
+ * (100 kbit/s; 0: none), one peer's own or the card's for everyone.
+ */
+#define CARD_CEILING_PEERS	8
+struct rate_ceiling_peer {
+	uint8_t mac[6];
+	uint16_t rate_100k;
+};
+
+struct rate_ceiling {
+	uint16_t all_100k;
+	unsigned int peers;		/* in use, in the order set */
+	struct rate_ceiling_peer peer[CARD_CEILING_PEERS];
+};
+
 struct card {
 	struct card_config cfg;
 	struct card_pci_identity pci;
@@ -294,6 +310,7 @@ struct card {
 	struct phy_noise noise;
 	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
 	struct immunity immunity;
+	struct rate_ceiling ceiling;
 };
 
 /*
@@ -441,6 +458,17 @@ unsigned int rate_at(unsigned int index);
 int rate_index_of_code(uint8_t rate_code);
 /* A rate in 100 kbit/s as the control socket writes it: "5.5", "24". */
 const char *rate_text(unsigned int rate_100k, char buf[CARD_RATE_TEXT_MAX]);
+
+/* rate_ceiling.c */
+/* The card's ceilings at power-on: rate-ceiling= for everyone. */
+void rate_ceiling_init(struct card *card);
+/*
+ * Whether a frame sender puts on the air to ra at rate_code is under the
+ * ceiling sender has for ra; true for NULL (a station of another
+ * process, or a virtual one, has none here).
+ */
+bool rate_ceiling_passes(const struct card *sender, const uint8_t *ra,
+			 uint8_t rate_code);
 
 /* phy_noise.c */
 void phy_noise_power_on(struct card *card);
