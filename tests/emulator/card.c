@@ -1277,6 +1277,7 @@ void card_destroy(struct card *card)
 	if (!card)
 		return;
 	link_log(card, true);
+	rate_counts_log(card);
 	keycache_log(card, true);
 	card_stats_log(card);
 	if (card->air)

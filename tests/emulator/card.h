@@ -197,6 +197,15 @@ int card_noise_command(struct card *card, const char *args, char *answer,
 int card_rate_ceiling_command(struct card *card, const char *args, char *answer,
 			      size_t cap);
 /*
+ * The card's attempts and ACKs per rate since it was created
+ * (rate_counts.c, CARD.md): args must be empty.  Writes "ok: 1=N/M 2=N/M
+ * 5.5=N/M ... 54=N/M" (a buffer of CARD_RATES_LINE_MAX + 4 holds it
+ * whole) or "error: ..." to answer; returns 0 or -1.
+ */
+#define CARD_RATES_LINE_MAX 576
+int card_rates_command(struct card *card, const char *args, char *answer,
+		       size_t cap);
+/*
  * ANI as the card sees it in one line ("noise_imm=N spur=N ... mib_raised=N",
  * see CARD.md), which a buffer of CARD_ANI_LINE_MAX always holds whole;
  * -1 with "error: ..." in buf on a card without ANI.

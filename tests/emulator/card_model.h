@@ -231,6 +231,11 @@ struct rate_ceiling {
 	struct rate_ceiling_peer peer[CARD_CEILING_PEERS];
 };
 
+/* rate_counts.c: attempts at frames that wait for an ACK, per rate */
+struct rate_counts {
+	uint64_t attempts[CARD_RATES], acked[CARD_RATES];
+};
+
 struct card {
 	struct card_config cfg;
 	struct card_pci_identity pci;
@@ -311,6 +316,7 @@ struct card {
 	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
 	struct immunity immunity;
 	struct rate_ceiling ceiling;
+	struct rate_counts rate_counts;
 };
 
 /*
@@ -469,6 +475,11 @@ void rate_ceiling_init(struct card *card);
  */
 bool rate_ceiling_passes(const struct card *sender, const uint8_t *ra,
 			 uint8_t rate_code);
+
+/* rate_counts.c */
+void rate_counts_note(struct card *card, uint8_t rate_code, bool acked);
+/* One log line with the counts, when there are any. */
+void rate_counts_log(struct card *card);
 
 /* phy_noise.c */
 void phy_noise_power_on(struct card *card);

@@ -10,7 +10,8 @@
  * to its GPIO pins; "card0 noise [ofdm=N cck=N | off]" sets the channel's
  * PHY errors and "card0 ani" answers with the immunity the driver chose;
  * "card0 rate-ceiling [off | all|PEER_MAC MBPS|off]" caps the rates that
- * cross the card's links (CARD.md).
+ * cross the card's links and "card0 rates" answers with its attempts and
+ * ACKs per rate (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +27,8 @@
 #define CONTROL_LINE_MAX 256
 /* Answers may be longer than commands: "stats" is one long line. */
 #define CONTROL_ANSWER_MAX (CARD_STATS_LINE_MAX + 16)
+_Static_assert(CARD_RATES_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
+	       "the rates answer fits whole");
 
 struct control_client {
 	int fd;
@@ -111,9 +114,9 @@ static const char *after_verb(const char *line)
 /*
  * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
  * doze|wake]" (legacy_sta.c), "CARD gpio-in PIN 0|1" and "CARD rfkill
- * [on|off]" (gpio.c), "CARD noise [ofdm=N cck=N|off]" (phy_noise.c) and
- * "CARD rate-ceiling [...]" (rate_ceiling.c): the model takes the words
- * after the verb.
+ * [on|off]" (gpio.c), "CARD noise [ofdm=N cck=N|off]" (phy_noise.c),
+ * "CARD rate-ceiling [...]" (rate_ceiling.c) and "CARD rates"
+ * (rate_counts.c): the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -144,6 +147,7 @@ static const struct {
 	{ "rfkill", card_rfkill_command },
 	{ "noise", card_noise_command },
 	{ "rate-ceiling", card_rate_ceiling_command },
+	{ "rates", card_rates_command },
 };
 
 void control_execute(struct control *ctl, const char *line, char *answer,
@@ -167,7 +171,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]', 'CARD rate-ceiling [off | all|PEER_MAC MBPS|off]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]', 'CARD rate-ceiling [off | all|PEER_MAC MBPS|off]', 'CARD rates' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);

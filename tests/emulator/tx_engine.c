@@ -787,6 +787,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 					      heard, 0);
 		ack_rssi = heard;
 	}
+	if (wants_ack)
+		rate_counts_note(card, rate, acked);
 	if (wants_ack && !acked) {
 		add_reg(card, REG_ACK_FAIL);
 		tq->data_failed++;
