@@ -342,6 +342,18 @@ const struct card *air_card_owning(const struct air *air, const struct card *sen
 }
 
 /*
+ * Whether c's ACK to f (at the rate c picks for it), or its CTS to an RTS
+ * (at the RTS's rate), is under the ceiling c has for f's transmitter.
+ */
+static bool answer_passes(const struct card *c, const struct air_frame *f)
+{
+	if (f->len < 16)
+		return true;	/* no transmitter address to answer */
+	return rate_ceiling_passes(c, f->data + 10, is_rts(f) ? f->rate_code :
+				   tx_ack_rate(c, f->rate_code));
+}
+
+/*
  * *answer: the card of this process that owns the RA of an RTS, which
  * owes a CTS once the RTS has reached everyone.
  */
@@ -372,6 +384,9 @@ static int deliver_local(struct air *air, const struct card *sender,
 		card_own_mac(c, mac);
 		card_addr_mask(c, mask);
 		if (f->fcs_bad || f->len < 10 || !card_owns_addr(mac, mask, f->data + 4))
+			continue;
+		/* The answer crosses the link back under c's own ceiling. */
+		if (!answer_passes(c, f))
 			continue;
 		if (wants_ack)
 			ack_rssi = c->rssi;

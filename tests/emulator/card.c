@@ -1244,6 +1244,7 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 		return NULL;
 	}
 	card->cfg = *cfg;
+	rate_ceiling_init(card);
 	gpio_init(card);
 	card->aes_fused_off = desc.aes_disabled || !identities[cfg->model].has_aes;
 	card->ops = ops;
@@ -1276,6 +1277,7 @@ void card_destroy(struct card *card)
 	if (!card)
 		return;
 	link_log(card, true);
+	rate_counts_log(card);
 	keycache_log(card, true);
 	card_stats_log(card);
 	if (card->air)

@@ -64,6 +64,8 @@ struct card_config {
 	uint8_t fade_db;	/* per-frame RSSI spread, +- dB */
 	uint32_t seed;		/* of the loss, fading and backoff draws */
 	bool backoff;		/* random backoff before each attempt */
+	/* frames above it lost on the air, to everyone (100 kbit/s; 0: none) */
+	uint16_t rate_ceiling_100k;
 };
 
 /*
@@ -76,6 +78,13 @@ int card_config_parse(struct card_config *cfg, const char *spec,
 void card_config_defaults(struct card_config *cfg, unsigned int index);
 /* "xx:xx:xx:xx:xx:xx" with the group bit clear into mac; false otherwise. */
 bool card_parse_unicast_mac(const char *text, uint8_t mac[6]);
+/*
+ * An 802.11a/b/g rate in Mbit/s, as "1", "5.5" or "54" (no other
+ * spelling), into 100 kbit/s; false otherwise.
+ */
+bool card_parse_rate(const char *text, unsigned int *rate_100k);
+/* Those names, for a message that lists them. */
+#define CARD_RATE_NAMES "1 2 5.5 11 6 9 12 18 24 36 48 54"
 
 struct card_pci_identity {
 	uint16_t vendor, device;
@@ -177,6 +186,24 @@ int card_rfkill_command(struct card *card, const char *args, char *answer,
  * Writes "ok: ofdm=N cck=N" or "error: ..." to answer; returns 0 or -1.
  */
 int card_noise_command(struct card *card, const char *args, char *answer,
+		       size_t cap);
+/*
+ * The rate ceilings on the card's links (rate_ceiling.c, CARD.md): args
+ * is what follows "rate-ceiling" on the control line: "" (query), "off"
+ * (every ceiling lifted), "all MBPS|off" or "PEER_MAC MBPS|off".  Writes
+ * "ok: off", "ok: all=MBPS PEER_MAC=MBPS ..." or "error: ..." to answer
+ * and returns 0 or -1; an error changes nothing.
+ */
+int card_rate_ceiling_command(struct card *card, const char *args, char *answer,
+			      size_t cap);
+/*
+ * The card's attempts and ACKs per rate since it was created
+ * (rate_counts.c, CARD.md): args must be empty.  Writes "ok: 1=N/M 2=N/M
+ * 5.5=N/M ... 54=N/M" (a buffer of CARD_RATES_LINE_MAX + 4 holds it
+ * whole) or "error: ..." to answer; returns 0 or -1.
+ */
+#define CARD_RATES_LINE_MAX 576
+int card_rates_command(struct card *card, const char *args, char *answer,
 		       size_t cap);
 /*
  * ANI as the card sees it in one line ("noise_imm=N spur=N ... mib_raised=N",

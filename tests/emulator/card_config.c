@@ -215,6 +215,12 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		if (parse_number(v, 0xffffffffu, &seed))
 			goto bad;
 		cfg->seed = (uint32_t)seed;
+	} else if (!strcmp(key, "rate-ceiling")) {
+		unsigned int rate = 0;
+
+		if (strcmp(v, "off") && !card_parse_rate(v, &rate))
+			goto bad;
+		cfg->rate_ceiling_100k = (uint16_t)rate;
 	} else if (!strcmp(key, "eeprom_version")) {
 		if (eeprom_parse_version(v, &cfg->eeprom_version))
 			goto bad;
@@ -228,7 +234,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
 	} else {
 		snprintf(err, errlen,
-			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom_version, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed)",
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom_version, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed, rate-ceiling)",
 			 key);
 		return -1;
 	}
@@ -244,6 +250,8 @@ bad:
 		 !strcmp(key, "fade") ? "0..20 dB" :
 		 !strcmp(key, "seed") ? "0..0xffffffff" :
 		 !strcmp(key, "air") ? "real or ideal" :
+		 !strcmp(key, "rate-ceiling") ?
+		 "off or a rate in Mbit/s: " CARD_RATE_NAMES :
 		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
 		 !strcmp(key, "eeprom_version") ? "3.0 to 3.4 (RF5111 models) or 5.3" :
 		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :

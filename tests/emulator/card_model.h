@@ -211,6 +211,31 @@ struct link_stats {
 	unsigned long logged_frames;
 };
 
+/* rate_names.c: the 802.11a/b/g rates in one order, CCK first */
+#define CARD_RATES		12
+#define CARD_RATE_TEXT_MAX	12	/* "5.5", "54"; room for any 32-bit rate */
+
+/*
+ * rate_ceiling.c: the rate above which a card's frames to a peer are lost
+ * (100 kbit/s; 0: none), one peer's own or the card's for everyone.
+ */
+#define CARD_CEILING_PEERS	8
+struct rate_ceiling_peer {
+	uint8_t mac[6];
+	uint16_t rate_100k;
+};
+
+struct rate_ceiling {
+	uint16_t all_100k;
+	unsigned int peers;		/* in use, in the order set */
+	struct rate_ceiling_peer peer[CARD_CEILING_PEERS];
+};
+
+/* rate_counts.c: attempts at frames that wait for an ACK, per rate */
+struct rate_counts {
+	uint64_t attempts[CARD_RATES], acked[CARD_RATES];
+};
+
 struct card {
 	struct card_config cfg;
 	struct card_pci_identity pci;
@@ -290,6 +315,8 @@ struct card {
 	struct phy_noise noise;
 	uint64_t profile_counted_to;	/* profile_counters.c, host µs */
 	struct immunity immunity;
+	struct rate_ceiling ceiling;
+	struct rate_counts rate_counts;
 };
 
 /*
@@ -375,6 +402,8 @@ unsigned int tx_exchange_us(uint8_t rate_code, unsigned int len, bool wants_ack,
 			    const struct card *responder);
 /* Whether a rate code (CCK short-preamble bit aside) names a rate. */
 bool tx_rate_known(uint8_t rate_code);
+/* The rate a code names in 100 kbit/s (CCK short preamble as long); 0: none. */
+unsigned int tx_rate_100k(uint8_t rate_code);
 /* SIFS of the rate's modulation. */
 unsigned int tx_sifs_us(uint8_t rate_code);
 /* header length the driver pads after (24, 26, 30, 32) */
@@ -427,6 +456,30 @@ void link_count(struct card *card, const uint8_t *addr1, bool wants_ack,
 void link_count_rts(struct card *card, const uint8_t *addr1, bool cts);
 /* One log line per link that sent frames since the last (10 s apart). */
 void link_log(struct card *card, bool force);
+
+/* rate_names.c */
+/* The index-th rate of the order the control socket lists, 100 kbit/s. */
+unsigned int rate_at(unsigned int index);
+/* Where a rate code's rate stands in that order; -1: the code is no rate. */
+int rate_index_of_code(uint8_t rate_code);
+/* A rate in 100 kbit/s as the control socket writes it: "5.5", "24". */
+const char *rate_text(unsigned int rate_100k, char buf[CARD_RATE_TEXT_MAX]);
+
+/* rate_ceiling.c */
+/* The card's ceilings at power-on: rate-ceiling= for everyone. */
+void rate_ceiling_init(struct card *card);
+/*
+ * Whether a frame sender puts on the air to ra at rate_code is under the
+ * ceiling sender has for ra; true for NULL (a station of another
+ * process, or a virtual one, has none here).
+ */
+bool rate_ceiling_passes(const struct card *sender, const uint8_t *ra,
+			 uint8_t rate_code);
+
+/* rate_counts.c */
+void rate_counts_note(struct card *card, uint8_t rate_code, bool acked);
+/* One log line with the counts, when there are any. */
+void rate_counts_log(struct card *card);
 
 /* phy_noise.c */
 void phy_noise_power_on(struct card *card);

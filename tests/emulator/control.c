@@ -8,8 +8,10 @@
  * leave | doze | wake]" drives a virtual 802.11b station next to the card,
  * "card0 gpio-in PIN 0|1" and "card0 rfkill [on|off]" move what is wired
  * to its GPIO pins; "card0 noise [ofdm=N cck=N | off]" sets the channel's
- * PHY errors and "card0 ani" answers with the immunity the driver chose
- * (CARD.md).
+ * PHY errors and "card0 ani" answers with the immunity the driver chose;
+ * "card0 rate-ceiling [off | all|PEER_MAC MBPS|off]" caps the rates that
+ * cross the card's links and "card0 rates" answers with its attempts and
+ * ACKs per rate (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +27,8 @@
 #define CONTROL_LINE_MAX 256
 /* Answers may be longer than commands: "stats" is one long line. */
 #define CONTROL_ANSWER_MAX (CARD_STATS_LINE_MAX + 16)
+_Static_assert(CARD_RATES_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
+	       "the rates answer fits whole");
 
 struct control_client {
 	int fd;
@@ -110,8 +114,9 @@ static const char *after_verb(const char *line)
 /*
  * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
  * doze|wake]" (legacy_sta.c), "CARD gpio-in PIN 0|1" and "CARD rfkill
- * [on|off]" (gpio.c) and "CARD noise [ofdm=N cck=N|off]" (phy_noise.c):
- * the model takes the words after the verb.
+ * [on|off]" (gpio.c), "CARD noise [ofdm=N cck=N|off]" (phy_noise.c),
+ * "CARD rate-ceiling [...]" (rate_ceiling.c) and "CARD rates"
+ * (rate_counts.c): the model takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -141,6 +146,8 @@ static const struct {
 	{ "gpio-in", card_gpio_in_command },
 	{ "rfkill", card_rfkill_command },
 	{ "noise", card_noise_command },
+	{ "rate-ceiling", card_rate_ceiling_command },
+	{ "rates", card_rates_command },
 };
 
 void control_execute(struct control *ctl, const char *line, char *answer,
@@ -164,7 +171,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]', 'CARD rate-ceiling [off | all|PEER_MAC MBPS|off]', 'CARD rates' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);

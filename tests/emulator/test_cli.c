@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rates_line.h"
 #include "stats_line.h"
 #include "transport_test.h"
 #include "vfio_user.h"
@@ -129,9 +130,49 @@ static uint32_t read32(int fd, uint16_t id, uint32_t region, uint64_t offset)
 	return vfu_get32(out + 16);
 }
 
+/* One control line, its answer line (newline included) into out. */
+static bool control_line(int ctl, const char *line, char *out, size_t cap)
+{
+	ssize_t n;
+
+	memset(out, 0, cap);
+	if (write(ctl, line, strlen(line)) != (ssize_t)strlen(line))
+		return false;
+	n = read(ctl, out, cap - 1);
+	return n > 0 && out[n - 1] == '\n';
+}
+
+/* "CARD rate-ceiling" (rate_ceiling.c) and "CARD rates" (rate_counts.c). */
+static void check_rate_verbs(int ctl)
+{
+	uint64_t attempts[RATES_LINE_KEYS], acked[RATES_LINE_KEYS];
+	char line[1024];
+
+	/* rate-ceiling=54 on the command line is the card's "all". */
+	CHECK(control_line(ctl, "card0 rate-ceiling\n", line, sizeof(line)));
+	CHECK(!strcmp(line, "ok: all=54\n"));
+	CHECK(control_line(ctl, "card0 rate-ceiling all off\n", line, sizeof(line)));
+	CHECK(!strcmp(line, "ok: off\n"));
+	CHECK(control_line(ctl, "card0 rate-ceiling 00:03:7f:e0:00:02 24\n", line,
+			   sizeof(line)));
+	CHECK(!strcmp(line, "ok: 00:03:7f:e0:00:02=24\n"));
+	CHECK(control_line(ctl, "card0 rate-ceiling all 7\n", line, sizeof(line)));
+	CHECK(!strncmp(line, "error: rate-ceiling: '7' is neither 'off' nor a rate", 52));
+	CHECK(control_line(ctl, "card0 rate-ceiling\n", line, sizeof(line)));
+	CHECK(!strcmp(line, "ok: 00:03:7f:e0:00:02=24\n"));
+	CHECK(control_line(ctl, "card0 rates\n", line, sizeof(line)));
+	line[strcspn(line, "\n")] = '\0';
+	CHECK(!strncmp(line, "ok: ", 4) && rates_line_parse(line + 4, attempts, acked));
+	CHECK(attempts[rates_key_index("54")] == 0 && acked[rates_key_index("1")] == 0);
+	CHECK(control_line(ctl, "card0 rates now\n", line, sizeof(line)));
+	CHECK(!strncmp(line, "error: rates: 'now'", 19));
+	CHECK(control_line(ctl, "card0 rate-ceiling off\n", line, sizeof(line)));
+	CHECK(!strcmp(line, "ok: off\n"));
+}
+
 static void test_session(const char *dir)
 {
-	char card[128], spec[160], control[128], answer[128] = "";
+	char card[128], spec[192], control[128], answer[128] = "";
 	char *argv[] = { (char *)emu, "--card", spec, "--control", control,
 			 NULL };
 	uint8_t version[8] = { 0 }, out[256];
@@ -142,7 +183,8 @@ static void test_session(const char *dir)
 	ssize_t n;
 
 	snprintf(card, sizeof(card), "%s/card0.sock", dir);
-	snprintf(spec, sizeof(spec), "socket=%s,mac=00:03:7f:12:34:56", card);
+	snprintf(spec, sizeof(spec), "socket=%s,mac=00:03:7f:12:34:56,rate-ceiling=54",
+		 card);
 	snprintf(control, sizeof(control), "%s/control.sock", dir);
 	start(&r, argv);
 	CHECK(wait_output(&r, "ath5k-emu: ready\n"));
@@ -208,6 +250,8 @@ static void test_session(const char *dir)
 		CHECK(read(ctl, line, sizeof(line) - 1) > 0);
 		CHECK(!strncmp(line, "error: noise: 'loud'", 20));
 	}
+	if (ctl >= 0)
+		check_rate_verbs(ctl);
 	if (ctl >= 0) {
 		CHECK(write(ctl, "card0 kill\n", 11) == 11);
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
@@ -229,6 +273,11 @@ static void test_session(const char *dir)
 	CHECK(strstr(r.out, "card0: client connected") != NULL);
 	CHECK(strstr(r.out, "protocol error") == NULL);
 	CHECK(strstr(r.out, "card0: control: rfkill on") != NULL);
+	/* Settings are logged, refusals and queries not. */
+	CHECK(strstr(r.out, "card0: control: rate-ceiling 00:03:7f:e0:00:02 24\n") != NULL);
+	CHECK(strstr(r.out, "card0: control: rate-ceiling off\n") != NULL);
+	CHECK(strstr(r.out, "control: rate-ceiling all 7") == NULL);
+	CHECK(strstr(r.out, "control: rates") == NULL);
 	/* The closing stats line: the client's four BAR0 reads, no write. */
 	CHECK(stats_log_line(r.out, "card0", values));
 	CHECK_EQ(stats_get(values, "mmio_reads"), 4);
@@ -274,6 +323,8 @@ int main(void)
 			   "needs a value");
 	expect_usage_error((char *[]){ (char *)emu, "--card", "model=ar9999",
 				       NULL }, "bad --card");
+	expect_usage_error((char *[]){ (char *)emu, "--card", "rate-ceiling=7", NULL },
+			   "bad value '7' for rate-ceiling");
 	expect_usage_error((char *[]){ (char *)emu, "--card", "mac=00:11:22:33:44:55",
 				       NULL }, "socket");
 	snprintf(in_use, sizeof(in_use), "socket=%s/x.sock", dir);

@@ -159,9 +159,14 @@ static unsigned int rate_100k(uint8_t code, bool *ofdm)
 
 bool tx_rate_known(uint8_t rate_code)
 {
+	return tx_rate_100k(rate_code) != 0;
+}
+
+unsigned int tx_rate_100k(uint8_t rate_code)
+{
 	bool ofdm;
 
-	return rate_lookup(rate_code, &ofdm) != 0;
+	return rate_lookup(rate_code, &ofdm);
 }
 
 unsigned int tx_sifs_us(uint8_t rate_code)
@@ -634,7 +639,7 @@ static bool rts_exchange(struct card *card, unsigned int q, const struct tx_desc
 	if (tq->collided) {
 		tq->collided = false;
 		card->collisions++;
-	} else if (card->air &&
+	} else if (card->air && rate_ceiling_passes(card, hdr + 4, rts.rate_code) &&
 		   link_attempt_survives(card, rts.rate_code, rts.rssi,
 					 card->cfg.loss_percent)) {
 		cts_rssi = air_transmit(card->air, card, &rts, true);
@@ -663,6 +668,7 @@ static void cts_to_self(struct card *card, unsigned int q, const struct tx_desc 
 	profile_count_frame(card, PROFILE_TX, &cts);
 	/* A collision takes the CTS with the frame (attempt counts it). */
 	if (card->air && !card->txq[q].collided &&
+	    rate_ceiling_passes(card, own, cts.rate_code) &&
 	    link_attempt_survives(card, cts.rate_code, cts.rssi, card->cfg.loss_percent))
 		air_transmit(card->air, card, &cts, false);
 }
@@ -760,13 +766,17 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 		tq->collided = false;
 		card->collisions++;
 		journal_note(card, true, &f, "collided");
-	} else if (card->air &&
-		   link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
+	} else if (!card->air) {
+		journal_note(card, true, &f, "no air");
+	} else if (!rate_ceiling_passes(card, f.data + 4, rate)) {
+		/* Whatever the link would have drawn: nobody decodes it. */
+		journal_note(card, true, &f, "lost above the rate ceiling");
+	} else if (link_attempt_survives(card, rate, f.rssi, card->cfg.loss_percent)) {
 		journal_note(card, true, &f, "on the air");
 		ack_rssi = air_transmit(card->air, card, &f, wants_ack);
 		card->frames_sent++;
 	} else {
-		journal_note(card, true, &f, card->air ? "lost on the air" : "no air");
+		journal_note(card, true, &f, "lost on the air");
 	}
 	if (ack_rssi >= 0) {
 		uint8_t heard = link_faded_rssi(card, (unsigned int)ack_rssi);
@@ -777,6 +787,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 					      heard, 0);
 		ack_rssi = heard;
 	}
+	if (wants_ack)
+		rate_counts_note(card, rate, acked);
 	if (wants_ack && !acked) {
 		add_reg(card, REG_ACK_FAIL);
 		tq->data_failed++;
