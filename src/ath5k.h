@@ -42,10 +42,12 @@
 #define ATH5K_TX_WATCHDOG_SEC	3
 /*
  * Interrupts in a row that the chip claims with no cause the driver
- * handles before it is reset: far below the kernel's spurious-IRQ limit
- * (99,900 of 100,000), which would disable a line others may share.
+ * handles before it is reset.  A stuck chip then leaves 99 of every 100
+ * unhandled, clear of the kernel's spurious-IRQ limit (more than 99,900
+ * of 100,000), which would disable a line others may share; 1000 would
+ * sit exactly on it.
  */
-#define ATH5K_IRQ_UNHANDLED_MAX	1000
+#define ATH5K_IRQ_UNHANDLED_MAX	100
 /* Failed chip resets in a row before mac80211 restarts the device. */
 #define ATH5K_RESET_TRIES	3
 /* Interrupt causes the NAPI poll handles. */
