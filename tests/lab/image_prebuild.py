@@ -96,6 +96,21 @@ def prebuild(image_dir, cache, log, module=SWCRYPTO):
         return build(root, kdir, module, release, sums, out, log)
 
 
+def publish(out, files, texts):
+    """Makes the cache entry OUT hold FILES (copied) and TEXTS (name:
+    content) at once: a run stopped halfway leaves no entry."""
+    stage = out + ".tmp"
+    shutil.rmtree(stage, ignore_errors=True)
+    os.makedirs(stage)
+    for path in files:
+        shutil.copy2(path, stage)
+    for name, text in texts.items():
+        with open(os.path.join(stage, name), "w") as f:
+            f.write(text)
+    shutil.rmtree(out, ignore_errors=True)
+    os.rename(stage, out)
+
+
 def build(root, kdir, module, release, sums, out, log):
     work = tempfile.mkdtemp(prefix="build-", dir=os.path.dirname(out))
     try:
@@ -123,15 +138,7 @@ def build(root, kdir, module, release, sums, out, log):
             log("prebuild: the host build of %s.ko failed (exit %d):\n%s"
                 % (module, r.returncode, tail))
             return None
-        stage = out + ".tmp"
-        shutil.rmtree(stage, ignore_errors=True)
-        os.makedirs(stage)
-        shutil.copy2(ko, stage)
-        shutil.copy2(build_log, stage)
-        with open(os.path.join(stage, "sources.sha256"), "w") as f:
-            f.write(sums)
-        shutil.rmtree(out, ignore_errors=True)
-        os.rename(stage, out)
+        publish(out, [ko, build_log], {"sources.sha256": sums})
         log("prebuild: %s.ko for %s at %s" % (module, release, out))
         return module, release, out
     finally:

@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import tempfile
 
+from image_prebuild import image_release, publish
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 MODULE = "in-tree-patched"
@@ -113,11 +115,7 @@ def provenance(package, version, release, patches, series_dir=SERIES_DIR):
 def prebuild_patched(image_dir, cache, log):
     """(MODULE, release, directory holding ath.ko, ath5k.ko, build.log and
     provenance), or PatchedBuildError."""
-    release = None
-    with open(os.path.join(image_dir, "image.env")) as f:
-        for line in f:
-            if line.startswith("kernel_release="):
-                release = line.split("=", 1)[1].strip().strip('"')
+    release = image_release(image_dir)
     if not release:
         raise PatchedBuildError("%s/image.env names no kernel release" % image_dir)
     root = os.path.join(image_dir, "root")
@@ -166,16 +164,8 @@ def build(root, kdir, tarball, package, release, patches, facts, out, log):
                  "M=" + src, "W=1", "CONFIG_MODULE_SRCVERSION_ALL=y",
                  "-j%d" % (os.cpu_count() or 1), "modules"], f,
                 "the build of the patched modules failed")
-        stage = out + ".tmp"
-        shutil.rmtree(stage, ignore_errors=True)
-        os.makedirs(stage)
-        for ko in ("ath.ko", "ath5k/ath5k.ko"):
-            shutil.copy2(os.path.join(src, ko), stage)
-        shutil.copy2(build_log, stage)
-        with open(os.path.join(stage, "provenance"), "w") as f:
-            f.write(facts)
-        shutil.rmtree(out, ignore_errors=True)
-        os.rename(stage, out)
+        publish(out, [os.path.join(src, "ath.ko"), os.path.join(src, "ath5k", "ath5k.ko"),
+                      build_log], {"provenance": facts})
         log("prebuild: %s ath.ko and ath5k.ko for %s at %s" % (MODULE, release, out))
         return MODULE, release, out
     except PatchedBuildError as e:
