@@ -1234,6 +1234,11 @@ struct card *card_create(const struct card_config *cfg, struct air *air,
 	desc.mode_enabled[EE_MODE_G] = cfg->mode_g;
 	if (cfg->eeprom_version)
 		desc.version = cfg->eeprom_version;
+	if (cfg->rfkill_given) {
+		desc.rfkill_switch = cfg->rfkill_switch;
+		desc.rfkill_gpio = cfg->rfkill_gpio;
+		desc.rfkill_polarity = cfg->rfkill_polarity;
+	}
 	card = calloc(1, sizeof(*card));
 	if (!card) {
 		snprintf(err, errlen, "out of memory");

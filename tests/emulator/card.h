@@ -66,6 +66,15 @@ struct card_config {
 	bool backoff;		/* random backoff before each attempt */
 	/* frames above it lost on the air, to everyone (100 kbit/s; 0: none) */
 	uint16_t rate_ceiling_100k;
+	/*
+	 * rfkill-switch=: true replaces the EEPROM's switch (header bit 14,
+	 * word 0x0f pin and polarity) with the three below, after any
+	 * eeprom-desc, so a lab can wire one without a description file.
+	 */
+	bool rfkill_given;
+	bool rfkill_switch;
+	uint8_t rfkill_gpio;
+	bool rfkill_polarity;
 };
 
 /*

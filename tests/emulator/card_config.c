@@ -109,6 +109,26 @@ static int set_bands(struct card_config *cfg, const char *v)
 	return 0;
 }
 
+/* "off", or "PIN:POLARITY" (the pin's level that means radio blocked). */
+static int set_rfkill_switch(struct card_config *cfg, const char *v)
+{
+	if (!strcmp(v, "off")) {
+		cfg->rfkill_given = true;
+		cfg->rfkill_switch = false;
+		cfg->rfkill_gpio = 0;
+		cfg->rfkill_polarity = false;
+		return 0;
+	}
+	if (strlen(v) != 3 || v[0] < '0' || v[0] > '7' || v[1] != ':' ||
+	    (v[2] != '0' && v[2] != '1'))
+		return -1;
+	cfg->rfkill_given = true;
+	cfg->rfkill_switch = true;
+	cfg->rfkill_gpio = (uint8_t)(v[0] - '0');
+	cfg->rfkill_polarity = v[2] == '1';
+	return 0;
+}
+
 /*
  * Reads cfg->eeprom_desc; the keys its text names replace the card's,
  * except those in keep (given again after eeprom-desc).
@@ -221,6 +241,9 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		if (strcmp(v, "off") && !card_parse_rate(v, &rate))
 			goto bad;
 		cfg->rate_ceiling_100k = (uint16_t)rate;
+	} else if (!strcmp(key, "rfkill-switch")) {
+		if (set_rfkill_switch(cfg, v))
+			goto bad;
 	} else if (!strcmp(key, "eeprom_version")) {
 		if (eeprom_parse_version(v, &cfg->eeprom_version))
 			goto bad;
@@ -234,7 +257,7 @@ static int apply(struct card_config *cfg, const char *key, const char *v,
 		*(key[0] == 't' ? &cfg->trace : &cfg->airtime) = v[0] == '1';
 	} else {
 		snprintf(err, errlen,
-			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom_version, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed, rate-ceiling)",
+			 "unknown card option '%s' (known: socket, name, model, mac, regdomain, bands, eeprom_version, eeprom-desc, trace, airtime, air, snr or rssi, loss, fade, seed, rate-ceiling, rfkill-switch)",
 			 key);
 		return -1;
 	}
@@ -252,6 +275,8 @@ bad:
 		 !strcmp(key, "air") ? "real or ideal" :
 		 !strcmp(key, "rate-ceiling") ?
 		 "off or a rate in Mbit/s: " CARD_RATE_NAMES :
+		 !strcmp(key, "rfkill-switch") ?
+		 "off, or PIN:POLARITY with PIN 0..7 and POLARITY 0 or 1" :
 		 !strcmp(key, "bands") ? "a non-empty subset of abg" :
 		 !strcmp(key, "eeprom_version") ? "3.0 to 3.4 (RF5111 models) or 5.3" :
 		 !strcmp(key, "trace") || !strcmp(key, "airtime") ? "0 or 1" :

@@ -260,6 +260,11 @@ void eeprom_rfkill(const uint16_t img[EE_WORDS], uint8_t *gpio, bool *polarity)
 	*polarity = img[W_RFKILL] & 2;
 }
 
+bool eeprom_rfkill_wired(const uint16_t img[EE_WORDS])
+{
+	return img[W_HEADER] & HDR_RFKILL;
+}
+
 /* ---- building ---------------------------------------------------------- */
 
 static void put_antennas(uint16_t *img, unsigned int o, const struct ee_mode *m)

@@ -170,6 +170,8 @@ uint16_t eeprom_checksum(const uint16_t image[EE_WORDS]);
  * polarity, the pin level the driver takes for "radio blocked".
  */
 void eeprom_rfkill(const uint16_t image[EE_WORDS], uint8_t *gpio, bool *polarity);
+/* Whether the header says a switch is wired (drivers watch it only then). */
+bool eeprom_rfkill_wired(const uint16_t image[EE_WORDS]);
 
 /*
  * Reads an image back by the driver's rules (header checks, mode

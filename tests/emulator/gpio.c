@@ -177,7 +177,9 @@ int card_rfkill_command(struct card *card, const char *args, char *answer,
 		set_outside(card, pin, !strcmp(word, "on") ? polarity : !polarity);
 	n = answer_pin(card, pin, answer, cap);
 	if (n < cap)
-		snprintf(answer + n, cap - n, " polarity=%u radio=%s", polarity,
+		snprintf(answer + n, cap - n, " polarity=%u switch=%s radio=%s",
+			 polarity,
+			 eeprom_rfkill_wired(card->eeprom) ? "wired" : "unwired",
 			 (gpio_read_levels(card) >> pin & 1) == polarity ? "blocked" :
 									   "free");
 	return 0;

@@ -225,7 +225,7 @@ static void test_session(const char *dir)
 
 		CHECK(write(ctl, on, strlen(on)) == (ssize_t)strlen(on));
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);
-		CHECK(!strcmp(answer, "ok: pin=0 outside=0 driven=0 reads=0 polarity=0 radio=blocked\n"));
+		CHECK(!strcmp(answer, "ok: pin=0 outside=0 driven=0 reads=0 polarity=0 switch=unwired radio=blocked\n"));
 		memset(answer, 0, sizeof(answer));
 		CHECK(write(ctl, bad, strlen(bad)) == (ssize_t)strlen(bad));
 		CHECK(read(ctl, answer, sizeof(answer) - 1) > 0);

@@ -302,6 +302,72 @@ static void test_rfkill(void)
 	}
 }
 
+/*
+ * The card option rfkill-switch= wires a switch without a description
+ * file, over the EEPROM's own; the answer says whether one is wired.
+ */
+static void test_switch_option(void)
+{
+	struct test_card t;
+	struct card *c;
+	char answer[160];
+
+	c = open_card(&t, "model=ar5212", "the built-in EEPROM wires no switch");
+	check(rfkill(c, "", answer, sizeof(answer)) == 0 &&
+	      strstr(answer, " switch=unwired "), "the query: %s", answer);
+	test_card_close(&t);
+
+	c = open_card(&t, "model=ar5413,rfkill-switch=3:1",
+		      "rfkill-switch=3:1: pin 3, blocked while high, wired");
+	check(rfkill(c, "", answer, sizeof(answer)) == 0 &&
+	      strstr(answer, "pin=3 ") && strstr(answer, " polarity=1 switch=wired ") &&
+	      radio_is(answer, "free") && !reads_high(c, 3),
+	      "the query: %s", answer);
+	check(rfkill(c, "on", answer, sizeof(answer)) == 0 &&
+	      radio_is(answer, "blocked") && reads_high(c, 3),
+	      "on: pin 3 reads 1: %s", answer);
+	test_card_close(&t);
+
+	c = open_card(&t, "model=ar5210,rfkill-switch=1:0",
+		      "rfkill-switch=1:0: blocked while low, free (high) at power-on");
+	check(rfkill(c, "", answer, sizeof(answer)) == 0 && strstr(answer, "pin=1 ") &&
+	      strstr(answer, " polarity=0 switch=wired ") && reads_high(c, 1),
+	      "the query: %s", answer);
+	test_card_close(&t);
+
+	c = open_card(&t, "model=ar5413,rfkill-switch=2:1,rfkill-switch=off",
+		      "rfkill-switch=off after it: no switch, pin 0, polarity 0");
+	check(rfkill(c, "", answer, sizeof(answer)) == 0 && strstr(answer, "pin=0 ") &&
+	      strstr(answer, " polarity=0 switch=unwired "), "the query: %s", answer);
+	test_card_close(&t);
+}
+
+/* Bad rfkill-switch= values are refused with the form, keeping the last good. */
+static void test_switch_option_refused(void)
+{
+	static const char *const bad[] = {
+		"rfkill-switch=", "rfkill-switch=8:0", "rfkill-switch=1:2",
+		"rfkill-switch=1", "rfkill-switch=1:", "rfkill-switch=10:1",
+		"rfkill-switch=on", "rfkill-switch=1-0", "rfkill-switch=-1:0",
+	};
+	struct card_config cfg;
+	char err[256] = "";
+	unsigned int refused = 0;
+
+	printf("rfkill-switch=: bad values refused\n");
+	card_config_defaults(&cfg, 0);
+	check(!cfg.rfkill_given, "none given by default: the EEPROM decides");
+	check(card_config_parse(&cfg, "rfkill-switch=4:1", err, sizeof(err)) == 0 &&
+	      cfg.rfkill_given && cfg.rfkill_switch && cfg.rfkill_gpio == 4 &&
+	      cfg.rfkill_polarity, "rfkill-switch=4:1: %s", err);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		refused += card_config_parse(&cfg, bad[i], err, sizeof(err)) == -1 &&
+			   cfg.rfkill_switch && cfg.rfkill_gpio == 4;
+	check(refused == sizeof(bad) / sizeof(bad[0]), "%u of %zu refused, 4:1 kept",
+	      refused, sizeof(bad) / sizeof(bad[0]));
+	check(strstr(err, "PIN:POLARITY") != NULL, "'%s'", err);
+}
+
 static void test_refused(void)
 {
 	static const char *const bad_gpio_in[] = {
@@ -369,6 +435,8 @@ int main(void)
 	test_inputs();
 	test_interrupt();
 	test_rfkill();
+	test_switch_option();
+	test_switch_option_refused();
 	test_refused();
 	test_ar5210();
 	rmdir(dir);
