@@ -105,6 +105,15 @@ def expected_mac(lab_mac, options):
     return mac
 
 
+# Each lab card's rfkill switch, PIN:POLARITY (ath5k-emu's rfkill-switch=,
+# before the card's options, which may replace it): a laptop card's
+# wiring, with both polarities rfkill.c knows, card A's blocked while its
+# pin is high, card B's while low; on pins no LED quirk of the models here
+# uses (the AR5211 lights pin 0) and the kernel driver's GPIODI mask 0x2f
+# shows (not pin 4).  Nothing moves a switch but the rfkill check.
+LAB_RFKILL_SWITCHES = ("1:1", "2:0")
+
+
 def options_for_card(common, per_card, index):
     """The options card INDEX gets: those for every card, then its own."""
     own = per_card[index] if per_card and index < len(per_card) else ""
@@ -126,6 +135,8 @@ class Emulator:
         for i, (sock, mac) in enumerate(zip(self.sockets, macs)):
             options = options_for_card(card_options, per_card_options, i)
             spec = "socket=%s,mac=%s" % (sock, mac)
+            if i < len(LAB_RFKILL_SWITCHES):
+                spec += ",rfkill-switch=" + LAB_RFKILL_SWITCHES[i]
             if options:
                 spec += "," + options
             self.argv += ["--card", spec]

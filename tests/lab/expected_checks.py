@@ -45,6 +45,14 @@ NO_2GHZ = frozenset({"ar5210"})
 # erp-protection, which needs 802.11g and counts CTS-to-self.  They are
 # the cards without 802.11g.
 NO_RTS_MODEL = frozenset({"ar5211", "ar5210"})
+# Card models ani.c leaves alone (ath5k_ani_calibration and the PHY error
+# counters are the AR5212 family's): the ani check is not expected of a
+# run with one (wifi-checks.sh cards_lack ani).
+NO_ANI = frozenset({"ar5211", "ar5210"})
+# Card models with a LED quirk (led.c's PCI id table): the AR5211
+# (0x168c:0x0012, pin 0).  The led check watches card A's LED, so it is
+# expected only when card A is one (platform-checks.sh led_of_model).
+LED_MODELS = frozenset({"ar5211"})
 # guest/wifi-checks.sh: the interop checks, after two-bss, in the full
 # profile only (they build a second copy of our driver in the guest).
 INTEROP = ["interop-build"] + ["interop-%s-sw-%s" % (cipher, role)
@@ -65,6 +73,19 @@ def dtim_network(models=()):
     return "open-ch36" if NO_2GHZ.intersection(models) else "open-ch6"
 
 
+def platform_network(models=()):
+    """The network the platform checks run on (platform-checks.sh
+    platform_network): WPA2 unless a card has no 2.4 GHz."""
+    return "open-ch36" if NO_2GHZ.intersection(models) else "wpa2-ch6"
+
+
+def platform_checks(models=()):
+    """guest/platform-checks.sh run_platform_checks, in order."""
+    return (["runtime-down-up", "suspend-resume", "rfkill"]
+            + (["led"] if models and models[0] in LED_MODELS else [])
+            + (["ani"] if not NO_ANI.intersection(models) else []))
+
+
 def wifi_checks(models=(), profile="full"):
     """The Wi-Fi checks of a run with PROFILE whose cards are MODELS."""
     hw_ccmp = not NO_HW_CCMP.intersection(models)
@@ -79,7 +100,8 @@ def wifi_checks(models=(), profile="full"):
                + (["dtim-multicast"] if net == dtim_network(models) else [])
                + (["crypto-" + net] if net in PROTECTED
                   and (hw_ccmp or net != "wpa2-ch6") else [])
-               + (["rekey-" + net] if net == "wpa2-ch6" else [])]
+               + (["rekey-" + net] if net == "wpa2-ch6" else [])
+               + (platform_checks(models) if net == platform_network(models) else [])]
             + (["regd-disconnect"] if "open-ch6" in networks else [])
             + (["two-bss"] if bssid_mask else [])
             + (INTEROP if profile == "full" and hw_ccmp and "wpa2-ch6" in networks else [])

@@ -305,16 +305,21 @@ class CardOptions(unittest.TestCase):
         common = "model=ar5212,eeprom-desc=" + POWER_CURVE
         self.assertEqual(run_cell.card_macs(common, ["", ""]), (run_cell.CARD_MACS, []))
         self.assertEqual(self.specs(common),
-                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01," + common,
-                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02," + common])
+                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01,rfkill-switch=1:1,"
+                          + common,
+                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,rfkill-switch=2:0,"
+                          + common])
 
     def test_options_for_one_card_go_to_that_card_only(self):
         own = "model=ar5212,eeprom-desc=" + POWER_CURVE
         self.assertEqual(self.specs("rssi=30", [own, ""]),
-                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01,rssi=30," + own,
-                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,rssi=30"])
+                         ["socket=/s/card0.sock,mac=02:a5:1a:b0:00:01,rfkill-switch=1:1,"
+                          "rssi=30," + own,
+                          "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,rfkill-switch=2:0,"
+                          "rssi=30"])
         self.assertEqual(self.specs("", ["", "model=ar2413"])[1],
-                         "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,model=ar2413")
+                         "socket=/s/card1.sock,mac=02:a5:1a:b0:00:02,rfkill-switch=2:0,"
+                         "model=ar2413")
 
     def test_a_description_that_sets_mac_is_what_the_guest_looks_for(self):
         macs, notes = run_cell.card_macs("", ["eeprom-desc=" + self.mac_desc, ""])
@@ -898,6 +903,7 @@ GUEST_DRY_RUN = r"""
 set -a
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"

@@ -27,6 +27,7 @@ LOGS=$STATE/logs
 # Checks run in child shells: every setting below must reach them too.
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/fault-checks.sh"
 . "$PAYLOAD/guest/debug-checks.sh"

@@ -48,10 +48,11 @@ lower() { tr 'A-F' 'a-f'; }
 # 802.11b; and no BSSID mask (base.c ath5k_hw_hasbssidmask), so a card
 # answers to one address only and cannot serve two interfaces.  The
 # AR5210 lacks all three and any 2.4 GHz radio (caps.c: 11a only on an
-# AR5K_AR5210): only the 5 GHz network runs there.
+# AR5K_AR5210): only the 5 GHz network runs there.  Neither runs ANI
+# (ani.c: the AR5212 family only).
 cards_lack() {
 	case $1 in
-	hw-ccmp | 11g | bssid-mask)
+	hw-ccmp | 11g | bssid-mask | ani)
 		case " ${CARD_MODELS:-} " in *" ar5211 "* | *" ar5210 "*) return 0 ;; esac ;;
 	2ghz) case " ${CARD_MODELS:-} " in *" ar5210 "*) return 0 ;; esac ;;
 	esac
@@ -1478,6 +1479,9 @@ run_wifi_checks() {
 		tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
 		esac
 		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
+		# suspend, rfkill, LED, ANI with this network's link up
+		# (guest/platform-checks.sh)
+		[ "$net" != "$(platform_network)" ] || run_platform_checks "$net"
 	done
 	# On channel 6, where every 2.4 GHz card can run an AP.
 	cards_lack 2ghz || run_check regd-disconnect 180 needs=interfaces-up check_regd_disconnect
