@@ -144,11 +144,20 @@ void ath5k_hw_rfkill_start(struct ath5k_hw *ah)
 	ath5k_hw_rfkill_irq(ah, true);
 }
 
+/*
+ * A wired switch is left an input, so the poll still reads it while the
+ * radio is off (driven, the pin would read the card's own level and a
+ * block would never end); otherwise the line is driven to "radio off".
+ */
 void ath5k_hw_rfkill_stop(struct ath5k_hw *ah)
 {
 	unsigned int pin = ah->ee.rfkill_gpio;
 
 	ath5k_hw_rfkill_irq(ah, false);
+	if (ah->ee.rfkill_irq) {
+		ath5k_hw_gpio_input(ah, pin);
+		return;
+	}
 	ath5k_hw_gpio_output(ah, pin);
 	ath5k_hw_gpio_set(ah, pin, ah->ee.rfkill_active_high);
 }

@@ -1111,6 +1111,7 @@ const struct ieee80211_ops ath5k_ops = {
 	.set_tsf = ath5k_op_set_tsf,
 	.reset_tsf = ath5k_op_reset_tsf,
 	.get_survey = ath5k_op_get_survey,
+	.rfkill_poll = ath5k_op_rfkill_poll,
 	.set_coverage_class = compat_op_set_coverage_class(ath5k_op_set_coverage_class),
 	.set_antenna = compat_op_set_antenna(ath5k_op_set_antenna),
 	.get_antenna = compat_op_get_antenna(ath5k_op_get_antenna),
@@ -1190,6 +1191,7 @@ int ath5k_init_device(struct ath5k_dev *dev)
 		goto err_rx;
 	}
 	ath5k_regd_hint(dev);
+	ath5k_rfkill_init(dev);
 	ath5k_led_init(dev);
 	ath5k_debugfs_init(dev);
 	return 0;

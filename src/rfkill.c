@@ -5,6 +5,9 @@
  * runs the line is driven to "on"; the switch is only believed when the
  * EEPROM header enables its interrupt (as Linux 6.1's ath5k does), and
  * its state reaches cfg80211 whenever that interrupt says it flipped.
+ * A hard block makes cfg80211 close every interface, which stops the
+ * chip and its interrupts: the rfkill core's poll then reads the switch
+ * until it lets the radio go again.
  * no_hw_rfkill_switch ignores it for boards that wire the pin elsewhere.
  */
 #include "ath5k.h"
@@ -12,6 +15,11 @@
 static bool ath5k_rfkill_used(struct ath5k_dev *dev)
 {
 	return !ath5k_no_hw_rfkill && ath5k_hw_rfkill_present(&dev->ah);
+}
+
+static bool ath5k_rfkill_watched(struct ath5k_dev *dev)
+{
+	return ath5k_rfkill_used(dev) && dev->ah.ee.rfkill_irq;
 }
 
 static void ath5k_rfkill_report(struct ath5k_dev *dev)
@@ -54,6 +62,33 @@ void ath5k_rfkill_start(struct ath5k_dev *dev)
 		ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
 }
 
+/* After registration: from now on the rfkill core polls once a second. */
+void ath5k_rfkill_init(struct ath5k_dev *dev)
+{
+	if (ath5k_rfkill_watched(dev))
+		wiphy_rfkill_start_polling(dev->hw->wiphy);
+}
+
+/*
+ * mac80211's rfkill_poll, from the rfkill core's work while not
+ * suspended: reads the pin, whether the radio runs (an input with its
+ * interrupt armed) or not (an input, the chip held in warm reset).  A
+ * card gone from the bus reads all ones and is not believed.
+ */
+void ath5k_op_rfkill_poll(struct ieee80211_hw *hw)
+{
+	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);
+
+	if (!ath5k_rfkill_watched(dev))
+		return;
+	mutex_lock(&dev->lock);
+	if (!ath5k_hw_gone(&dev->ah) &&
+	    ath5k_hw_rfkill_blocked(&dev->ah) !=
+	    test_bit(ATH5K_RFKILL_BLOCKED, &dev->flags))
+		ath5k_rfkill_report(dev);
+	mutex_unlock(&dev->lock);
+}
+
 void ath5k_rfkill_stop(struct ath5k_dev *dev)
 {
 	if (!ath5k_rfkill_used(dev))
@@ -73,8 +108,7 @@ void ath5k_rfkill_work(struct work_struct *work)
 	struct ath5k_dev *dev = container_of(work, struct ath5k_dev,
 					     rfkill_work);
 
-	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_used(dev) ||
-	    !dev->ah.ee.rfkill_irq)
+	if (test_bit(ATH5K_INVALID, &dev->flags) || !ath5k_rfkill_watched(dev))
 		return;
 	ath5k_rfkill_hw(dev, ath5k_rfkill_rearm_hw);
 	ath5k_rfkill_report(dev);

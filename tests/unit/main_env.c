@@ -208,6 +208,14 @@ void ath5k_rfkill_work(struct work_struct *work)
 {
 }
 
+void ath5k_rfkill_init(struct ath5k_dev *dev)
+{
+}
+
+void ath5k_op_rfkill_poll(struct ieee80211_hw *hw)
+{
+}
+
 /* ----- mac80211 and the kernel ----------------------------------------- */
 
 void ieee80211_stop_queues(struct ieee80211_hw *hw)

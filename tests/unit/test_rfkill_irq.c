@@ -132,10 +132,23 @@ void ath5k_hw_rfkill_stop(struct ath5k_hw *ah)
 	ath5k_hw_rfkill_irq(ah, false);
 }
 
+static bool chip_gone;
+
+bool ath5k_hw_gone(struct ath5k_hw *ah)
+{
+	return chip_gone;
+}
+
 /* ----- the rest of the driver and the kernel, recording ----------------- */
 
 static int hw_state_reports, last_blocked = -1;
 static bool flip_while_reporting;
+static unsigned int polling_started;
+
+void wiphy_rfkill_start_polling(struct wiphy *w)
+{
+	polling_started++;
+}
 
 void wiphy_rfkill_set_hw_state(struct wiphy *w, bool blocked)
 {
@@ -278,6 +291,51 @@ static void test_switch(void)
 
 	printf("check: every GPIO mask change happened under irq_lock\n");
 	CHECK_EQ(chip.mask_changes_unlocked, 0);
+}
+
+/*
+ * A hard block makes cfg80211 close the interfaces: the device stops,
+ * its GPIO interrupt with it.  The rfkill core's poll must still see the
+ * switch go back, or the radio stays blocked until the module reloads.
+ */
+static void test_poll_while_stopped(void)
+{
+	dev_up();
+	printf("check: the rfkill core polls a wired switch from registration on\n");
+	polling_started = 0;
+	ath5k_rfkill_init(&dev);
+	CHECK_EQ(polling_started, 1);
+	flip(false, "to blocked");
+	/* cfg80211_rfkill_set_block: every interface down, the device stops */
+	ath5k_irq_disable(&dev);
+	ath5k_rfkill_stop(&dev);
+	set_bit(ATH5K_INVALID, &dev.flags);
+	CHECK(!chip.armed);
+
+	printf("check: a poll while stopped and still blocked reports nothing\n");
+	hw_state_reports = 0;
+	ath5k_op_rfkill_poll(&hw);
+	CHECK_EQ(hw_state_reports, 0);
+	printf("check: the switch back while stopped: the poll reports the radio free\n");
+	chip.pin = true;
+	ath5k_op_rfkill_poll(&hw);
+	CHECK_EQ(hw_state_reports, 1);
+	CHECK_EQ(last_blocked, 0);
+	CHECK(!test_bit(ATH5K_RFKILL_BLOCKED, &dev.flags));
+	printf("check: a card gone from the bus is not believed\n");
+	chip_gone = true;
+	chip.pin = false;
+	ath5k_op_rfkill_poll(&hw);
+	CHECK_EQ(hw_state_reports, 1);
+	chip_gone = false;
+
+	printf("check: no switch in the EEPROM: neither polling nor reports\n");
+	dev.ah.ee.rfkill_irq = false;
+	polling_started = 0;
+	ath5k_rfkill_init(&dev);
+	ath5k_op_rfkill_poll(&hw);
+	CHECK_EQ(polling_started, 0);
+	CHECK_EQ(hw_state_reports, 1);
 }
 
 static void test_flip_during_report(void)
@@ -430,6 +488,7 @@ static void test_quiesce(void)
 int main(void)
 {
 	test_switch();
+	test_poll_while_stopped();
 	test_flip_during_report();
 	test_stuck_line();
 	test_stuck_line_spurious_margin();

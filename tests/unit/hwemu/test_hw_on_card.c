@@ -2405,6 +2405,25 @@ static void run_interrupt_bus_cost(void)
 	ath5k_hw_imr_set(&ah, wanted | ATH5K_INT_GPIO);
 	CHECK(card_bus_read(R_PIMR) & INT_GPIO);
 
+	/* GPIOCR bits 2P+1:2P: 0 an input; the card reads the switch then */
+	printf("check: stopped, a wired switch's pin is left an input "
+	       "(readable), an unwired one driven to radio off\n");
+	ah.ee.rfkill_gpio = 1;
+	ah.ee.rfkill_active_high = true;
+	ath5k_hw_rfkill_start(&ah);
+	CHECK_EQ(card_bus_read(R_GPIOCR) & (3u << 2), 0);
+	CHECK(card_bus_read(R_GPIOCR) & GPIOCR_INT_ENA);
+	ath5k_hw_rfkill_stop(&ah);
+	CHECK_EQ(card_bus_read(R_GPIOCR) & (3u << 2), 0);
+	CHECK(!(card_bus_read(R_GPIOCR) & GPIOCR_INT_ENA));
+	ah.ee.rfkill_irq = false;
+	ath5k_hw_rfkill_start(&ah);
+	ath5k_hw_rfkill_stop(&ah);
+	CHECK(card_bus_read(R_GPIOCR) & (3u << 2));
+	CHECK(card_bus_read(R_GPIODO) & BIT(1));
+	ah.ee.rfkill_irq = true;
+	ah.ee.rfkill_gpio = 0;
+
 	printf("check: after a chip reset the same mask is written whole\n");
 	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ch1, false), 0);
 	ath5k_hw_imr_set(&ah, wanted);

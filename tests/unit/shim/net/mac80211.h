@@ -431,6 +431,7 @@ void ieee80211_stop_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_wake_queue(struct ieee80211_hw *hw, int queue);
 void ieee80211_free_txskb(struct ieee80211_hw *hw, struct sk_buff *skb);
 void wiphy_rfkill_set_hw_state(struct wiphy *wiphy, bool blocked);
+void wiphy_rfkill_start_polling(struct wiphy *wiphy);
 struct sk_buff *ieee80211_beacon_get(struct ieee80211_hw *hw,
 				     struct ieee80211_vif *vif,
 				     unsigned int link_id);
@@ -526,6 +527,7 @@ struct ieee80211_ops {
 	void (*reset_tsf)(struct ieee80211_hw *hw, struct ieee80211_vif *vif);
 	int (*get_survey)(struct ieee80211_hw *hw, int idx,
 			  struct survey_info *survey);
+	void (*rfkill_poll)(struct ieee80211_hw *hw);
 	void (*set_coverage_class)(struct ieee80211_hw *hw, int radio_idx,
 				   s16 coverage_class);
 	int (*set_antenna)(struct ieee80211_hw *hw, int radio_idx, u32 tx_ant,
