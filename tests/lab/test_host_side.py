@@ -418,6 +418,35 @@ class EmulatorMisuse(unittest.TestCase):
     def test_an_ordinary_log_has_none(self):
         self.assertEqual(self.errors_in(self.BENIGN), [])
 
+    def errors_known_in_tree(self, lines):
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, "emu.log")
+            with open(log, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            emu = emulator_proc.Emulator("ath5k-emu", tmp, run_cell.CARD_MACS, log,
+                                         os.path.join(tmp, "emu.out"))
+            return emu.protocol_errors(known_in_tree=True)
+
+    def test_the_kernel_drivers_resume_write_is_known_only_right_after_d0(self):
+        d0 = ["card1: D0 from D3hot: internal reset, the card as after power-on",
+              "card0: D0 from D3hot: internal reset, the card as after power-on"]
+        pimr = ["card0: write 0x00000000 to 0x00a0 in full sleep ignored",
+                "card0: tuned to 2437 MHz",
+                "card1: write 0x00000000 to 0x00a0 in full sleep ignored"]
+        self.assertEqual(self.errors_known_in_tree(self.BENIGN + d0 + pimr), [])
+        # every other driver is held to it
+        self.assertEqual(self.errors_in(self.BENIGN + d0 + pimr), [pimr[0], pimr[2]])
+        # not the card's first line after D0, another register or value
+        later = ["card0: D0 from D3hot: internal reset", "card0: tuned to 2437 MHz",
+                 pimr[0]]
+        self.assertEqual(self.errors_known_in_tree(later), [pimr[0]])
+        other = ["card0: D0 from D3hot: internal reset",
+                 "card0: write 0x00000001 to 0x00a0 in full sleep ignored",
+                 "card1: D0 from D3hot: internal reset",
+                 "card1: write 0x00000000 to 0x8040 in full sleep ignored"]
+        self.assertEqual(self.errors_known_in_tree(other), [other[1], other[3]])
+        self.assertEqual(self.errors_known_in_tree([pimr[0]]), [pimr[0]])
+
 
 class DriverErrorsInDmesg(unittest.TestCase):
     """guest/wifi-checks.sh's bad_kernel_lines (dmesg-clean,

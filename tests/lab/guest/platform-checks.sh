@@ -219,12 +219,39 @@ rfkill_round() {
 	detail_add "card $role (polarity ${answer#*polarity=}): blocked, 0 frames sent, unblocked, link back$restarted"
 }
 
+# The kernel's ath5k never reports the switch: ath5k_hw_set_gpio_intr()
+# unmasks the GPIO interrupt behind ath5k_hw_set_imr(), whose next write
+# from ah->imask (no AR5K_INT_GPIO; base.c ath5k_start, every reset)
+# masks it again (gpio.c:208-211, dma.c:760-814 in 6.12; upstream/0012);
+# and stopped, it drives the pin and polls nothing (upstream/0013).  So
+# for DRIVER=in-tree the check wants no hard block at all: a kernel with
+# the fixes fails it and is noticed.
+rfkill_expected() { [ "$DRIVER" != in-tree ]; }
+
+# rfkill_round_unreported CARD ROLE MAC NS: the kernel driver's known
+# bug: the switch on for 10 s and no hard block; then off, link still up.
+rfkill_round_unreported() {
+	local card=$1 role=$2 mac=$3 ns=$4 answer state
+	answer=$(emu_ask "$card" rfkill on)
+	case $answer in *radio=blocked*) ;; *) detail_add "card $role: rfkill on: $answer"; return 1 ;; esac
+	state=$(rfkill_wait_hard "$mac" "$ns" 1)
+	answer=$(emu_ask "$card" rfkill off)
+	case $answer in *radio=free*) ;; *) detail_add "card $role: rfkill off: $answer"; return 1 ;; esac
+	if [ -z "$state" ]; then
+		detail_add "card $role: the kernel's ath5k reported the hard block: a fixed kernel (rfkill_expected)"
+		return 1
+	fi
+	platform_link_back rfkill || return 1
+	detail_add "card $role: switch on 10 s, no hard block reported (the kernel's ath5k: upstream/0012), link up"
+}
+
 # check_rfkill: station A's switch, then AP B's (the two polarities).
 check_rfkill() {
-	local mark rc=0
+	local mark rc=0 round=rfkill_round
 	mark=$(kmsg_mark)
-	rfkill_round card0 A "$CARD_A_MAC" $ns_a || rc=1
-	[ $rc -ne 0 ] || rfkill_round card1 B "$CARD_B_MAC" $ns_b || rc=1
+	rfkill_expected || round=rfkill_round_unreported
+	$round card0 A "$CARD_A_MAC" $ns_a || rc=1
+	[ $rc -ne 0 ] || $round card1 B "$CARD_B_MAC" $ns_b || rc=1
 	platform_dmesg_clean "$mark" rfkill || rc=1
 	return $rc
 }
