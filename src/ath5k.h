@@ -341,6 +341,7 @@ void ath5k_rfkill_start(struct ath5k_dev *dev);
 void ath5k_rfkill_stop(struct ath5k_dev *dev);
 void ath5k_rfkill_work(struct work_struct *work);
 void ath5k_rfkill_init(struct ath5k_dev *dev);
+void ath5k_resume_chip(struct ath5k_dev *dev);
 void ath5k_op_rfkill_poll(struct ieee80211_hw *hw);
 
 #endif /* ATH5K_H */

@@ -452,6 +452,21 @@ void ath5k_schedule_reset(struct ath5k_dev *dev)
 
 /* ----- start / stop --------------------------------------------------- */
 
+/*
+ * From the PCI resume, before mac80211 starts the device again: a card
+ * back from D3hot went through an internal reset and is asleep, as at
+ * power-on, where the MAC registers take no writes.  Wake it and hold it
+ * in warm reset, the state a stop leaves it in, which the start's reset
+ * (interrupt mask first) expects.
+ */
+void ath5k_resume_chip(struct ath5k_dev *dev)
+{
+	mutex_lock(&dev->lock);
+	if (!ath5k_hw_gone(&dev->ah) && ath5k_hw_hold(&dev->ah))
+		dev_warn(dev->dev, "chip not held in reset after resume\n");
+	mutex_unlock(&dev->lock);
+}
+
 static int ath5k_op_start(struct ieee80211_hw *hw)
 {
 	struct ath5k_dev *dev = ath5k_hw_to_dev(hw);

@@ -185,6 +185,7 @@ static int ath5k_pci_resume(struct device *device)
 
 	/* config space is restored by the PCI core except our quirk bytes */
 	ath5k_pci_setup_bus(to_pci_dev(device));
+	ath5k_resume_chip(dev);
 	ath5k_led_state(dev, dev->led_state);
 	return 0;
 }

@@ -107,6 +107,10 @@ void ath5k_led_off(struct ath5k_dev *dev)
 {
 }
 
+void ath5k_resume_chip(struct ath5k_dev *dev)
+{
+}
+
 void ath5k_led_state(struct ath5k_dev *dev, enum ath5k_led_state state)
 {
 }

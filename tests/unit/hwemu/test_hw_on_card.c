@@ -138,6 +138,7 @@ static unsigned long card_ani_count(const char *key)
  */
 static unsigned int model_tuned_mhz;
 static unsigned int model_synth_rejects;
+static unsigned int model_sleep_writes;	/* "in full sleep ignored" */
 
 static void model_log(void *h, const char *line)
 {
@@ -147,6 +148,8 @@ static void model_log(void *h, const char *line)
 		model_tuned_mhz = (unsigned int)strtoul(t + 9, NULL, 10);
 	if (strstr(line, "synthesiser word"))
 		model_synth_rejects++;
+	if (strstr(line, "in full sleep ignored"))
+		model_sleep_writes++;
 	fake_log(h, line);
 }
 
@@ -2127,9 +2130,13 @@ static void run_keys_after_d3hot(void)
 	ath5k_ops.remove_interface(&hw, &vif);
 	ath5k_ops.stop(&hw, true);
 	card_enter_d3hot(bus_card);
-	/* resume: the driver's own PCI resume writes config space alone */
+	/* resume: the driver's PCI resume, then mac80211 starts it */
 	card_leave_d3hot(bus_card);
+	model_sleep_writes = 0;
+	ath5k_resume_chip(&dev);
 	CHECK_EQ(ath5k_ops.start(&hw), 0);
+	printf("check: the start after D0 writes nothing to the chip asleep\n");
+	CHECK_EQ(model_sleep_writes, 0);
 	CHECK_EQ(ath5k_ops.add_interface(&hw, &vif), 0);
 	resume_keys_set(&hw, &vif, &sta, &ptk, &gtk);
 	printf("       pairwise key in entry %u, %u before the suspend\n",
