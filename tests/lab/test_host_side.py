@@ -402,14 +402,14 @@ class EmulatorMisuse(unittest.TestCase):
               "card0: tuned to 2437 MHz", "card0: client connected",
               "card0: fault: card is gone (BAR0 reads all ones)"]
 
-    def errors_in(self, lines):
+    def errors_in(self, lines, known_in_tree=False):
         with tempfile.TemporaryDirectory() as tmp:
             log = os.path.join(tmp, "emu.log")
             with open(log, "w") as f:
                 f.write("\n".join(lines) + "\n")
             emu = emulator_proc.Emulator("ath5k-emu", tmp, run_cell.CARD_MACS, log,
                                          os.path.join(tmp, "emu.out"))
-            return emu.protocol_errors()
+            return emu.protocol_errors(known_in_tree)
 
     def test_each_misuse_line_is_an_error(self):
         for line in self.LINES:
@@ -419,13 +419,7 @@ class EmulatorMisuse(unittest.TestCase):
         self.assertEqual(self.errors_in(self.BENIGN), [])
 
     def errors_known_in_tree(self, lines):
-        with tempfile.TemporaryDirectory() as tmp:
-            log = os.path.join(tmp, "emu.log")
-            with open(log, "w") as f:
-                f.write("\n".join(lines) + "\n")
-            emu = emulator_proc.Emulator("ath5k-emu", tmp, run_cell.CARD_MACS, log,
-                                         os.path.join(tmp, "emu.out"))
-            return emu.protocol_errors(known_in_tree=True)
+        return self.errors_in(lines, known_in_tree=True)
 
     def test_the_kernel_drivers_resume_write_is_known_only_right_after_d0(self):
         d0 = ["card1: D0 from D3hot: internal reset, the card as after power-on",
