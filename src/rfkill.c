@@ -62,11 +62,22 @@ void ath5k_rfkill_start(struct ath5k_dev *dev)
 		ath5k_irq_set_wanted(dev, ATH5K_INT_GPIO, 0);
 }
 
-/* After registration: from now on the rfkill core polls once a second. */
+static void ath5k_rfkill_listen_hw(struct ath5k_hw *ah)
+{
+	ath5k_hw_gpio_input(ah, ah->ee.rfkill_gpio);
+}
+
+/*
+ * After registration: from now on the rfkill core polls once a second.
+ * The pin is made an input first: a driver bound before us (the kernel's
+ * ath5k drives it at stop) may have left it driven to "radio off".
+ */
 void ath5k_rfkill_init(struct ath5k_dev *dev)
 {
-	if (ath5k_rfkill_watched(dev))
-		wiphy_rfkill_start_polling(dev->hw->wiphy);
+	if (!ath5k_rfkill_watched(dev))
+		return;
+	ath5k_rfkill_hw(dev, ath5k_rfkill_listen_hw);
+	wiphy_rfkill_start_polling(dev->hw->wiphy);
 }
 
 /*

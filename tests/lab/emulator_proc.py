@@ -34,9 +34,10 @@ DRIVER_MISUSE = re.compile(
 # reset, as at power-on) and ath5k_start() -> ath5k_init_hw() ->
 # ath5k_stop_locked() clears PIMR (ath5k_hw_set_imr(ah, 0)) before
 # ath5k_reset() wakes the chip (base.c in 6.1 and 6.12; upstream/ has the
-# fix).  Only that write, only as the card's first line after its D0.
+# fix).  Only that write, once between the card's D0 and its next tuning.
 IN_TREE_RESUME_MISUSE = re.compile(r"^(\S+): write 0x00000000 to 0x00a0 in full sleep ignored$")
 D0_LINE = re.compile(r"^(\S+): D0 from D3hot")
+TUNED_LINE = re.compile(r"^\S+: tuned to ")
 # The line ath5k-emu logs for each card it creates.
 CARD_LINE = re.compile(r"^(\S+): \S+ [0-9a-f]{4}:[0-9a-f]{4}, MAC ([0-9a-f:]{17}),")
 
@@ -222,17 +223,19 @@ class Emulator:
     def protocol_errors(self, known_in_tree=False):
         """vfio-user protocol errors and driver-misuse lines, in order.
         KNOWN_IN_TREE: leave out the kernel ath5k's resume misuse
-        (IN_TREE_RESUME_MISUSE), for a run of that driver unpatched."""
-        errors, last_line_was_d0 = [], set()
+        (IN_TREE_RESUME_MISUSE), for a run of that driver unpatched: once
+        per D0 of a card, before the card is tuned again (the reset that
+        wakes it)."""
+        errors, resumed = [], set()
         for line in self.output().splitlines():
-            d0 = D0_LINE.match(line)
-            resume = IN_TREE_RESUME_MISUSE.match(line)
             card = line.split(":", 1)[0]
-            after_d0 = card in last_line_was_d0
-            last_line_was_d0.discard(card)
+            d0 = D0_LINE.match(line)
             if d0:
-                last_line_was_d0.add(d0.group(1))
-            if known_in_tree and resume and after_d0:
+                resumed.add(d0.group(1))
+            elif TUNED_LINE.match(line):
+                resumed.discard(card)
+            elif known_in_tree and card in resumed and IN_TREE_RESUME_MISUSE.match(line):
+                resumed.discard(card)
                 continue
             if PROTOCOL_ERROR in line or DRIVER_MISUSE.search(line):
                 errors.append(line)

@@ -133,6 +133,13 @@ void ath5k_hw_rfkill_stop(struct ath5k_hw *ah)
 }
 
 static bool chip_gone;
+static unsigned int pin_made_input;
+
+int ath5k_hw_gpio_input(struct ath5k_hw *ah, unsigned int gpio)
+{
+	pin_made_input++;
+	return 0;
+}
 
 bool ath5k_hw_gone(struct ath5k_hw *ah)
 {
@@ -301,10 +308,13 @@ static void test_switch(void)
 static void test_poll_while_stopped(void)
 {
 	dev_up();
-	printf("check: the rfkill core polls a wired switch from registration on\n");
+	printf("check: the rfkill core polls a wired switch from registration on, "
+	       "its pin an input (another driver may have left it driven)\n");
 	polling_started = 0;
+	pin_made_input = 0;
 	ath5k_rfkill_init(&dev);
 	CHECK_EQ(polling_started, 1);
+	CHECK_EQ(pin_made_input, 1);
 	flip(false, "to blocked");
 	/* cfg80211_rfkill_set_block: every interface down, the device stops */
 	ath5k_irq_disable(&dev);
@@ -332,9 +342,11 @@ static void test_poll_while_stopped(void)
 	printf("check: no switch in the EEPROM: neither polling nor reports\n");
 	dev.ah.ee.rfkill_irq = false;
 	polling_started = 0;
+	pin_made_input = 0;
 	ath5k_rfkill_init(&dev);
 	ath5k_op_rfkill_poll(&hw);
 	CHECK_EQ(polling_started, 0);
+	CHECK_EQ(pin_made_input, 0);
 	CHECK_EQ(hw_state_reports, 1);
 }
 
