@@ -122,7 +122,7 @@ platform_restart_ap() {
 # restarted: platform_restart_ap); no kernel warning or driver error.
 PLATFORM_SUSPENDS=3
 check_suspend_resume() {
-	local net=$1 mark i done=0 rc=0 card d3 d0 d3_now d0_now
+	local net=$1 mark i completed=0 rc=0 card d3 d0 d3_now d0_now
 	mark=$(kmsg_mark)
 	d3=$(emu_count card0 d3_entries) && d0=$(emu_count card0 d0_resets) ||
 		{ detail "no counts from the emulator"; return 1; }
@@ -132,13 +132,13 @@ check_suspend_resume() {
 		platform_suspend || { detail_add "suspend $i failed"; rc=1; break; }
 		platform_restart_ap "$net" || { detail_add "after resume $i"; rc=1; break; }
 		platform_link_back suspend-resume || { detail_add "after resume $i"; rc=1; break; }
-		done=$i
+		completed=$i
 	done
 	d3_now="$(emu_count card0 d3_entries) $(emu_count card1 d3_entries)"
 	d0_now="$(emu_count card0 d0_resets) $(emu_count card1 d0_resets)"
 	# shellcheck disable=SC2086 # two counts each, split on purpose
 	set -- $d3 $d3_now $d0 $d0_now
-	detail_add "$done of $PLATFORM_SUSPENDS suspends (pm_test platform, s2idle); D3hot entries A $(($3 - $1)) B $(($4 - $2)), D0 resets A $(($7 - $5)) B $(($8 - $6))"
+	detail_add "$completed of $PLATFORM_SUSPENDS suspends (pm_test platform, s2idle); D3hot entries A $(($3 - $1)) B $(($4 - $2)), D0 resets A $(($7 - $5)) B $(($8 - $6))"
 	for card in 0 1; do
 		set -- $d3 $d3_now $d0 $d0_now
 		shift "$card"
@@ -342,35 +342,38 @@ ani_driver_state() {
 # flood; the noise stops and ANI lowers the immunity again.
 ANI_NOISE=2000
 check_ani() {
-	local mark lines before raised lowered out rc=0 b_raised b_lowered
+	local mark lines out rc=0 ani_seen
 	mark=$(kmsg_mark)
-	before=$(ani_counts card0) || { detail "no ANI answer from the emulator"; return 1; }
+	ani_seen=$(ani_counts card0) || { detail "no ANI answer from the emulator"; return 1; }
 	out=$(emu_ask card0 noise ofdm=$ANI_NOISE)
 	case $out in ok*) ;; *) detail "noise ofdm=$ANI_NOISE: $out"; return 1 ;; esac
-	read -r b_raised b_lowered _ <<< "$before"
-	if raised=$(ani_wait card0 1 "$b_raised" 60); then
-		detail_add "noise ofdm=$ANI_NOISE: immunity raised (raised lowered noise_imm: $before -> $raised; driver: $(ani_driver_state))"
-	else
-		detail_add "noise ofdm=$ANI_NOISE: no immunity raised in 60 s ($before -> $raised)"
-		rc=1
-	fi
+	ani_step 1 "noise ofdm=$ANI_NOISE: immunity raised" || rc=1
 	out=$(ip netns exec $ns_a ping -c 10 -i 0.3 -W 2 $addr_b 2>&1)
 	printf '%s\n' "$out" > "$LOGS/checks/ani-ping.log"
 	printf '%s\n' "$out" | grep -q ' 10 received' ||
 		{ detail_add "under noise: $(printf '%s\n' "$out" | grep 'packets transmitted')"; rc=1; }
 	emu_ask card0 noise off > /dev/null
-	read -r _ b_lowered _ <<< "${raised:-$before}"
-	if lowered=$(ani_wait card0 2 "$b_lowered" 60); then
-		detail_add "noise off: lowered again ($lowered)"
-	else
-		detail_add "noise off: immunity not lowered in 60 s ($lowered)"
-		rc=1
-	fi
+	ani_step 2 "noise off: immunity lowered again" || rc=1
 	lines=$(dmesg_after "$mark" | wc -l)
 	detail_add "$lines kernel log lines meanwhile"
 	[ "$lines" -le 40 ] || { detail_add "a flood of kernel messages under noise"; rc=1; }
 	platform_dmesg_clean "$mark" ani || rc=1
 	return $rc
+}
+
+# ani_step FIELD WHAT: waits up to 60 s for card A's ANI count FIELD (1
+# raised, 2 lowered) to pass its value in the caller's ani_seen, which it
+# then moves on; says WHAT happened, or that it did not.
+ani_step() {
+	local base counts
+	base=$(printf '%s\n' "$ani_seen" | awk -v f="$1" '{ print $f + 0 }')
+	if counts=$(ani_wait card0 "$1" "$base" 60); then
+		detail_add "$2 (raised lowered noise_imm: $ani_seen -> $counts; driver: $(ani_driver_state))"
+		ani_seen=$counts
+		return 0
+	fi
+	detail_add "$2: not within 60 s ($ani_seen -> $counts)"
+	return 1
 }
 
 # run_platform_checks NETWORK: after NETWORK's own checks, its station and
