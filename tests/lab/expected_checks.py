@@ -95,7 +95,7 @@ def wifi_checks(models=(), profile="full"):
     return (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
             + [c for net in networks
                for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
-               + (["iperf3", "lone-frame"] if net == networks[0] else [])
+               + (["iperf3", "lone-frame", "rate-control"] if net == networks[0] else [])
                + (["frag-rts", "erp-protection"] if net == "open-ch6" and rts_model else [])
                + (["dtim-multicast"] if net == dtim_network(models) else [])
                + (["crypto-" + net] if net in PROTECTED

@@ -932,6 +932,7 @@ set -a
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
 . "$PAYLOAD/guest/platform-checks.sh"
+. "$PAYLOAD/guest/rate-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"

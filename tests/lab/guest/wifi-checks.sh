@@ -1463,6 +1463,9 @@ run_wifi_checks() {
 		[ "$net" != "${wifi_networks%% *}" ] || run_check iperf3 60 needs="ping-$net" check_iperf3
 		[ "$net" != "${wifi_networks%% *}" ] ||
 			run_check lone-frame 90 needs=iperf3 check_lone_frame
+		# the open network, where nothing but the rate differs (guest/rate-checks.sh)
+		[ "$net" != "${wifi_networks%% *}" ] ||
+			run_check rate-control 240 needs="ping-$net" check_rate_control "$net"
 		# RTS/CTS is modelled for the AR5212 family's descriptor only
 		[ "$net" != open-ch6 ] || cards_lack 11g ||
 			run_check frag-rts 90 needs="ping-$net" check_frag_rts
