@@ -102,6 +102,7 @@ def wifi_checks(models=(), profile="full"):
                   and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])
                + (platform_checks(models) if net == platform_network(models) else [])]
+            + ["mesh-open", "mesh-sae"]
             + (["regd-disconnect"] if "open-ch6" in networks else [])
             + (["two-bss"] if bssid_mask else [])
             + (INTEROP if profile == "full" and hw_ccmp and "wpa2-ch6" in networks else [])

@@ -933,6 +933,7 @@ set -a
 . "$PAYLOAD/guest/wifi-checks.sh"
 . "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/rate-checks.sh"
+. "$PAYLOAD/guest/mesh-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"

@@ -308,6 +308,11 @@ network_conf() {
 	tkip-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=tkip" ;;
 	wep-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=wep104" ;;
 	open-ch36) echo "channel=36 hw_mode=a security=open" ;;
+	# The SAE mesh (mesh-checks.sh), on the extras' channel: CCMP data
+	# as in WPA2.
+	mesh-sae)
+		if cards_lack 2ghz; then echo "channel=36 hw_mode=a security=wpa2"
+		else echo "channel=6 hw_mode=$(mode_24ghz) security=wpa2"; fi ;;
 	*) return 1 ;;
 	esac
 }
@@ -1486,6 +1491,9 @@ run_wifi_checks() {
 		# (guest/platform-checks.sh)
 		[ "$net" != "$(platform_network)" ] || run_platform_checks "$net"
 	done
+	# 802.11s, open and with SAE (guest/mesh-checks.sh)
+	run_check mesh-open 120 needs=interfaces-up check_mesh_open
+	run_check mesh-sae 150 needs=interfaces-up check_mesh_sae
 	# On channel 6, where every 2.4 GHz card can run an AP.
 	cards_lack 2ghz || run_check regd-disconnect 180 needs=interfaces-up check_regd_disconnect
 	# Two interfaces per card need a BSSID mask (cards_lack).

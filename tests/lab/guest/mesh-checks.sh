@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by run-checks.sh: the two cards as 802.11s mesh points, open
+# (the kernel's own peering) and secured (wpa_supplicant's SAE and AMPE),
+# on the extras' channel (extras_freq, driver-checks.sh).  Each leaves
+# both interfaces managed again, out of the mesh.
+
+mesh_id=ath5k-lab-mesh
+
+# mesh_devs: sets dev_a and dev_b, the cards' interfaces.
+mesh_devs() {
+	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) && dev_b=$(iface_of "$CARD_B_MAC" $ns_b) ||
+		{ detail_add "interfaces not found in $ns_a/$ns_b"; return 1; }
+}
+
+# mesh_plink NS DEV PEER: DEV's peer link state with PEER (ESTAB once
+# peered), empty when PEER is no station of DEV.
+mesh_plink() {
+	ip netns exec "$1" timeout 10 iw dev "$2" station get "$3" 2>/dev/null |
+		awk '/mesh plink:/ { print $3; exit }'
+}
+
+# mesh_wait_peered: both cards' links to each other ESTAB within 30 s;
+# says how long it took or where each stood.
+mesh_wait_peered() {
+	local a b plink_a plink_b start
+	a=$(printf '%s' "$CARD_A_MAC" | lower)
+	b=$(printf '%s' "$CARD_B_MAC" | lower)
+	start=$(date +%s)
+	while [ $(($(date +%s) - start)) -lt 30 ]; do
+		plink_a=$(mesh_plink $ns_a "$dev_a" "$b")
+		plink_b=$(mesh_plink $ns_b "$dev_b" "$a")
+		if [ "$plink_a" = ESTAB ] && [ "$plink_b" = ESTAB ]; then
+			detail_add "peered in $(($(date +%s) - start)) s"
+			return 0
+		fi
+		sleep 0.5
+	done
+	detail_add "not peered after 30 s: A's link to B ${plink_a:-none}, B's to A ${plink_b:-none}"
+	return 1
+}
+
+# mesh_ping NAME: 20 pings A to B, all answered.
+mesh_ping() {
+	local out
+	out=$(ip netns exec $ns_a ping -c 20 -i 0.2 -W 3 $addr_b 2>&1)
+	printf '%s\n' "$out" > "$LOGS/checks/ping-output-$1.log"
+	detail_add "$(printf '%s\n' "$out" | grep 'packets transmitted')"
+	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss'
+}
+
+# mesh_leave: both cards out of the mesh and managed again.
+mesh_leave() {
+	stop_pidfile "$WORK/mesh-a.pid"
+	stop_pidfile "$WORK/mesh-b.pid"
+	ip netns exec $ns_a iw dev "$dev_a" mesh leave 2> /dev/null
+	ip netns exec $ns_b iw dev "$dev_b" mesh leave 2> /dev/null
+	set_iftype $ns_a "$dev_a" managed
+	set_iftype $ns_b "$dev_b" managed
+}
+
+# mesh_points: no AP or station left running; both interfaces mesh
+# points with the lab's addresses.
+mesh_points() {
+	stop_pidfile "$WORK/wpa.pid"
+	stop_pidfile "$WORK/hostapd.pid"
+	set_iftype $ns_b "$dev_b" mp && set_iftype $ns_a "$dev_a" mp ||
+		{ detail_add "could not make $dev_a/$dev_b mesh points"; return 1; }
+	ip -n $ns_a addr replace $addr_a/24 dev "$dev_a"
+	ip -n $ns_b addr replace $addr_b/24 dev "$dev_b"
+}
+
+# check_mesh_open: both cards join an open mesh (iw mesh join), the
+# kernel peers them, and 20 of 20 pings cross it.
+check_mesh_open() {
+	local dev_a dev_b freq out rc=0
+	freq=$(extras_freq)
+	mesh_devs || return 1
+	if ! mesh_points; then
+		rc=1
+	elif ! out=$(ip netns exec $ns_b iw dev "$dev_b" mesh join $mesh_id freq "$freq" 2>&1) ||
+		! out=$(ip netns exec $ns_a iw dev "$dev_a" mesh join $mesh_id freq "$freq" 2>&1); then
+		detail_add "mesh join $mesh_id on $freq MHz: ${out:-refused}"
+		rc=1
+	else
+		detail_add "$mesh_id on $freq MHz"
+		mesh_wait_peered && mesh_ping mesh-open || rc=1
+	fi
+	mesh_leave
+	return $rc
+}
+
+# mesh_sae_start NS DEV CARD: wpa_supplicant runs DEV as a mesh point of
+# the SAE-secured mesh.
+mesh_sae_start() {
+	local conf=$WORK/mesh-sae-$3.conf
+	cat > "$conf" <<-EOF
+	ctrl_interface=/run/wpa-lab-mesh-$3
+	network={
+	  ssid="$mesh_id"
+	  mode=5
+	  frequency=$freq
+	  key_mgmt=SAE
+	  sae_password="$psk"
+	}
+	EOF
+	ip netns exec "$1" wpa_supplicant -B -D nl80211 -i "$2" -c "$conf" \
+		-P "$WORK/mesh-$3.pid" -f "$LOGS/wpa-mesh-sae-$3.log" ||
+		{ detail_add "wpa_supplicant (mesh) failed to start on card ${3^^}"; return 1; }
+}
+
+# check_mesh_sae: both cards in a mesh secured by SAE (wpa_supplicant's
+# mesh mode: SAE authentication, AMPE peering, CCMP); they peer and 20 of
+# 20 pings cross it, sealed and opened by the cards' key caches where
+# the chip has an AES unit (check_crypto's counts).
+check_mesh_sae() {
+	local dev_a dev_b freq rc=0 text
+	freq=$(extras_freq)
+	mesh_devs || return 1
+	if ! mesh_points || ! mesh_sae_start $ns_b "$dev_b" b || ! mesh_sae_start $ns_a "$dev_a" a; then
+		rc=1
+	elif ! mesh_wait_peered; then
+		grep -E 'SAE|MESH|mesh' "$LOGS"/wpa-mesh-sae-[ab].log | tail -n 4 > "$WORK/mesh-sae.tail"
+		detail_add "wpa_supplicant: $(tr '\n' ' ' < "$WORK/mesh-sae.tail")"
+		rc=1
+	elif cards_lack hw-ccmp; then
+		mesh_ping mesh-sae || rc=1
+	elif ! mesh_ping mesh-sae; then
+		rc=1
+	else
+		# Resolved and routed now: the counts see only the unicast pings.
+		text=$(cat "$DETAIL_FILE")
+		check_crypto mesh-sae || rc=1
+		detail "$text; $(cat "$DETAIL_FILE")"
+	fi
+	mesh_leave
+	return $rc
+}
