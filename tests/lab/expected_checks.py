@@ -7,8 +7,8 @@ test_host_side.py runs the guest scripts with run_check stubbed and holds
 these lists to what they really report."""
 
 # guest/wifi-checks.sh: run_wifi_checks.
-WIFI_NETWORKS = ("open-ch6", "wpa2-ch6", "tkip-ch6", "wep-ch6", "open-ch36")
-PROTECTED = ("wpa2-ch6", "tkip-ch6", "wep-ch6")
+WIFI_NETWORKS = ("open-ch6", "wpa2-ch6", "tkip-ch6", "wep-ch6", "sae-ch6", "open-ch36")
+PROTECTED = ("wpa2-ch6", "tkip-ch6", "wep-ch6", "sae-ch6")
 
 # Card models (ath5k-emu model=, the lab's CARD_MODELS) whose MAC has no
 # AES-CCM unit in its key cache: the AR5211 (attach.c gives
@@ -99,8 +99,9 @@ def wifi_checks(models=(), profile="full"):
                + (["frag-rts", "erp-protection"] if net == "open-ch6" and rts_model else [])
                + (["dtim-multicast"] if net == dtim_network(models) else [])
                + (["crypto-" + net] if net in PROTECTED
-                  and (hw_ccmp or net != "wpa2-ch6") else [])
+                  and (hw_ccmp or net not in ("wpa2-ch6", "sae-ch6")) else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])
+               + (["wpa3-sae"] if net == "sae-ch6" else [])
                + (platform_checks(models) if net == platform_network(models) else [])]
             + ["mesh-open", "mesh-sae"]
             + (["regd-disconnect"] if "open-ch6" in networks else [])

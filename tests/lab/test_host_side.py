@@ -934,6 +934,7 @@ set -a
 . "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/rate-checks.sh"
 . "$PAYLOAD/guest/mesh-checks.sh"
+. "$PAYLOAD/guest/pmf-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/secureboot-checks.sh"
 . "$PAYLOAD/guest/drivers/$DRIVER.sh"

@@ -30,6 +30,7 @@ LOGS=$STATE/logs
 . "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/rate-checks.sh"
 . "$PAYLOAD/guest/mesh-checks.sh"
+. "$PAYLOAD/guest/pmf-checks.sh"
 . "$PAYLOAD/guest/driver-checks.sh"
 . "$PAYLOAD/guest/fault-checks.sh"
 . "$PAYLOAD/guest/debug-checks.sh"

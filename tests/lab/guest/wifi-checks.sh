@@ -307,6 +307,7 @@ network_conf() {
 	wpa2-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=wpa2" ;;
 	tkip-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=tkip" ;;
 	wep-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=wep104" ;;
+	sae-ch6) echo "channel=6 hw_mode=$(mode_24ghz) security=sae" ;;
 	open-ch36) echo "channel=36 hw_mode=a security=open" ;;
 	# The SAE mesh (mesh-checks.sh), on the extras' channel: CCMP data
 	# as in WPA2.
@@ -324,7 +325,7 @@ network_freq() {
 
 # The networks of the Wi-Fi checks, in the order they run (expected_checks.py);
 # the 2.4 GHz ones only where every card has a 2.4 GHz radio.
-wifi_networks="open-ch6 wpa2-ch6 tkip-ch6 wep-ch6 open-ch36"
+wifi_networks="open-ch6 wpa2-ch6 tkip-ch6 wep-ch6 sae-ch6 open-ch36"
 if cards_lack 2ghz; then wifi_networks="open-ch36"; fi
 psk=ath5k-lab-passphrase
 # WEP-104: 13 key bytes.
@@ -336,7 +337,7 @@ group_rekey=6
 # The cipher the emulated card counts a network's frames under.
 network_cipher() {
 	case $1 in
-	wpa2) echo ccmp ;;
+	wpa2 | sae) echo ccmp ;;
 	tkip) echo tkip ;;
 	wep104) echo wep ;;
 	*) return 1 ;;
@@ -382,6 +383,14 @@ check_ap() {
 			echo "auth_algs=1"
 			echo "wep_default_key=0"
 			echo "wep_key0=$wep_key"
+			;;
+		sae)
+			# WPA3-Personal: management frame protection required
+			echo "wpa=2"
+			echo "wpa_key_mgmt=SAE"
+			echo "rsn_pairwise=CCMP"
+			echo "sae_password=$psk"
+			echo "ieee80211w=2"
 			;;
 		esac
 	} > "$conf"
@@ -454,6 +463,11 @@ check_assoc() {
 			echo "  key_mgmt=NONE"
 			echo "  wep_key0=$wep_key"
 			echo "  wep_tx_keyidx=0"
+			;;
+		sae)
+			echo "  key_mgmt=SAE"
+			echo "  sae_password=\"$psk\""
+			echo "  ieee80211w=2"
 			;;
 		*)
 			echo "  key_mgmt=NONE"
@@ -1482,11 +1496,13 @@ run_wifi_checks() {
 			run_check dtim-multicast 90 needs="ping-$net" check_dtim_multicast
 		case $net in
 		# No card-sealed CCMP to count without an AES unit (cards_lack).
-		wpa2-*) cards_lack hw-ccmp ||
+		wpa2-* | sae-*) cards_lack hw-ccmp ||
 			run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
 		tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
 		esac
 		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
+		# management frame protection (guest/pmf-checks.sh)
+		[ "$net" != sae-ch6 ] || run_check wpa3-sae 180 needs="assoc-$net" check_wpa3_sae "$net"
 		# suspend, rfkill, LED, ANI with this network's link up
 		# (guest/platform-checks.sh)
 		[ "$net" != "$(platform_network)" ] || run_platform_checks "$net"

@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: ISC
+# SPDX-FileCopyrightText: 2026 The ath5k-dkms authors
+#
+# Sourced by run-checks.sh: management frame protection (802.11w) on the
+# WPA3-Personal network sae-ch6 (SAE, ieee80211w=2 on both sides).  Both
+# drivers leave protected management frames to mac80211 (CCMP in
+# software for unicast ones: SW_MGMT_TX; BIP for group ones: no key
+# cache entry), so the emulator's crypto counts of management frames
+# (`mgmt-protected`, `mgmt-bip`; tests/emulator/CARD.md) show what
+# crossed the air, and a forged deauthentication (`CARD forge-deauth`)
+# plays the attacker PMF exists for.
+
+# pmf_count CARD NAME: one of the card's crypto counts (emu_crypto).
+pmf_count() {
+	local counts
+	counts=$(emu_crypto "$1") || return 1
+	crypto_delta '' "$counts" "$2"
+}
+
+# pmf_wait_count CARD NAME ABOVE SECONDS: the count passes ABOVE within
+# SECONDS; prints its last value.
+pmf_wait_count() {
+	local value=''
+	for _ in $(seq 1 "$4"); do
+		value=$(pmf_count "$1" "$2")
+		[ "${value:-0}" -gt "$3" ] && { echo "$value"; return 0; }
+		sleep 1
+	done
+	echo "${value:-none}"
+	return 1
+}
+
+# pmf_station_state DEV: "STATE BSSID" of wpa_supplicant on DEV.
+pmf_station_state() {
+	ip netns exec $ns_a wpa_cli -p /run/wpa-lab -i "$1" status 2>/dev/null |
+		awk -F= '$1 == "wpa_state" { s = $2 } $1 == "bssid" { b = $2 } END { print s, b }'
+}
+
+# pmf_disconnects NET: how often station A has left NET so far.
+pmf_disconnects() {
+	grep -c 'CTRL-EVENT-DISCONNECTED' "$LOGS/wpa-$1.log"
+}
+
+# pmf_pings NAME: 5 pings A to B, all answered.
+pmf_pings() {
+	local out
+	out=$(ip netns exec $ns_a ping -c 5 -i 0.3 -W 2 $addr_b 2>&1)
+	printf '%s\n' "$out" >> "$LOGS/checks/wpa3-sae-ping.log"
+	printf '%s\n' "$out" | grep -q ' 5 received' && return 0
+	detail_add "$1: $(printf '%s\n' "$out" | grep 'packets transmitted')"
+	return 1
+}
+
+# check_wpa3_sae NET: station A associated to AP B on NET with PMF:
+# - hostapd lists the station with [MFP];
+# - an unprotected deauthentication forged in the AP's name (reason 7)
+#   reaches the station, which does not leave: wpa_supplicant checks
+#   the AP with an SA Query, a protected action frame (card A's tx
+#   mgmt-protected grows, and so does card B's with the answer), and the
+#   link stays up with the same BSSID, pings answered;
+# - the AP deauthenticates everyone by broadcast: BIP protects it (card
+#   B's tx mgmt-bip, card A's rx mgmt-bip grow), the station honours it
+#   and connects again (SAE), pings answered.
+check_wpa3_sae() {
+	local net=$1 dev_a dev_b mac_a flags out before_a before_b now rc=0 state left
+	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
+	dev_b=$(iface_of "$CARD_B_MAC" $ns_b) || { detail "card B not found"; return 1; }
+	mac_a=$(printf '%s' "$CARD_A_MAC" | lower)
+	flags=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev_b" sta "$mac_a" 2>&1 |
+		sed -n 's/^flags=//p')
+	case $flags in
+	*'[MFP]'*) detail "hostapd: $flags" ;;
+	*) detail "hostapd lists the station without [MFP]: ${flags:-not at all}"; return 1 ;;
+	esac
+
+	left=$(pmf_disconnects "$net")
+	before_a=$(pmf_count card0 tx_mgmt_protected) && before_b=$(pmf_count card1 tx_mgmt_protected) ||
+		{ detail_add "no crypto counts from the emulator"; return 1; }
+	out=$(emu_ask card1 forge-deauth "$mac_a")
+	case $out in ok*) ;; *) detail_add "forge-deauth: $out"; return 1 ;; esac
+	if now=$(pmf_wait_count card0 tx_mgmt_protected "$before_a" 15); then
+		detail_add "forged deauth: station's protected mgmt frames $before_a -> $now"
+	else
+		detail_add "forged deauth: the station sent no protected mgmt frame (SA Query) in 15 s ($before_a -> $now)"
+		rc=1
+	fi
+	now=$(pmf_count card1 tx_mgmt_protected)
+	[ "${now:-0}" -gt "$before_b" ] && detail_add "AP's $before_b -> $now" ||
+		{ detail_add "the AP answered with no protected mgmt frame ($before_b -> ${now:-none})"; rc=1; }
+	sleep 2
+	state=$(pmf_station_state "$dev_a")
+	if [ "$state" = "COMPLETED $(printf '%s' "$CARD_B_MAC" | lower)" ] &&
+		[ "$(pmf_disconnects "$net")" = "$left" ]; then
+		detail_add "station stayed ($state)"
+	else
+		detail_add "station after the forged deauth: ${state:-no status}"
+		rc=1
+	fi
+	pmf_pings "after the forged deauth" || rc=1
+
+	before_b=$(pmf_count card1 tx_mgmt_bip) && before_a=$(pmf_count card0 rx_mgmt_bip) ||
+		{ detail_add "no crypto counts from the emulator"; return 1; }
+	out=$(ip netns exec $ns_b hostapd_cli -p /run/hostapd-lab -i "$dev_b" \
+		deauthenticate ff:ff:ff:ff:ff:ff 2>&1)
+	[ "$out" = OK ] || { detail_add "hostapd_cli deauthenticate broadcast: $out"; rc=1; }
+	if now=$(pmf_wait_count card0 rx_mgmt_bip "$before_a" 10); then
+		detail_add "broadcast deauth: BIP sent $before_b -> $(pmf_count card1 tx_mgmt_bip), received $before_a -> $now"
+	else
+		detail_add "broadcast deauth: no BIP frame reached card A in 10 s ($before_a -> $now; AP sent $before_b -> $(pmf_count card1 tx_mgmt_bip))"
+		rc=1
+	fi
+	state=$(wpa_wait_completed $ns_a "$dev_a")
+	[ "$state" = COMPLETED ] || { detail_add "station not back in 60 s: $state"; rc=1; }
+	[ "$(pmf_disconnects "$net")" -gt "$left" ] ||
+		{ detail_add "the station never left on the protected deauth"; rc=1; }
+	pmf_pings "after the protected deauth" || rc=1
+	return $rc
+}
