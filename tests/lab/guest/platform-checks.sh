@@ -315,15 +315,7 @@ ani_counts() {
 # ani_wait CARD FIELD FROM SECONDS: FIELD (1 raised, 2 lowered) of
 # ani_counts grown past FROM within SECONDS; prints the last counts.
 ani_wait() {
-	local counts='' value
-	for _ in $(seq 1 "$4"); do
-		counts=$(ani_counts "$1")
-		value=$(printf '%s\n' "$counts" | awk -v f="$2" '{ print $f + 0 }')
-		[ "${value:-0}" -gt "$3" ] && { echo "$counts"; return 0; }
-		sleep 1
-	done
-	echo "$counts"
-	return 1
+	wait_field_above "$4" "$2" "$3" ani_counts "$1"
 }
 
 # The driver's own account of ANI, where its debugfs has one.

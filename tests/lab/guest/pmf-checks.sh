@@ -20,14 +20,7 @@ pmf_count() {
 # pmf_wait_count CARD NAME ABOVE SECONDS: the count passes ABOVE within
 # SECONDS; prints its last value.
 pmf_wait_count() {
-	local value=''
-	for _ in $(seq 1 "$4"); do
-		value=$(pmf_count "$1" "$2")
-		[ "${value:-0}" -gt "$3" ] && { echo "$value"; return 0; }
-		sleep 1
-	done
-	echo "${value:-none}"
-	return 1
+	wait_field_above "$4" 1 "$3" pmf_count "$1" "$2"
 }
 
 # pmf_station_state DEV: "STATE BSSID" of wpa_supplicant on DEV.

@@ -290,6 +290,22 @@ ctrl_wait_state() {
 	[ "$state" = "$want" ]
 }
 
+# wait_field_above SECONDS FIELD ABOVE COMMAND...: runs COMMAND once a
+# second until the number in field FIELD of its output passes ABOVE, for
+# up to SECONDS; prints COMMAND's last output, true when it passed.
+wait_field_above() {
+	local seconds=$1 field=$2 above=$3 out='' value
+	shift 3
+	for _ in $(seq 1 "$seconds"); do
+		out=$("$@")
+		value=$(printf '%s\n' "$out" | awk -v f="$field" 'NR == 1 { print $f + 0 }')
+		[ "${value:-0}" -gt "$above" ] && { echo "$out"; return 0; }
+		sleep 1
+	done
+	echo "$out"
+	return 1
+}
+
 # hostapd_wait_enabled NS DEV: hostapd on DEV up within 30 s.
 hostapd_wait_enabled() {
 	ctrl_wait_state 30 state ENABLED "$1" hostapd_cli -p /run/hostapd-lab -i "$2"
