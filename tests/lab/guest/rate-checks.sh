@@ -92,10 +92,10 @@ rate_window() {
 	received=$(sed -n 's/.* \([0-9]*\) received.*/\1/p' "$out")
 }
 
-# rate_settles DEV_A DEV_B WHAT TEST: up to 6 windows of traffic until
-# both cards' most ACKed rate and both TX bitrates pass TEST (a shell
-# arithmetic comparison on $r, in tenths of Mbit/s) in a window with at
-# least 270 of its 300 replies; says how many windows it took.
+# rate_settles DEV_A DEV_B WHAT TEST REPLIES: up to 6 windows of traffic
+# until both cards' most ACKed rate and both TX bitrates pass TEST (a
+# shell arithmetic comparison on $r, in tenths of Mbit/s) in a window
+# with at least REPLIES of its 300 replies; says how many windows it took.
 rate_settles() {
 	local w r ok
 	for w in 1 2 3 4 5 6; do
@@ -105,7 +105,7 @@ rate_settles() {
 			r=$(awk -v r="$r" 'BEGIN { printf "%d", r * 10 }')
 			(($4)) || ok=0
 		done
-		[ "${received:-0}" -ge 270 ] || ok=0
+		[ "${received:-0}" -ge "$5" ] || ok=0
 		if [ $ok = 1 ]; then
 			detail_add "$3 in $w window(s): ACKed A->B $acks_a, B->A $acks_b; TX bitrate A $tx_a, B $tx_b; $received/300 replies"
 			return 0
@@ -121,7 +121,7 @@ rate_settles() {
 # frames were most ACKed at, and each TX bitrate the stack shows); the
 # ceiling lifted, both climb above it again.  Traffic keeps flowing.
 check_rate_control() {
-	local ceiling dev_a dev_b rc=0 acks_a acks_b tx_a tx_b received tenths
+	local ceiling dev_a dev_b rc=0 acks_a acks_b tx_a tx_b received tenths capped_replies=270
 	ceiling=$(rate_ceiling_of "$1")
 	tenths=$(awk -v r="$ceiling" 'BEGIN { printf "%d", r * 10 }')
 	dev_a=$(iface_of "$CARD_A_MAC" $ns_a) || { detail "card A not found"; return 1; }
@@ -132,10 +132,17 @@ check_rate_control() {
 	ok*) ;;
 	*) detail "the emulator refused the ceiling $ceiling"; rate_ceilings off > /dev/null; return 1 ;;
 	esac
+	# Without multi-rate retry a probe of a faster rate has no fallback:
+	# minstrel_ht (net/mac80211/rc80211_minstrel_ht.c, minstrel_ht_get_rate)
+	# sends a frame at a sample rate every MINSTREL_SAMPLE_INTERVAL (HZ/50),
+	# alone in its rate table when the hardware takes one rate
+	# (max_rates 1), and each one above the ceiling is lost: some half of
+	# the pings 10 ms apart.  Real silicon would lose them too.
+	cards_lack mrr && capped_replies=0
 	rate_settles "$dev_a" "$dev_b" "settled at the ceiling of $ceiling Mbit/s" \
-		"r == $tenths" || rc=1
+		"r == $tenths" $capped_replies || rc=1
 	rate_ceilings off > /dev/null
-	rate_settles "$dev_a" "$dev_b" "lifted: above $ceiling Mbit/s again" "r > $tenths" || rc=1
+	rate_settles "$dev_a" "$dev_b" "lifted: above $ceiling Mbit/s again" "r > $tenths" 270 || rc=1
 	trap - TERM
 	return $rc
 }

@@ -49,10 +49,11 @@ lower() { tr 'A-F' 'a-f'; }
 # answers to one address only and cannot serve two interfaces.  The
 # AR5210 lacks all three and any 2.4 GHz radio (caps.c: 11a only on an
 # AR5K_AR5210): only the 5 GHz network runs there.  Neither runs ANI
-# (ani.c: the AR5212 family only).
+# (ani.c: the AR5212 family only) or has multi-rate retry (caps.c
+# cap_has_mrr_support: the AR5212 family's four rate series).
 cards_lack() {
 	case $1 in
-	hw-ccmp | 11g | bssid-mask | ani)
+	hw-ccmp | 11g | bssid-mask | ani | mrr)
 		case " ${CARD_MODELS:-} " in *" ar5211 "* | *" ar5210 "*) return 0 ;; esac ;;
 	2ghz) case " ${CARD_MODELS:-} " in *" ar5210 "*) return 0 ;; esac ;;
 	esac
