@@ -62,6 +62,8 @@
 	.subvendor = (svendor), .subdevice = (sdevice)
 
 static const struct pci_device_id ath5k_led_quirks[] = {
+	/* Every AR5211 */
+	{ PCI_VDEVICE(ATHEROS, 0x0012), ATH5K_LED_QUIRK(0, 0) },
 	/* HP Compaq nc6xx, nc4000, nx6000 */
 	{ ATH5K_LED_SUBSYS(PCI_VENDOR_ID_COMPAQ, PCI_ANY_ID), ATH5K_LED_QUIRK(1, 1) },
 	/* Acer Aspire One A150, AO531h, AO751h */
