@@ -92,9 +92,15 @@ check_mesh_open() {
 }
 
 # mesh_sae_start NS DEV CARD: wpa_supplicant runs DEV as a mesh point of
-# the SAE-secured mesh.
+# the SAE-secured mesh.  On an 802.11b band (cards_lack 11g) it is given
+# that band's basic rates: its default set for 2.4 GHz has OFDM rates
+# the band lacks, and the kernel refuses the join (EINVAL, after "Try
+# downgrade to IEEE 802.11b" in its log).
 mesh_sae_start() {
-	local conf=$WORK/mesh-sae-$3.conf
+	local conf=$WORK/mesh-sae-$3.conf rates=''
+	if [ "$freq" -lt 3000 ] && cards_lack 11g; then
+		rates='  mesh_basic_rates=10 20 55 110'
+	fi
 	cat > "$conf" <<-EOF
 	ctrl_interface=/run/wpa-lab-mesh-$3
 	network={
@@ -103,6 +109,7 @@ mesh_sae_start() {
 	  frequency=$freq
 	  key_mgmt=SAE
 	  sae_password="$psk"
+	$rates
 	}
 	EOF
 	ip netns exec "$1" wpa_supplicant -B -D nl80211 -i "$2" -c "$conf" \
