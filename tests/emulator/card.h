@@ -223,8 +223,10 @@ int card_rates_command(struct card *card, const char *args, char *answer,
 int card_ani_summary(struct card *card, char *buf, size_t len);
 /*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
- * see CARD.md), for the control socket and the log.
+ * see CARD.md), for the control socket and the log; a buffer of
+ * CARD_CRYPTO_LINE_MAX always holds it whole.
  */
+#define CARD_CRYPTO_LINE_MAX 576
 void card_crypto_summary(const struct card *card, char *buf, size_t len);
 /*
  * What the radio is set to in one line ("freq_mhz=N band=2ghz|5ghz

@@ -81,6 +81,9 @@ struct crypto_stats {
 	unsigned long rx_icv_fail;	/* WEP/TKIP ICV or CCMP MIC wrong */
 	unsigned long rx_mic_fail;	/* TKIP Michael wrong */
 	unsigned long rx_plain_keyed;	/* data in clear from a peer with a key */
+	/* 802.11w: unicast management with Protected, group with a BIP MME */
+	unsigned long tx_mgmt_protected, tx_mgmt_bip;
+	unsigned long rx_mgmt_protected, rx_mgmt_bip;
 	unsigned long logged;		/* sum of the above at the last log line */
 	uint64_t logged_at;
 };
@@ -196,8 +199,16 @@ enum rx_crypto_outcome {
 	RX_CRYPTO_MIC_FAIL,
 };
 
+/* What a management frame shows of 802.11w (keycache.c). */
+enum mgmt_protection {
+	MGMT_UNPROTECTED,		/* or not a management frame */
+	MGMT_PROTECTED,			/* unicast, Protected bit set */
+	MGMT_BIP,			/* group, body ending in a Management MIC element */
+};
+
 struct rx_crypto {
 	enum rx_crypto_outcome outcome;
+	enum mgmt_protection mgmt;
 	enum wifi_cipher cipher;
 	uint32_t status1;		/* key index and error bits of RX status 1 */
 };

@@ -29,6 +29,8 @@
 #define CONTROL_ANSWER_MAX (CARD_STATS_LINE_MAX + 16)
 _Static_assert(CARD_RATES_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
 	       "the rates answer fits whole");
+_Static_assert(CARD_CRYPTO_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
+	       "the crypto answer fits whole");
 
 struct control_client {
 	int fd;
@@ -180,7 +182,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (!strcmp(verb, "crypto")) {
-		char line[CONTROL_LINE_MAX - 8];
+		char line[CARD_CRYPTO_LINE_MAX];
 
 		/* A query: the crypto engine's counts, nothing logged. */
 		card_crypto_summary(server_card_model(sc), line, sizeof(line));
