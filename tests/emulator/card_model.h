@@ -558,6 +558,21 @@ int air_transmit(struct air *air, struct card *sender,
 /* Frame control byte 0 of the control frames (lengths: air_timing.h). */
 #define AIR_FC0_RTS		0xb4
 #define AIR_FC0_CTS		0xc4
+#define AIR_FC1_RETRY		0x08
+/*
+ * A unicast frame that is no descriptor's (the legacy station's, a forged
+ * one): len bytes at f without FCS (room for it behind them), on card's
+ * channel at rate, through card's link model and the air, outside the
+ * medium's schedule; sent again with the Retry bit until the addressee's
+ * ACK comes back, tries transmissions at most.  from_card: the card's
+ * own radio sends it, so the card does not hear it, its rate ceilings
+ * apply and its journal notes each transmission; else the card hears it
+ * as any station's.  *made (when not NULL): the transmissions made.
+ * True when ACKed.
+ */
+bool air_send_unscheduled(struct card *card, bool from_card, struct air_frame *f,
+			  unsigned int len, uint8_t rate, unsigned int tries,
+			  unsigned int *made);
 /* One attempt's claim on the medium. */
 struct air_attempt {
 	unsigned int backoff_us;	/* random backoff before it */
