@@ -81,6 +81,30 @@ static void set_mic(struct card *c, unsigned int n, const uint8_t rx[8],
 	wr(c, base + 28, 0);
 }
 
+/*
+ * Cards A, B, C on air, awake on 2412 MHz (the key cache takes no writes
+ * in full sleep), every key entry cleared as ath5k_init does.
+ */
+static void cards_open(struct air *air, struct test_card *a, struct test_card *b,
+		       struct test_card *c)
+{
+	struct test_card *all[3] = { a, b, c };
+
+	for (unsigned int i = 0; i < 3; i++) {
+		test_card_open(all[i], air, i, "airtime=0");
+		test_card_up(all[i], 2412, RX_RING, 4);
+		for (unsigned int n = 0; n < 128; n++)
+			set_key(all[i]->card, n, TYPE_CLEAR, tk, 0, NULL);
+	}
+}
+
+static void cards_close(struct test_card *a, struct test_card *b, struct test_card *c)
+{
+	test_card_close(a);
+	test_card_close(b);
+	test_card_close(c);
+}
+
 struct frame {
 	uint8_t b[512];		/* as the air carries it, without pad and FCS */
 	unsigned int hdr, len;	/* len: header .. end of the ICV/MIC room */
@@ -609,18 +633,7 @@ static void test_mgmt_protection(void)
 	char line[CARD_CRYPTO_LINE_MAX];
 
 	printf("802.11w: protected unicast and BIP group management frames counted\n");
-	test_card_open(&a, air, 0, "airtime=0");
-	test_card_open(&b, air, 1, "airtime=0");
-	test_card_open(&c, air, 2, "airtime=0");
-	/* awake first: the key cache takes no writes in full sleep */
-	test_card_up(&a, 2412, RX_RING, 4);
-	test_card_up(&b, 2412, RX_RING, 4);
-	test_card_up(&c, 2412, RX_RING, 4);
-	for (unsigned int k = 0; k < 128; k++) {
-		set_key(a.card, k, TYPE_CLEAR, tk, 0, NULL);
-		set_key(b.card, k, TYPE_CLEAR, tk, 0, NULL);
-		set_key(c.card, k, TYPE_CLEAR, tk, 0, NULL);
-	}
+	cards_open(air, &a, &b, &c);
 	/* A's pairwise CCMP key at B: its engine still fails the action frame. */
 	set_key(b.card, 12, TYPE_CCM, tk, 16, a.mac);
 
@@ -767,9 +780,7 @@ static void test_mgmt_protection(void)
 	      strstr(line, " plain-keyed=0 mgmt-protected=6 mgmt-bip=3") ==
 	      line + strlen(line) - strlen(" plain-keyed=0 mgmt-protected=6 mgmt-bip=3"),
 	      "B's line: %s", line);
-	test_card_close(&a);
-	test_card_close(&b);
-	test_card_close(&c);
+	cards_close(&a, &b, &c);
 	air_destroy(air);
 }
 
@@ -778,18 +789,7 @@ int main(void)
 	struct air *air = air_create();
 	struct test_card a, b, c;
 
-	test_card_open(&a, air, 0, "airtime=0");
-	test_card_open(&b, air, 1, "airtime=0");
-	test_card_open(&c, air, 2, "airtime=0");
-	test_card_up(&a, 2412, RX_RING, 4);
-	test_card_up(&b, 2412, RX_RING, 4);
-	test_card_up(&c, 2412, RX_RING, 4);
-	/* ath5k_init: every entry cleared before use */
-	for (unsigned int n = 0; n < 128; n++) {
-		set_key(a.card, n, TYPE_CLEAR, tk, 0, NULL);
-		set_key(b.card, n, TYPE_CLEAR, tk, 0, NULL);
-		set_key(c.card, n, TYPE_CLEAR, tk, 0, NULL);
-	}
+	cards_open(air, &a, &b, &c);
 	test_ccmp_pairwise(&a, &b, &c);
 	test_ccmp_errors(&a, &b, &c);
 	test_tkip(&a, &b, &c);
@@ -799,9 +799,7 @@ int main(void)
 	test_summary(&a, &b);
 	test_aes_disabled(&a, &b);
 	test_mgmt_protection();
-	test_card_close(&a);
-	test_card_close(&b);
-	test_card_close(&c);
+	cards_close(&a, &b, &c);
 	air_destroy(air);
 	return checks_report("test_keycache");
 }
