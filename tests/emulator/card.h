@@ -176,6 +176,15 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
 int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 			    size_t cap);
 /*
+ * An attacker spoofing the card (forge.c, CARD.md): args is what follows
+ * "forge-deauth" on the control line, one unicast PEER_MAC.  Queues a
+ * Deauthentication in clear from the card's address to it, sent at the
+ * card's next step; writes "ok: deauth to PEER queued" or "error: ..."
+ * to answer and returns 0 or -1 (an error queues nothing).
+ */
+int card_forge_deauth_command(struct card *card, const char *args, char *answer,
+			      size_t cap);
+/*
  * The world outside the card's GPIO pins (gpio.c, CARD.md), args being
  * what follows the verb on the control line.  card_gpio_in_command:
  * "PIN 0|1" sets the level applied to a pin, which GPIODI reads while

@@ -247,6 +247,18 @@ struct rate_counts {
 	uint64_t attempts[CARD_RATES], acked[CARD_RATES];
 };
 
+/*
+ * forge.c: Deauthentications in clear spoofing the card, queued by the
+ * control socket and sent at the card's next step.
+ */
+#define CARD_FORGE_QUEUE	8
+struct forge_queue {
+	unsigned int n;
+	uint8_t peer[CARD_FORGE_QUEUE][6];	/* addr1 of each, in order */
+	uint64_t queued_at;		/* host µs, of the first */
+	uint16_t seq;			/* 12-bit sequence number of the next */
+};
+
 struct card {
 	struct card_config cfg;
 	struct card_pci_identity pci;
@@ -311,6 +323,7 @@ struct card {
 	struct card_write_hook write_hook;
 	bool write_hook_armed;
 	struct legacy_sta *legacy;	/* legacy_sta.c; NULL until joined */
+	struct forge_queue forge;
 
 	uint64_t rng;			/* link_model.c's generator */
 	int noise_floor_dbm;
@@ -541,6 +554,10 @@ bool legacy_sta_address(const struct card *card, uint8_t mac[6]);
 uint64_t legacy_sta_next_deadline(const struct card *card);
 void legacy_sta_advance(struct card *card, uint64_t now);
 void legacy_sta_free(struct card *card);
+
+/* forge.c */
+uint64_t forge_next_deadline(const struct card *card);
+void forge_advance(struct card *card, uint64_t now);
 
 /* air.c */
 void air_attach(struct air *air, struct card *card);
