@@ -474,6 +474,62 @@ int air_transmit(struct air *air, struct card *sender,
 	return wants_ack ? ack_rssi : -1;
 }
 
+/*
+ * Sent from next to the card (its legacy station, a forged frame): no
+ * descriptor, no backoff, no airtime, no collisions, only the card's
+ * link model and the ACK the addressee's hardware gives.
+ */
+bool air_send_unscheduled(struct card *card, bool from_card, struct air_frame *f,
+			  unsigned int len, uint8_t rate, unsigned int tries,
+			  unsigned int *made)
+{
+	struct card *sender = from_card ? card : NULL;
+	unsigned int attempt;
+	bool acked = false;
+
+	for (attempt = 0; attempt < tries && !acked; attempt++) {
+		const struct card *responder;
+		int ack_rssi = -1;
+		uint32_t fcs;
+
+		if (attempt)
+			f->data[1] |= AIR_FC1_RETRY;
+		fcs = wifi_crc32(f->data, len);
+		for (unsigned int i = 0; i < 4; i++)
+			f->data[len + i] = (uint8_t)(fcs >> (8 * i));
+		f->len = (uint16_t)(len + 4);
+		f->freq_mhz = card->freq_mhz;
+		f->rate_code = rate;
+		f->fcs_bad = false;
+		f->rssi = link_faded_rssi(card, card->rssi);
+		if (!card->air || !f->freq_mhz) {
+			if (sender)
+				journal_note(sender, true, f, "no air");
+			break;
+		}
+		/* The card's own frames meet its ceilings; its station's do not. */
+		if (sender && !rate_ceiling_passes(sender, f->data + 4, rate)) {
+			journal_note(sender, true, f, "lost above the rate ceiling");
+			continue;
+		}
+		if (link_attempt_survives(card, rate, f->rssi, card->cfg.loss_percent)) {
+			if (sender)
+				journal_note(sender, true, f, "on the air");
+			ack_rssi = air_transmit(card->air, sender, f, true);
+		} else if (sender) {
+			journal_note(sender, true, f, "lost on the air");
+		}
+		if (ack_rssi < 0)
+			continue;
+		responder = air_card_owning(card->air, sender, f->data + 4, f->freq_mhz);
+		acked = link_attempt_survives(card, tx_ack_rate(responder, rate),
+					      link_faded_rssi(card, (unsigned int)ack_rssi), 0);
+	}
+	if (made)
+		*made = attempt;
+	return acked;
+}
+
 /* ---- sockets ------------------------------------------------------------- */
 
 static int unix_address(struct sockaddr_un *sa, const char *path, char *err,

@@ -1344,9 +1344,13 @@ uint64_t card_next_deadline(const struct card *card)
 	uint64_t hs = handshake_deadline(card);
 	uint64_t sta = legacy_sta_next_deadline(card);
 	uint64_t noise = phy_noise_next_deadline(card);
+	uint64_t forge = forge_next_deadline(card);
 
 	if (card->dead)
 		return CARD_NO_DEADLINE;
+	/* A forged frame queued before D3hot is dropped (and logged) on time. */
+	if (forge < sta)
+		sta = forge;
 	if (card->d3hot)
 		return sta;
 	if (fault < tx)
@@ -1372,6 +1376,7 @@ void card_advance(struct card *card, uint64_t now_us)
 		fault_advance(card, now_us);
 	}
 	legacy_sta_advance(card, now_us);
+	forge_advance(card, now_us);
 	profile_advance(card, now_us);
 	phy_noise_advance(card, now_us);
 	link_log(card, false);

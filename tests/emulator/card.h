@@ -176,6 +176,15 @@ int card_inject_malformed_frame(struct card *card); /* 0 or -1 */
 int card_legacy_sta_command(struct card *card, const char *args, char *answer,
 			    size_t cap);
 /*
+ * An attacker spoofing the card (forge.c, CARD.md): args is what follows
+ * "forge-deauth" on the control line, one unicast PEER_MAC.  Queues a
+ * Deauthentication in clear from the card's address to it, sent at the
+ * card's next step; writes "ok: deauth to PEER queued" or "error: ..."
+ * to answer and returns 0 or -1 (an error queues nothing).
+ */
+int card_forge_deauth_command(struct card *card, const char *args, char *answer,
+			      size_t cap);
+/*
  * The world outside the card's GPIO pins (gpio.c, CARD.md), args being
  * what follows the verb on the control line.  card_gpio_in_command:
  * "PIN 0|1" sets the level applied to a pin, which GPIODI reads while
@@ -223,8 +232,10 @@ int card_rates_command(struct card *card, const char *args, char *answer,
 int card_ani_summary(struct card *card, char *buf, size_t len);
 /*
  * The crypto engine's counts in one line ("tx wep=N tkip=N ccmp=N ...",
- * see CARD.md), for the control socket and the log.
+ * see CARD.md), for the control socket and the log; a buffer of
+ * CARD_CRYPTO_LINE_MAX always holds it whole.
  */
+#define CARD_CRYPTO_LINE_MAX 576
 void card_crypto_summary(const struct card *card, char *buf, size_t len);
 /*
  * What the radio is set to in one line ("freq_mhz=N band=2ghz|5ghz

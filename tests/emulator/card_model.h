@@ -81,6 +81,9 @@ struct crypto_stats {
 	unsigned long rx_icv_fail;	/* WEP/TKIP ICV or CCMP MIC wrong */
 	unsigned long rx_mic_fail;	/* TKIP Michael wrong */
 	unsigned long rx_plain_keyed;	/* data in clear from a peer with a key */
+	/* 802.11w: unicast management with Protected, group with a BIP MME */
+	unsigned long tx_mgmt_protected, tx_mgmt_bip;
+	unsigned long rx_mgmt_protected, rx_mgmt_bip;
 	unsigned long logged;		/* sum of the above at the last log line */
 	uint64_t logged_at;
 };
@@ -196,8 +199,16 @@ enum rx_crypto_outcome {
 	RX_CRYPTO_MIC_FAIL,
 };
 
+/* What a management frame shows of 802.11w (keycache.c). */
+enum mgmt_protection {
+	MGMT_UNPROTECTED,		/* or not a management frame */
+	MGMT_PROTECTED,			/* unicast, Protected bit set */
+	MGMT_BIP,			/* group, body ending in a Management MIC element */
+};
+
 struct rx_crypto {
 	enum rx_crypto_outcome outcome;
+	enum mgmt_protection mgmt;
 	enum wifi_cipher cipher;
 	uint32_t status1;		/* key index and error bits of RX status 1 */
 };
@@ -234,6 +245,18 @@ struct rate_ceiling {
 /* rate_counts.c: attempts at frames that wait for an ACK, per rate */
 struct rate_counts {
 	uint64_t attempts[CARD_RATES], acked[CARD_RATES];
+};
+
+/*
+ * forge.c: Deauthentications in clear spoofing the card, queued by the
+ * control socket and sent at the card's next step.
+ */
+#define CARD_FORGE_QUEUE	8
+struct forge_queue {
+	unsigned int n;
+	uint8_t peer[CARD_FORGE_QUEUE][6];	/* addr1 of each, in order */
+	uint64_t queued_at;		/* host µs, of the first */
+	uint16_t seq;			/* 12-bit sequence number of the next */
 };
 
 struct card {
@@ -300,6 +323,7 @@ struct card {
 	struct card_write_hook write_hook;
 	bool write_hook_armed;
 	struct legacy_sta *legacy;	/* legacy_sta.c; NULL until joined */
+	struct forge_queue forge;
 
 	uint64_t rng;			/* link_model.c's generator */
 	int noise_floor_dbm;
@@ -531,6 +555,10 @@ uint64_t legacy_sta_next_deadline(const struct card *card);
 void legacy_sta_advance(struct card *card, uint64_t now);
 void legacy_sta_free(struct card *card);
 
+/* forge.c */
+uint64_t forge_next_deadline(const struct card *card);
+void forge_advance(struct card *card, uint64_t now);
+
 /* air.c */
 void air_attach(struct air *air, struct card *card);
 void air_detach(struct air *air, struct card *card);
@@ -547,6 +575,21 @@ int air_transmit(struct air *air, struct card *sender,
 /* Frame control byte 0 of the control frames (lengths: air_timing.h). */
 #define AIR_FC0_RTS		0xb4
 #define AIR_FC0_CTS		0xc4
+#define AIR_FC1_RETRY		0x08
+/*
+ * A unicast frame that is no descriptor's (the legacy station's, a forged
+ * one): len bytes at f without FCS (room for it behind them), on card's
+ * channel at rate, through card's link model and the air, outside the
+ * medium's schedule; sent again with the Retry bit until the addressee's
+ * ACK comes back, tries transmissions at most.  from_card: the card's
+ * own radio sends it, so the card does not hear it, its rate ceilings
+ * apply and its journal notes each transmission; else the card hears it
+ * as any station's.  *made (when not NULL): the transmissions made.
+ * True when ACKed.
+ */
+bool air_send_unscheduled(struct card *card, bool from_card, struct air_frame *f,
+			  unsigned int len, uint8_t rate, unsigned int tries,
+			  unsigned int *made);
 /* One attempt's claim on the medium. */
 struct air_attempt {
 	unsigned int backoff_us;	/* random backoff before it */

@@ -11,7 +11,8 @@
  * PHY errors and "card0 ani" answers with the immunity the driver chose;
  * "card0 rate-ceiling [off | all|PEER_MAC MBPS|off]" caps the rates that
  * cross the card's links and "card0 rates" answers with its attempts and
- * ACKs per rate (CARD.md).
+ * ACKs per rate; "card0 forge-deauth PEER_MAC" has its radio send a
+ * Deauthentication in clear to the peer, as an attacker would (CARD.md).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@
 #define CONTROL_ANSWER_MAX (CARD_STATS_LINE_MAX + 16)
 _Static_assert(CARD_RATES_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
 	       "the rates answer fits whole");
+_Static_assert(CARD_CRYPTO_LINE_MAX + 4 <= CONTROL_ANSWER_MAX,
+	       "the crypto answer fits whole");
 
 struct control_client {
 	int fd;
@@ -115,8 +118,9 @@ static const char *after_verb(const char *line)
  * "CARD fault NAME [ARGS]" (fault.c), "CARD legacy-sta [join MAC|leave|
  * doze|wake]" (legacy_sta.c), "CARD gpio-in PIN 0|1" and "CARD rfkill
  * [on|off]" (gpio.c), "CARD noise [ofdm=N cck=N|off]" (phy_noise.c),
- * "CARD rate-ceiling [...]" (rate_ceiling.c) and "CARD rates"
- * (rate_counts.c): the model takes the words after the verb.
+ * "CARD rate-ceiling [...]" (rate_ceiling.c), "CARD rates"
+ * (rate_counts.c) and "CARD forge-deauth PEER_MAC" (forge.c): the model
+ * takes the words after the verb.
  */
 static void control_card_command(struct control *ctl, const char *line,
 				 const char *name, const char *verb,
@@ -148,6 +152,7 @@ static const struct {
 	{ "noise", card_noise_command },
 	{ "rate-ceiling", card_rate_ceiling_command },
 	{ "rates", card_rates_command },
+	{ "forge-deauth", card_forge_deauth_command },
 };
 
 void control_execute(struct control *ctl, const char *line, char *answer,
@@ -171,7 +176,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (words != 2) {
-		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]', 'CARD rate-ceiling [off | all|PEER_MAC MBPS|off]', 'CARD rates' or 'quit'");
+		snprintf(answer, cap, "error: expected 'CARD kill|corrupt-eeprom|inject-malformed|disconnect|crypto|radio|ani|stats|journal', 'CARD fault NAME [ARGS]', 'CARD legacy-sta [join MAC|leave|doze|wake]', 'CARD gpio-in PIN 0|1', 'CARD rfkill [on|off]', 'CARD noise [ofdm=N cck=N|off]', 'CARD rate-ceiling [off | all|PEER_MAC MBPS|off]', 'CARD rates', 'CARD forge-deauth PEER_MAC' or 'quit'");
 		return;
 	}
 	sc = server_find_card(ctl->srv, name);
@@ -180,7 +185,7 @@ void control_execute(struct control *ctl, const char *line, char *answer,
 		return;
 	}
 	if (!strcmp(verb, "crypto")) {
-		char line[CONTROL_LINE_MAX - 8];
+		char line[CARD_CRYPTO_LINE_MAX];
 
 		/* A query: the crypto engine's counts, nothing logged. */
 		card_crypto_summary(server_card_model(sc), line, sizeof(line));

@@ -31,6 +31,11 @@
  * CCM MIC sets the decrypt-CRC error and leaves the ciphertext; a wrong
  * TKIP Michael MIC (unfragmented data) sets the MIC error with the frame
  * decrypted.  Neither strips IV, MIC or ICV: the drivers do not ask.
+ *
+ * The counts also note 802.11w management frames both ways, whoever
+ * sealed them: unicast ones with the Protected bit, and group ones whose
+ * body ends in a BIP Management MIC element (mac80211 computes BIP, the
+ * engine has no such cipher).
  */
 #include "card_model.h"
 
@@ -60,6 +65,8 @@
 
 #define FC1_MORE_FRAGS		0x04
 #define FC1_PROTECTED		0x40
+#define FC0_BEACON		0x80
+#define EID_MME			76	/* Management MIC element (BIP) */
 #define LOG_INTERVAL_US		10000000u
 
 struct key_entry {
@@ -191,6 +198,45 @@ static bool is_data_or_mgmt(const struct air_frame *f, size_t len)
 	return len >= 24 && (type == 0x00 || type == 0x08);
 }
 
+/*
+ * What a management frame (len bytes, no FCS) shows of 802.11w: the
+ * Protected bit on a unicast one, or a BIP Management MIC element
+ * ending the clear body of a group one: length 16 (8-byte MIC) or 24
+ * (16-byte MIC), and 32, which no cipher uses, taken as well.  Beacons
+ * are left out: beacon protection puts the element in every one, which
+ * would bury the rare group deauth.
+ */
+static enum mgmt_protection classify_mgmt(const uint8_t *d, size_t len)
+{
+	static const unsigned int mme_len[] = { 16, 24, 32 };
+
+	if (len < 24 || (d[0] & 0x0c))
+		return MGMT_UNPROTECTED;
+	if (!(d[4] & 1))
+		return (d[1] & FC1_PROTECTED) ? MGMT_PROTECTED : MGMT_UNPROTECTED;
+	if (d[0] == FC0_BEACON || (d[1] & FC1_PROTECTED))
+		return MGMT_UNPROTECTED;
+	for (unsigned int i = 0; i < sizeof(mme_len) / sizeof(mme_len[0]); i++) {
+		size_t at;
+
+		if (len < 24 + 2 + mme_len[i])
+			continue;
+		at = len - 2 - mme_len[i];
+		if (d[at] == EID_MME && d[at + 1] == mme_len[i])
+			return MGMT_BIP;
+	}
+	return MGMT_UNPROTECTED;
+}
+
+static void count_mgmt(unsigned long *protected, unsigned long *bip,
+		       enum mgmt_protection m)
+{
+	if (m == MGMT_PROTECTED)
+		(*protected)++;
+	else if (m == MGMT_BIP)
+		(*bip)++;
+}
+
 void keycache_transmit(struct card *card, struct air_frame *f, bool key_valid,
 		       unsigned int index, bool count)
 {
@@ -199,6 +245,10 @@ void keycache_transmit(struct card *card, struct air_frame *f, bool key_valid,
 
 	if (!is_data_or_mgmt(f, f->len))
 		return;
+	/* Before sealing: an MME is looked for in the clear body. */
+	if (count)
+		count_mgmt(&s->tx_mgmt_protected, &s->tx_mgmt_bip,
+			   classify_mgmt(f->data, f->len));
 	if (!key_valid) {
 		if (!count)
 			return;
@@ -230,6 +280,7 @@ void keycache_receive(struct card *card, const struct air_frame *f,
 	memset(res, 0, sizeof(*res));
 	if (f->fcs_bad || !is_data_or_mgmt(f, len))
 		return;
+	res->mgmt = classify_mgmt(f->data, len);
 	if (!(f->data[1] & FC1_PROTECTED)) {
 		if (carries_data(f, len) && peer_has_key(card, f->data + 10))
 			res->outcome = RX_CRYPTO_PLAIN_KEYED;
@@ -291,6 +342,7 @@ void keycache_count_rx(struct card *card, const struct rx_crypto *res)
 {
 	struct crypto_stats *s = &card->crypto;
 
+	count_mgmt(&s->rx_mgmt_protected, &s->rx_mgmt_bip, res->mgmt);
 	switch (res->outcome) {
 	case RX_CRYPTO_NONE:
 		break;
@@ -315,7 +367,9 @@ void keycache_count_rx(struct card *card, const struct rx_crypto *res)
 static unsigned long stats_total(const struct crypto_stats *s)
 {
 	unsigned long t = s->tx_clear + s->tx_sw + s->tx_plain_keyed + s->rx_miss +
-			  s->rx_icv_fail + s->rx_mic_fail + s->rx_plain_keyed;
+			  s->rx_icv_fail + s->rx_mic_fail + s->rx_plain_keyed +
+			  s->tx_mgmt_protected + s->tx_mgmt_bip +
+			  s->rx_mgmt_protected + s->rx_mgmt_bip;
 
 	for (unsigned int c = 0; c < WIFI_CIPHERS; c++)
 		t += s->tx[c] + s->rx[c];
@@ -327,12 +381,15 @@ void card_crypto_summary(const struct card *card, char *buf, size_t len)
 	const struct crypto_stats *s = &card->crypto;
 
 	snprintf(buf, len,
-		 "tx wep=%lu tkip=%lu ccmp=%lu clear=%lu sw=%lu plain-keyed=%lu; "
-		 "rx wep=%lu tkip=%lu ccmp=%lu miss=%lu icv-fail=%lu mic-fail=%lu plain-keyed=%lu",
+		 "tx wep=%lu tkip=%lu ccmp=%lu clear=%lu sw=%lu plain-keyed=%lu "
+		 "mgmt-protected=%lu mgmt-bip=%lu; "
+		 "rx wep=%lu tkip=%lu ccmp=%lu miss=%lu icv-fail=%lu mic-fail=%lu plain-keyed=%lu "
+		 "mgmt-protected=%lu mgmt-bip=%lu",
 		 s->tx[WIFI_CIPHER_WEP], s->tx[WIFI_CIPHER_TKIP], s->tx[WIFI_CIPHER_CCMP],
-		 s->tx_clear, s->tx_sw, s->tx_plain_keyed, s->rx[WIFI_CIPHER_WEP],
-		 s->rx[WIFI_CIPHER_TKIP], s->rx[WIFI_CIPHER_CCMP], s->rx_miss,
-		 s->rx_icv_fail, s->rx_mic_fail, s->rx_plain_keyed);
+		 s->tx_clear, s->tx_sw, s->tx_plain_keyed, s->tx_mgmt_protected,
+		 s->tx_mgmt_bip, s->rx[WIFI_CIPHER_WEP], s->rx[WIFI_CIPHER_TKIP],
+		 s->rx[WIFI_CIPHER_CCMP], s->rx_miss, s->rx_icv_fail, s->rx_mic_fail,
+		 s->rx_plain_keyed, s->rx_mgmt_protected, s->rx_mgmt_bip);
 }
 
 /*
@@ -344,12 +401,19 @@ void keycache_log(struct card *card, bool force)
 	struct crypto_stats *s = &card->crypto;
 	unsigned long total = stats_total(s);
 	uint64_t now = card_now(card);
-	char line[256];
+	/* card_logf's line is too short for the largest counts: built here */
+	char line[sizeof(card->cfg.name) + 16 + CARD_CRYPTO_LINE_MAX];
+	int n;
 
 	if (!force && (total == s->logged || now - s->logged_at < LOG_INTERVAL_US))
 		return;
 	s->logged = total;
 	s->logged_at = now;
-	card_crypto_summary(card, line, sizeof(line));
-	card_logf(card, "crypto: %s", line);
+	if (!card->ops->log)
+		return;
+	n = snprintf(line, sizeof(line), "%s: crypto: ", card->cfg.name);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return;
+	card_crypto_summary(card, line + n, sizeof(line) - (size_t)n);
+	card->ops->log(card->host, line);
 }

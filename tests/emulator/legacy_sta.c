@@ -46,7 +46,6 @@
 #define FC0_DISASSOC		0xa0
 #define FC0_AUTH		0xb0
 #define FC0_DEAUTH		0xc0
-#define FC1_RETRY		0x08
 /* Data frames: Null function (no body), to the DS, power management. */
 #define FC0_NULL_FUNCTION	0x48
 #define FC1_TO_DS		0x01
@@ -187,39 +186,19 @@ static unsigned int frame_header(struct card *card, struct air_frame *f,
 /*
  * Puts the frame (len bytes without FCS) on the card's channel the way a
  * card's attempt goes: through the link model, then the air, which says
- * whether the addressee ACKed; resent with the Retry bit while not.
+ * whether the addressee ACKed; resent with the Retry bit while not.  The
+ * card hears it as it hears any station.
  */
 static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 {
-	uint8_t rate = sta_rate(card);
+	bool acked = air_send_unscheduled(card, false, f, len, sta_rate(card),
+					  LSTA_MAC_ATTEMPTS, NULL);
 
-	for (unsigned int attempt = 0; attempt < LSTA_MAC_ATTEMPTS; attempt++) {
-		uint32_t fcs;
-		int ack_rssi = -1;
-
-		if (attempt)
-			f->data[1] |= FC1_RETRY;
-		fcs = wifi_crc32(f->data, len);
-		for (unsigned int i = 0; i < FCS_LEN; i++)
-			f->data[len + i] = (uint8_t)(fcs >> (8 * i));
-		f->len = (uint16_t)(len + FCS_LEN);
-		f->freq_mhz = card->freq_mhz;
-		f->rate_code = rate;
-		f->fcs_bad = false;
-		f->rssi = link_faded_rssi(card, card->rssi);
-		if (!card->air || !f->freq_mhz)
-			break;
-		if (link_attempt_survives(card, rate, f->rssi, card->cfg.loss_percent))
-			ack_rssi = air_transmit(card->air, NULL, f, true);
-		if (ack_rssi >= 0 &&
-		    link_attempt_survives(card, ap_ack_rate(card),
-					  link_faded_rssi(card, (unsigned int)ack_rssi), 0)) {
-			card->legacy->acked++;
-			return true;
-		}
-	}
-	card->legacy->unacked++;
-	return false;
+	if (acked)
+		card->legacy->acked++;
+	else
+		card->legacy->unacked++;
+	return acked;
 }
 
 static void send_auth(struct card *card)

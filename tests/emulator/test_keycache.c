@@ -81,6 +81,30 @@ static void set_mic(struct card *c, unsigned int n, const uint8_t rx[8],
 	wr(c, base + 28, 0);
 }
 
+/*
+ * Cards A, B, C on air, awake on 2412 MHz (the key cache takes no writes
+ * in full sleep), every key entry cleared as ath5k_init does.
+ */
+static void cards_open(struct air *air, struct test_card *a, struct test_card *b,
+		       struct test_card *c)
+{
+	struct test_card *all[3] = { a, b, c };
+
+	for (unsigned int i = 0; i < 3; i++) {
+		test_card_open(all[i], air, i, "airtime=0");
+		test_card_up(all[i], 2412, RX_RING, 4);
+		for (unsigned int n = 0; n < 128; n++)
+			set_key(all[i]->card, n, TYPE_CLEAR, tk, 0, NULL);
+	}
+}
+
+static void cards_close(struct test_card *a, struct test_card *b, struct test_card *c)
+{
+	test_card_close(a);
+	test_card_close(b);
+	test_card_close(c);
+}
+
 struct frame {
 	uint8_t b[512];		/* as the air carries it, without pad and FCS */
 	unsigned int hdr, len;	/* len: header .. end of the ICV/MIC room */
@@ -456,7 +480,7 @@ static void test_plaintext(struct test_card *a, struct test_card *b,
 	      "EAPOL in clear is not counted");
 }
 
-static char logged[512];
+static char logged[CARD_CRYPTO_LINE_MAX + 64];
 
 static void capture_log(void *host, const char *line)
 {
@@ -468,15 +492,20 @@ static void test_summary(struct test_card *a, struct test_card *b)
 {
 	struct card_host_ops ops = *a->card->ops;
 	const struct card_host_ops *saved = a->card->ops;
-	char line[256], want[300];
+	char line[CARD_CRYPTO_LINE_MAX], want[CARD_CRYPTO_LINE_MAX + 64];
 
+	/* the 802.11w action frame of test_ccmp_errors: mgmt-protected */
 	card_crypto_summary(a->card, line, sizeof(line));
-	check(!strcmp(line, "tx wep=2 tkip=4 ccmp=3 clear=0 sw=2 plain-keyed=1; "
-		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0"),
+	check(!strcmp(line, "tx wep=2 tkip=4 ccmp=3 clear=0 sw=2 plain-keyed=1 "
+		      "mgmt-protected=1 mgmt-bip=0; "
+		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0 "
+		      "mgmt-protected=0 mgmt-bip=0"),
 	      "A's summary: %s", line);
 	card_crypto_summary(b->card, line, sizeof(line));
-	check(!strcmp(line, "tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
-		      "rx wep=1 tkip=3 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1"),
+	check(!strcmp(line, "tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0 "
+		      "mgmt-protected=0 mgmt-bip=0; "
+		      "rx wep=1 tkip=3 ccmp=2 miss=2 icv-fail=2 mic-fail=1 plain-keyed=1 "
+		      "mgmt-protected=1 mgmt-bip=0"),
 	      "B's summary: %s", line);
 	ops.log = capture_log;
 	a->card->ops = &ops;
@@ -520,23 +549,247 @@ static void test_aes_disabled(struct test_card *a, struct test_card *b)
 	test_card_close(&n);
 }
 
+/* ---- 802.11w management frames in the counts ---- */
+
+static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+/* A management frame fc0/fc1 to dst from src with body bytes, no crypto. */
+static void make_mgmt(struct frame *f, uint8_t fc0, uint8_t fc1, const uint8_t *dst,
+		      const uint8_t *src, const uint8_t *body, unsigned int body_len)
+{
+	memset(f, 0, sizeof(*f));
+	f->b[0] = fc0;
+	f->b[1] = fc1;
+	memcpy(f->b + 4, dst, 6);
+	memcpy(f->b + 10, src, 6);
+	memcpy(f->b + 16, src, 6);
+	f->hdr = f->body = 24;
+	memcpy(f->b + 24, body, body_len);
+	f->len = 24 + body_len;
+}
+
+/* Reason code 7, then an element id/len with len filler bytes after it. */
+static unsigned int reason_and_element(uint8_t *body, uint8_t id, uint8_t len)
+{
+	body[0] = 7;
+	body[1] = 0;
+	body[2] = id;
+	body[3] = len;
+	for (unsigned int i = 0; i < len; i++)
+		body[4 + i] = (uint8_t)(0xa0 + i);
+	return 4u + len;
+}
+
+struct mgmt_counts {
+	unsigned long tx_protected, tx_bip, rx_protected, rx_bip;
+};
+
+static struct mgmt_counts mgmt_counts(const struct card *c)
+{
+	return (struct mgmt_counts){ c->crypto.tx_mgmt_protected, c->crypto.tx_mgmt_bip,
+				     c->crypto.rx_mgmt_protected, c->crypto.rx_mgmt_bip };
+}
+
+/*
+ * A sends f (no key index); how A's tx and B's and C's rx counts moved
+ * must be tx_p/tx_b at A, rx_p/rx_b at B (C, promiscuous, like B unless
+ * only_c: then C alone hears it).
+ */
+static void expect_mgmt(struct test_card *a, struct test_card *b, struct test_card *c,
+			const struct frame *f, int keyix, unsigned int tx_p, unsigned int tx_b,
+			unsigned int rx_p, unsigned int rx_b, bool only_c, const char *what)
+{
+	struct mgmt_counts a0 = mgmt_counts(a->card), b0 = mgmt_counts(b->card);
+	struct mgmt_counts c0 = mgmt_counts(c->card), a1, b1, c1;
+
+	rx_fresh(b, c);
+	send(a, f, keyix);
+	a1 = mgmt_counts(a->card);
+	b1 = mgmt_counts(b->card);
+	c1 = mgmt_counts(c->card);
+	check(a1.tx_protected - a0.tx_protected == tx_p && a1.tx_bip - a0.tx_bip == tx_b &&
+	      a1.rx_protected == a0.rx_protected && a1.rx_bip == a0.rx_bip,
+	      "%s: A tx mgmt-protected +%lu mgmt-bip +%lu", what,
+	      a1.tx_protected - a0.tx_protected, a1.tx_bip - a0.tx_bip);
+	check(b1.rx_protected - b0.rx_protected == (only_c ? 0 : rx_p) &&
+	      b1.rx_bip - b0.rx_bip == (only_c ? 0 : rx_b) &&
+	      b1.tx_protected == b0.tx_protected && b1.tx_bip == b0.tx_bip,
+	      "%s: B rx mgmt-protected +%lu mgmt-bip +%lu", what,
+	      b1.rx_protected - b0.rx_protected, b1.rx_bip - b0.rx_bip);
+	check(c1.rx_protected - c0.rx_protected == rx_p && c1.rx_bip - c0.rx_bip == rx_b,
+	      "%s: C rx mgmt-protected +%lu mgmt-bip +%lu", what,
+	      c1.rx_protected - c0.rx_protected, c1.rx_bip - c0.rx_bip);
+}
+
+static void test_mgmt_protection(void)
+{
+	static const uint8_t wep[13] = { 'p', 'm', 'f', '-', 'a', 'u', 't', 'h',
+					 '-', 'k', 'e', 'y', '!' };
+	struct air *air = air_create();
+	struct test_card a, b, c;
+	uint8_t body[64], other[6];
+	struct frame f;
+	unsigned int n;
+	char line[CARD_CRYPTO_LINE_MAX];
+
+	printf("802.11w: protected unicast and BIP group management frames counted\n");
+	cards_open(air, &a, &b, &c);
+	/* A's pairwise CCMP key at B: its engine still fails the action frame. */
+	set_key(b.card, 12, TYPE_CCM, tk, 16, a.mac);
+
+	make_frame(&f, b.mac, a.mac, -1, WIFI_CIPHER_CCMP, 0, 0x0301, 20);
+	f.b[0] = 0xd0;			/* action, Protected (an SA Query) */
+	f.b[1] = 0x40;
+	wifi_seal(WIFI_CIPHER_CCMP, tk, 16, f.b, f.len);
+	expect_mgmt(&a, &b, &c, &f, -1, 1, 0, 1, 0, false,
+		    "unicast protected action, sealed by software");
+	check(b.card->crypto.rx_icv_fail == 1 && c.card->crypto.rx_miss == 1,
+	      "counted whether the key cache opened it or not (B icv-fail %lu, C miss %lu)",
+	      b.card->crypto.rx_icv_fail, c.card->crypto.rx_miss);
+
+	make_frame(&f, b.mac, a.mac, -1, WIFI_CIPHER_WEP, 0, 0x42, 136);
+	f.b[0] = 0xb0;			/* shared key authentication, transaction 3 */
+	f.b[1] = 0x40;
+	set_key(b.card, 12, TYPE_CLEAR, tk, 0, NULL);	/* the first entry for A wins */
+	set_key(a.card, 50, TYPE_WEP104, wep, 13, b.mac);
+	set_key(b.card, 51, TYPE_WEP104, wep, 13, a.mac);
+	expect_mgmt(&a, &b, &c, &f, 50, 1, 0, 1, 0, false,
+		    "unicast WEP authentication, sealed by A's key cache");
+	check(a.card->crypto.tx[WIFI_CIPHER_WEP] == 1 && b.card->crypto.rx[WIFI_CIPHER_WEP] == 1,
+	      "and opened by B's (wep sealed 1, opened 1)");
+	set_key(a.card, 50, TYPE_CLEAR, wep, 0, NULL);
+	set_key(b.card, 51, TYPE_CLEAR, wep, 0, NULL);
+
+	n = reason_and_element(body, 0, 0) - 2;		/* the reason alone */
+	make_mgmt(&f, 0xc0, 0x00, b.mac, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "unicast deauthentication in clear (a forged one)");
+
+	n = reason_and_element(body, 76, 16);
+	make_mgmt(&f, 0xc0, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 1, 0, 1, false,
+		    "broadcast deauthentication, BIP-CMAC-128 MME (16)");
+	n = reason_and_element(body, 76, 24);
+	make_mgmt(&f, 0xa0, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 1, 0, 1, false,
+		    "broadcast disassociation, BIP-GMAC/CMAC-256 MME (24)");
+	n = reason_and_element(body + 1, 76, 32) + 1;
+	body[0] = 8;			/* action: SA Query category */
+	make_mgmt(&f, 0xd0, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 1, 0, 1, false,
+		    "broadcast action, an MME of length 32");
+
+	n = reason_and_element(body, 76, 20);
+	make_mgmt(&f, 0xc0, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "element 76 of length 20 is no MME");
+	n = reason_and_element(body, 76, 16);
+	memcpy(body + n, "\xdd\x03\x00\x10\x18", 5);	/* a vendor element after it */
+	make_mgmt(&f, 0xc0, 0x00, bcast, a.mac, body, n + 5);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "an MME that does not end the body");
+	n = reason_and_element(body, 0, 0) - 2;
+	make_mgmt(&f, 0xc0, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "broadcast deauthentication without MME");
+	n = reason_and_element(body, 76, 16);
+	make_mgmt(&f, 0xc0, 0x40, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "a group frame with the Protected bit (no BIP there)");
+	memset(body, 0, 12);		/* timestamp, interval, capability */
+	n = reason_and_element(body + 10, 76, 16) + 10;
+	make_mgmt(&f, 0x80, 0x00, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, true,
+		    "a beacon ending in an MME (beacon protection) is left out");
+	n = reason_and_element(body, 76, 16);
+	make_mgmt(&f, 0x08, 0x02, bcast, a.mac, body, n);
+	expect_mgmt(&a, &b, &c, &f, -1, 0, 0, 0, 0, false,
+		    "group data ending in the same bytes is not management");
+
+	make_frame(&f, b.mac, a.mac, -1, WIFI_CIPHER_CCMP, 0, 0x0302, 20);
+	f.b[0] = 0xd0;
+	f.b[1] = 0x40;
+	memcpy(other, b.mac, 6);
+	other[5] ^= 0x40;
+	memcpy(f.b + 4, other, 6);
+	expect_mgmt(&a, &b, &c, &f, -1, 1, 0, 1, 0, true,
+		    "protected action to another address: B filters it, C hears it");
+
+	printf("counted once per frame on TX, per stored frame on RX\n");
+	{
+		struct mgmt_counts a0 = mgmt_counts(a.card), b0;
+		struct tx_setup s = { .buf = TX_BUF, .frame_len = f.len + 4,
+				      .buf_len = f.len, .intreq = true,
+				      .tries = { 4, 4 }, .rates = { 0x0b, 0x0b } };
+		unsigned long tries = a.card->stats.tx_tries;
+
+		/* nobody owns other: 8 attempts, one frame */
+		memcpy(a.fh->mem + TX_BUF, f.b, f.len);
+		put_tx_desc(a.fh, TX_DESC, &s);
+		wr(a.card, 0x800, TX_DESC);
+		wr(a.card, 0x840, 1);
+		check(a.card->stats.tx_tries - tries == 8 &&
+		      mgmt_counts(a.card).tx_protected - a0.tx_protected == 1,
+		      "8 attempts without ACK count 1 (%lu attempts)",
+		      (unsigned long)(a.card->stats.tx_tries - tries));
+
+		/* B's ring of 4 takes 4 frames; the fifth is lost (RXEOL) */
+		make_frame(&f, b.mac, a.mac, -1, WIFI_CIPHER_CCMP, 0, 0x0303, 20);
+		f.b[0] = 0xd0;
+		f.b[1] = 0x40;
+		test_card_up(&b, 2412, RX_RING, 4);
+		b0 = mgmt_counts(b.card);
+		for (int i = 0; i < 5; i++)
+			send(&a, &f, -1);
+		check(mgmt_counts(b.card).rx_protected - b0.rx_protected == 4 &&
+		      b.card->rx_dropped == 1,
+		      "B: 4 stored and counted, 1 lost to RXEOL not counted (%lu, dropped %lu)",
+		      mgmt_counts(b.card).rx_protected - b0.rx_protected, b.card->rx_dropped);
+
+		/* a reception with a bad FCS reaches the ring, not the counts */
+		{
+			static struct air_frame bad;
+			uint32_t fcs = wifi_crc32(f.b, f.len);
+
+			test_card_up(&b, 2412, RX_RING, 4);
+			b0 = mgmt_counts(b.card);
+			memset(&bad, 0, sizeof(bad));
+			memcpy(bad.data, f.b, f.len);
+			memcpy(bad.data + f.len, &fcs, 4);
+			bad.data[f.len] ^= 1;
+			bad.len = (uint16_t)(f.len + 4);
+			bad.freq_mhz = 2412;
+			bad.rate_code = 0x0b;
+			bad.rssi = 40;
+			bad.fcs_bad = true;
+			rx_deliver(b.card, &bad);
+			check((rx_st1(&b) & 1) && (rx_st1(&b) & 0x4) &&
+			      mgmt_counts(b.card).rx_protected == b0.rx_protected,
+			      "B: stored with the CRC error, not counted (st1 %08x)", rx_st1(&b));
+		}
+	}
+
+	/* A sent 9 protected (1 + 1 + 1 + 1 + 5) and 3 BIP; B stored 6 and 3 */
+	card_crypto_summary(a.card, line, sizeof(line));
+	check(!strcmp(line, "tx wep=1 tkip=0 ccmp=0 clear=0 sw=9 plain-keyed=0 "
+		      "mgmt-protected=9 mgmt-bip=3; rx wep=0 tkip=0 ccmp=0 miss=0 "
+		      "icv-fail=0 mic-fail=0 plain-keyed=0 mgmt-protected=0 mgmt-bip=0"),
+	      "A's line: %s", line);
+	card_crypto_summary(b.card, line, sizeof(line));
+	check(strstr(line, "plain-keyed=0 mgmt-protected=0 mgmt-bip=0; rx ") &&
+	      strstr(line, " plain-keyed=0 mgmt-protected=6 mgmt-bip=3") ==
+	      line + strlen(line) - strlen(" plain-keyed=0 mgmt-protected=6 mgmt-bip=3"),
+	      "B's line: %s", line);
+	cards_close(&a, &b, &c);
+	air_destroy(air);
+}
+
 int main(void)
 {
 	struct air *air = air_create();
 	struct test_card a, b, c;
 
-	test_card_open(&a, air, 0, "airtime=0");
-	test_card_open(&b, air, 1, "airtime=0");
-	test_card_open(&c, air, 2, "airtime=0");
-	test_card_up(&a, 2412, RX_RING, 4);
-	test_card_up(&b, 2412, RX_RING, 4);
-	test_card_up(&c, 2412, RX_RING, 4);
-	/* ath5k_init: every entry cleared before use */
-	for (unsigned int n = 0; n < 128; n++) {
-		set_key(a.card, n, TYPE_CLEAR, tk, 0, NULL);
-		set_key(b.card, n, TYPE_CLEAR, tk, 0, NULL);
-		set_key(c.card, n, TYPE_CLEAR, tk, 0, NULL);
-	}
+	cards_open(air, &a, &b, &c);
 	test_ccmp_pairwise(&a, &b, &c);
 	test_ccmp_errors(&a, &b, &c);
 	test_tkip(&a, &b, &c);
@@ -545,9 +798,8 @@ int main(void)
 	test_plaintext(&a, &b, &c);
 	test_summary(&a, &b);
 	test_aes_disabled(&a, &b);
-	test_card_close(&a);
-	test_card_close(&b);
-	test_card_close(&c);
+	test_mgmt_protection();
+	cards_close(&a, &b, &c);
 	air_destroy(air);
 	return checks_report("test_keycache");
 }

@@ -16,9 +16,7 @@
 #include "air_timing.h"
 #include "card_model.h"
 #include "fake_host.h"
-#include "server.h"
-
-#include <unistd.h>
+#include "control_test.h"
 
 #define TX_DESC		0x1000
 #define TX_BUF		0x2000
@@ -471,41 +469,16 @@ static void test_retries_and_deauth(void)
 
 /* ---- the control socket's command ---- */
 
-static uint64_t clock_now;
-
-static uint64_t test_clock(void *ctx)
-{
-	(void)ctx;
-	return clock_now;
-}
-
 static void test_control(void)
 {
-	struct server_options opts = { .clock_us = test_clock };
-	char dir[64] = "/tmp/test_legacy_sta.XXXXXX", sock[128], ctl_path[128];
-	char err[256], answer[CARD_STATS_LINE_MAX + 16], *log_text = NULL;
-	size_t log_size = 0;
-	struct card_config cfg;
+	char answer[CARD_STATS_LINE_MAX + 16];
+	struct control_test t;
 	struct control *ctl;
-	struct server *srv;
+	const char *log_text;
 
 	printf("CARD legacy-sta through control_execute\n");
-	clock_now = 1000000;
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(2);
-	}
-	snprintf(sock, sizeof(sock), "%s/card0.sock", dir);
-	snprintf(ctl_path, sizeof(ctl_path), "%s/control.sock", dir);
-	opts.log = open_memstream(&log_text, &log_size);
-	srv = server_create(&opts, NULL);
-	card_config_defaults(&cfg, 0);
-	snprintf(cfg.socket_path, sizeof(cfg.socket_path), "%s", sock);
-	if (!srv || server_add_card(srv, &cfg, err, sizeof(err)) < 0 ||
-	    !(ctl = control_open(srv, ctl_path, err, sizeof(err)))) {
-		printf("setup: %s\n", err);
-		exit(2);
-	}
+	control_test_open(&t, "test_legacy_sta", NULL);
+	ctl = t.ctl;
 
 	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
 	check(!strcmp(answer, "ok: none"), "'card0 legacy-sta': '%s'", answer);
@@ -552,17 +525,13 @@ static void test_control(void)
 	control_execute(ctl, "card0 legacy-sta", answer, sizeof(answer));
 	check(!strcmp(answer, "ok: none"), "after leave: '%s'", answer);
 
-	fflush(opts.log);
+	log_text = control_test_log(&t);
 	check(log_text && strstr(log_text, "card0: control: legacy-sta join 02:a5:1a:bb:00:0b") &&
 	      strstr(log_text, "card0: control: legacy-sta leave"),
 	      "the server log records join and leave");
 	check(log_text && strstr(log_text, "card0: legacy-sta 02:a5:1a:bb:00:0b: joining the BSS of card0"),
 	      "the card log says what the station does");
-	control_close(ctl);
-	server_destroy(srv);
-	fclose(opts.log);
-	free(log_text);
-	rmdir(dir);
+	control_test_close(&t);
 }
 
 /* What the AP hears when the station changes its power management. */

@@ -1353,8 +1353,9 @@ static void test_session_reset_and_control(struct session *s)
 	control_execute(ctl, "", answer, sizeof(answer));
 	CHECK(!strncmp(answer, "error: ", 7));
 	control_execute(ctl, "card0 crypto", answer, sizeof(answer));
-	CHECK(!strcmp(answer, "ok: tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0; "
-		      "rx wep=0 tkip=0 ccmp=0 miss=0 icv-fail=0 mic-fail=0 plain-keyed=0"));
+	CHECK(!strcmp(answer, "ok: tx wep=0 tkip=0 ccmp=0 clear=0 sw=0 plain-keyed=0 "
+		      "mgmt-protected=0 mgmt-bip=0; rx wep=0 tkip=0 ccmp=0 miss=0 "
+		      "icv-fail=0 mic-fail=0 plain-keyed=0 mgmt-protected=0 mgmt-bip=0"));
 	control_execute(ctl, "card9 crypto", answer, sizeof(answer));
 	CHECK(!strncmp(answer, "error: ", 7));
 	control_execute(ctl, "card0 radio", answer, sizeof(answer));

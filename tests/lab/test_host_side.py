@@ -551,10 +551,11 @@ class CryptoCounts(unittest.TestCase):
     card (nohwcrypt=1) mac80211 does and the key cache stays out."""
 
     @staticmethod
-    def answer(ccmp_tx=0, ccmp_rx=0, sw=0, miss=0, icv=0, plain=0):
-        return ("ok: tx wep=0 tkip=0 ccmp=%d clear=0 sw=%d plain-keyed=%d; rx wep=0 "
-                "tkip=0 ccmp=%d miss=%d icv-fail=%d mic-fail=0 plain-keyed=0"
-                % (ccmp_tx, sw, plain, ccmp_rx, miss, icv))
+    def answer(ccmp_tx=0, ccmp_rx=0, sw=0, miss=0, icv=0, plain=0, mgmt=0):
+        return ("ok: tx wep=0 tkip=0 ccmp=%d clear=0 sw=%d plain-keyed=%d "
+                "mgmt-protected=%d mgmt-bip=0; rx wep=0 tkip=0 ccmp=%d miss=%d "
+                "icv-fail=%d mic-fail=0 plain-keyed=0 mgmt-protected=%d mgmt-bip=0"
+                % (ccmp_tx, sw, plain, mgmt, ccmp_rx, miss, icv, mgmt))
 
     def run_check(self, card_a, card_b, sw=None, received=20):
         base = self.answer(ccmp_tx=100, ccmp_rx=90, sw=5, miss=7)
@@ -614,6 +615,26 @@ class CryptoCounts(unittest.TestCase):
 
     def test_lost_pings_fail(self):
         self.assertNotEqual(self.run_check(self.SW, self.HW, sw="a", received=19)[0], 0)
+
+    def test_protected_management_frames_leave_the_verdict_alone(self):
+        self.assertEqual(self.run_check(dict(self.HW, mgmt=3), self.HW)[0], 0)
+
+    def test_emu_crypto_names_every_key_of_the_line(self):
+        script = ('. "$PAYLOAD/guest/wifi-checks.sh"\n'
+                  'emu_ask() { printf "%s\\n" "$ANSWER"; }\n'
+                  'emu_crypto card0\n')
+        answer = ("ok: tx wep=1 tkip=2 ccmp=3 clear=4 sw=5 plain-keyed=6 "
+                  "mgmt-protected=7 mgmt-bip=8; rx wep=9 tkip=10 ccmp=11 miss=12 "
+                  "icv-fail=13 mic-fail=14 plain-keyed=15 mgmt-protected=16 mgmt-bip=17")
+        r = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                           env=dict(os.environ, PAYLOAD=HERE, ANSWER=answer))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        names = ["tx_wep", "tx_tkip", "tx_ccmp", "tx_clear", "tx_sw", "tx_plain_keyed",
+                 "tx_mgmt_protected", "tx_mgmt_bip", "rx_wep", "rx_tkip", "rx_ccmp",
+                 "rx_miss", "rx_icv_fail", "rx_mic_fail", "rx_plain_keyed",
+                 "rx_mgmt_protected", "rx_mgmt_bip"]
+        self.assertEqual(r.stdout.split(),
+                         ["%s=%d" % (n, i + 1) for i, n in enumerate(names)])
 
 
 

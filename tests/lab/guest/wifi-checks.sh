@@ -102,7 +102,8 @@ emu_ask() {
 }
 
 # emu_crypto CARD: the card's crypto counts as shell assignments
-# (tx_ccmp=N rx_miss=N ...), from "ok: tx wep=N ...; rx wep=N ...".
+# (tx_ccmp=N rx_miss=N tx_mgmt_protected=N ...), from "ok: tx wep=N ...;
+# rx wep=N ...": every key of the line, whatever keys it has.
 emu_crypto() {
 	emu_ask "$1" crypto | awk '
 		/^ok/ {
