@@ -171,9 +171,13 @@ static bool ath5k_rx_accept(struct ath5k_dev *dev,
 		rxs->flag |= RX_FLAG_FAILED_FCS_CRC;
 		return true;
 	}
-	/* no key for it here: mac80211 may still decrypt in software */
+	/*
+	 * Sealed as it came: no key for it here, or a frame the key cache
+	 * cannot open (802.11w management frames, whose CCMP postdates
+	 * it).  mac80211 opens it in software, or counts and drops it.
+	 */
 	if (rs->flags & ATH5K_RXE_DECRYPT)
-		return !rs->key_valid;
+		return true;
 	if (rs->flags & ATH5K_RXE_MIC)
 		rxs->flag |= RX_FLAG_MMIC_ERROR;
 	return true;
