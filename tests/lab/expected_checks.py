@@ -7,7 +7,7 @@ test_host_side.py runs the guest scripts with run_check stubbed and holds
 these lists to what they really report."""
 
 # guest/wifi-checks.sh: run_wifi_checks.
-WIFI_NETWORKS = ("open-ch6", "wpa2-ch6", "tkip-ch6", "wep-ch6", "sae-ch6", "open-ch36")
+WIFI_NETWORKS = ("open-ch6", "sae-ch6", "wpa2-ch6", "tkip-ch6", "wep-ch6", "open-ch36")
 PROTECTED = ("wpa2-ch6", "tkip-ch6", "wep-ch6", "sae-ch6")
 
 # Card models (ath5k-emu model=, the lab's CARD_MODELS) whose MAC has no
@@ -92,7 +92,8 @@ def wifi_checks(models=(), profile="full"):
     bssid_mask = not NO_BSSID_MASK.intersection(models)
     networks = wifi_networks(models)
     rts_model = not NO_RTS_MODEL.intersection(models)
-    return (["probe", "mac-addresses", "channels", "netns", "interfaces-up"]
+    return (["probe", "mac-addresses", "channels", "netns", "interfaces-up", "mesh-open",
+             "mesh-sae"]
             + [c for net in networks
                for c in ["ap-" + net, "scan-" + net, "assoc-" + net, "ping-" + net]
                + (["iperf3", "lone-frame", "rate-control"] if net == networks[0] else [])
@@ -102,8 +103,8 @@ def wifi_checks(models=(), profile="full"):
                   and (hw_ccmp or net not in ("wpa2-ch6", "sae-ch6")) else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])
                + (["wpa3-sae"] if net == "sae-ch6" else [])
+               + (["sae-after-wep"] if net == "wep-ch6" else [])
                + (platform_checks(models) if net == platform_network(models) else [])]
-            + ["mesh-open", "mesh-sae"]
             + (["regd-disconnect"] if "open-ch6" in networks else [])
             + (["two-bss"] if bssid_mask else [])
             + (INTEROP if profile == "full" and hw_ccmp and "wpa2-ch6" in networks else [])

@@ -343,7 +343,7 @@ network_freq() {
 
 # The networks of the Wi-Fi checks, in the order they run (expected_checks.py);
 # the 2.4 GHz ones only where every card has a 2.4 GHz radio.
-wifi_networks="open-ch6 wpa2-ch6 tkip-ch6 wep-ch6 sae-ch6 open-ch36"
+wifi_networks="open-ch6 sae-ch6 wpa2-ch6 tkip-ch6 wep-ch6 open-ch36"
 if cards_lack 2ghz; then wifi_networks="open-ch36"; fi
 psk=ath5k-lab-passphrase
 # WEP-104: 13 key bytes.
@@ -1491,6 +1491,9 @@ run_wifi_checks() {
 	run_card_checks
 	run_check netns 30 needs=mac-addresses check_netns
 	run_check interfaces-up 60 needs=netns check_interfaces_up
+	# 802.11s, open and with SAE (guest/mesh-checks.sh)
+	run_check mesh-open 120 needs=interfaces-up check_mesh_open
+	run_check mesh-sae 150 needs=interfaces-up check_mesh_sae
 	for net in $wifi_networks; do
 		run_check "ap-$net" 60 needs=interfaces-up check_ap "$net"
 		run_check "scan-$net" 240 needs="ap-$net" check_scan "$net"
@@ -1519,15 +1522,15 @@ run_wifi_checks() {
 		tkip-*|wep-*) run_check "crypto-$net" 60 needs="assoc-$net" check_crypto "$net" ;;
 		esac
 		[ "$net" != wpa2-ch6 ] || run_check "rekey-$net" 90 needs="assoc-$net" check_rekey "$net"
+		# WPA3 once more, now that WEP's static key has used a default
+		# key slot (guest/pmf-checks.sh)
+		[ "$net" != wep-ch6 ] || run_check sae-after-wep 120 needs=assoc-sae-ch6 check_sae_after_wep
 		# management frame protection (guest/pmf-checks.sh)
 		[ "$net" != sae-ch6 ] || run_check wpa3-sae 180 needs="assoc-$net" check_wpa3_sae "$net"
 		# suspend, rfkill, LED, ANI with this network's link up
 		# (guest/platform-checks.sh)
 		[ "$net" != "$(platform_network)" ] || run_platform_checks "$net"
 	done
-	# 802.11s, open and with SAE (guest/mesh-checks.sh)
-	run_check mesh-open 120 needs=interfaces-up check_mesh_open
-	run_check mesh-sae 150 needs=interfaces-up check_mesh_sae
 	# On channel 6, where every 2.4 GHz card can run an AP.
 	cards_lack 2ghz || run_check regd-disconnect 180 needs=interfaces-up check_regd_disconnect
 	# Two interfaces per card need a BSSID mask (cards_lack).
