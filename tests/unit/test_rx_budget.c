@@ -28,34 +28,13 @@
 
 #include "ath5k.h"
 #include "check.h"
-#include "descblock.h"
+#include "rx_card.h"
 #include "rx_dev.h"
 #include "rx_hw_idle.h"
-
-#define RXS0_LEN	GENMASK(11, 0)
-#define RXS0_MORE	BIT(12)
-#define RXS0_RATE	GENMASK(19, 15)
-#define RXS1_DONE	BIT(0)
-#define RXS1_OK		BIT(1)
 
 #define FRAME_LEN	(24 + 40 + FCS_LEN)
 
 /* ----- the hardware layer, as far as rx.c uses it ---------------------- */
-
-static u32 rxdp;
-static unsigned int rxdp_reads;
-
-int ath5k_hw_rx_set_rxdp(struct ath5k_hw *ah, u32 paddr)
-{
-	rxdp = paddr;
-	return 0;
-}
-
-u32 ath5k_hw_rx_get_rxdp(struct ath5k_hw *ah)
-{
-	rxdp_reads++;
-	return rxdp;
-}
 
 u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
 {
@@ -92,14 +71,13 @@ static unsigned int frames_at_release;
 static bool irq_during_poll;
 
 static void card_fill_ring(unsigned int max);
-static void card_advance_rxdp(void);
 
 void ath5k_irq_update(struct ath5k_dev *d, u32 release, u32 hold)
 {
 	irq_released |= release;
 	if ((release & ATH5K_INT_RX_ANY) && frames_at_release) {
 		card_fill_ring(frames_at_release);
-		card_advance_rxdp();
+		rx_card_advance(&dev);
 		frames_at_release = 0;
 	}
 }
@@ -117,16 +95,12 @@ bool ath5k_tx_pending(struct ath5k_dev *d)
 /* The card writes a frame into @bf's buffer and completes it. */
 static void card_receive(struct ath5k_buf *bf)
 {
-	struct ath5k_desc *d = bf->desc;
 	u8 *buf = bf->skb->data;
 
 	memset(buf, 0, FRAME_LEN);
 	buf[0] = 0x08;				/* data frame */
 	memset(buf + 4, 0x02, ETH_ALEN);
-	d->rx.status[0] = cpu_to_le32(FIELD_PREP(RXS0_LEN, FRAME_LEN) |
-				      FIELD_PREP(RXS0_RATE, RATE_1M));
-	dma_wmb();
-	d->rx.status[1] = cpu_to_le32(RXS1_DONE | RXS1_OK);
+	rx_card_complete(bf, FRAME_LEN, RXS1_OK);
 }
 
 /* The card writes part of a long frame: "more" on all but the last. */
@@ -135,17 +109,6 @@ static void card_receive_part(struct ath5k_buf *bf, bool more)
 	card_receive(bf);
 	if (more)
 		bf->desc->rx.status[0] |= cpu_to_le32(RXS0_MORE);
-}
-
-/* The card has moved on: RXDP on the first descriptor not yet filled. */
-static void card_advance_rxdp(void)
-{
-	struct ath5k_buf *bf;
-
-	list_for_each_entry(bf, &dev.rx_ring, list)
-		if (!(le32_to_cpu(bf->desc->rx.status[1]) & RXS1_DONE))
-			break;
-	rxdp = (&bf->list == &dev.rx_ring) ? 0 : (u32)bf->desc_dma;
 }
 
 /* Fill every armed descriptor of the ring not already holding a frame. */
@@ -164,7 +127,7 @@ static void card_fill_ring(unsigned int max)
 		card_receive(bf);
 		max--;
 	}
-	card_advance_rxdp();
+	rx_card_advance(&dev);
 }
 
 void ieee80211_rx_napi(struct ieee80211_hw *h, struct ieee80211_sta *sta,
@@ -193,50 +156,25 @@ static void rx_up(void)
 {
 	rx_dev_setup(&dev, &hw, &device, &chan, rates, ATH5K_OPMODE_AP,
 		     ATH5K_RX_BUFS);
-	mutex_init(&dev.lock);
-	CHECK_EQ(ath5k_napi_init(&dev), 0);
-	CHECK_EQ(ath5k_rx_init(&dev), 0);
-	CHECK(!dev.rx_poll.armed);
-	CHECK_EQ(ath5k_rx_start(&dev), 0);
-	CHECK_EQ(rxdp, dev.bufs[0].desc_dma);
-	mutex_lock(&dev.lock);
-	ath5k_napi_start(&dev);
-	mutex_unlock(&dev.lock);
+	rx_card_up(&dev);
 	irq_released = 0;
 	delivered = 0;
 	tx_completes = 0;
 	card_floods = false;
 }
 
-static void rx_down(void)
-{
-	CHECK_EQ(dev.napi.contract_broken, 0);
-	mutex_lock(&dev.lock);
-	ath5k_napi_stop(&dev);
-	mutex_unlock(&dev.lock);
-	CHECK(!dev.rx_poll.armed);
-	ath5k_napi_deinit(&dev);
-	ath5k_rx_stop(&dev);
-	ath5k_rx_deinit(&dev);
-	CHECK_EQ(ath5k_shim_maps_live, 0);
-	CHECK_EQ(ath5k_shim_skbs_live, 0);
-	descblock_free(&dev);
-}
-
 /* The interrupt handler schedules the poll; the softirq runs it. */
 static void rx_irq_poll(void)
 {
 	run_delivered = 0;
-	card_advance_rxdp();
-	napi_schedule(&dev.napi);
-	CHECK(ath5k_shim_napi_run(&dev.napi, NAPI_POLL_WEIGHT) >= 0);
+	rx_card_interrupt(&dev);
 }
 
 /* The poll timer runs out: the poll runs again. */
 static bool rx_poll_due(void)
 {
 	run_delivered = 0;
-	card_advance_rxdp();
+	rx_card_advance(&dev);
 	if (!ath5k_shim_hrtimer_fire(&dev.rx_poll))
 		return false;
 	CHECK(dev.napi.scheduled);
@@ -250,7 +188,7 @@ static void test_few_frames(void)
 	       "polled again in %u us\n", ATH5K_RX_POLL_US);
 	rx_up();
 	card_fill_ring(3);
-	rxdp_reads = 0;
+	rx_card_rxdp_reads = 0;
 	rx_irq_poll();
 	CHECK_EQ(delivered, 3);
 	CHECK(!dev.napi.scheduled);
@@ -261,7 +199,7 @@ static void test_few_frames(void)
 	CHECK(dev.rx_poll.armed);
 	CHECK_EQ(dev.rx_poll.delay, ATH5K_RX_POLL_US * 1000);
 	/* issue 14: a bus read; the first two have a completed successor */
-	CHECK_EQ(rxdp_reads, 1);
+	CHECK_EQ(rx_card_rxdp_reads, 1);
 
 	printf("check: a poll that finds two more goes on polling\n");
 	card_fill_ring(2);
@@ -278,7 +216,7 @@ static void test_few_frames(void)
 	CHECK(!dev.napi.scheduled);
 	CHECK_EQ(delivered, 5);
 	CHECK_EQ(tx_completes, 3);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_irq_during_poll(void)
@@ -287,7 +225,7 @@ static void test_irq_during_poll(void)
 	       "keeps the sources held; the poll runs again\n");
 	rx_up();
 	card_fill_ring(2);
-	card_advance_rxdp();
+	rx_card_advance(&dev);
 	/* the first frame's delivery brings an interrupt: scheduled again */
 	irq_during_poll = true;
 	run_delivered = 0;
@@ -300,7 +238,7 @@ static void test_irq_during_poll(void)
 	CHECK_EQ(ath5k_shim_napi_run(&dev.napi, NAPI_POLL_WEIGHT), 0);
 	CHECK(!dev.napi.scheduled);
 	CHECK(irq_released & ATH5K_INT_RX_ANY);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_frames_at_release(void)
@@ -317,7 +255,7 @@ static void test_frames_at_release(void)
 	CHECK_EQ(delivered, 2);
 	while (rx_poll_due())
 		;
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_invalid(void)
@@ -333,7 +271,7 @@ static void test_invalid(void)
 	CHECK_EQ(irq_released, 0);
 	CHECK_EQ(tx_completes, 0);
 	clear_bit(ATH5K_INVALID, &dev.flags);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_parked_descriptor(void)
@@ -346,14 +284,14 @@ static void test_parked_descriptor(void)
 	third = list_next_entry(list_next_entry(list_first_entry(
 		&dev.rx_ring, struct ath5k_buf, list), list), list);
 	run_delivered = 0;
-	rxdp = (u32)third->desc_dma;
+	rx_card_rxdp = (u32)third->desc_dma;
 	napi_schedule(&dev.napi);
 	CHECK_EQ(ath5k_shim_napi_run(&dev.napi, NAPI_POLL_WEIGHT), 2);
 	CHECK_EQ(delivered, 2);
 	/* its interrupt tells about it: no re-poll from the parked one */
 	CHECK(!dev.napi.scheduled);
 	CHECK(le32_to_cpu(third->desc->rx.status[1]) & RXS1_DONE);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_flood(void)
@@ -374,14 +312,14 @@ static void test_flood(void)
 	       "is quiet the interrupts come back\n");
 	for (runs = 0; runs < 3; runs++) {
 		run_delivered = 0;
-		card_advance_rxdp();
+		rx_card_advance(&dev);
 		CHECK_EQ(ath5k_shim_napi_run(&dev.napi, NAPI_POLL_WEIGHT),
 			 NAPI_POLL_WEIGHT);
 		CHECK_EQ(run_delivered, NAPI_POLL_WEIGHT);
 	}
 	card_floods = false;
 	for (runs = 0; runs < 4 && dev.napi.scheduled; runs++) {
-		card_advance_rxdp();
+		rx_card_advance(&dev);
 		ath5k_shim_napi_run(&dev.napi, NAPI_POLL_WEIGHT);
 	}
 	for (runs = 0; runs < 4 && rx_poll_due(); runs++)
@@ -389,18 +327,7 @@ static void test_flood(void)
 	CHECK(!dev.napi.scheduled);
 	CHECK(!dev.rx_poll.armed);
 	CHECK(irq_released & ATH5K_INT_RX_ANY);
-	rx_down();
-}
-
-/* The @n-th descriptor of the ring, oldest first. */
-static struct ath5k_buf *rx_ring_nth(unsigned int n)
-{
-	struct ath5k_buf *bf;
-
-	list_for_each_entry(bf, &dev.rx_ring, list)
-		if (!n--)
-			return bf;
-	return NULL;
+	rx_card_down(&dev);
 }
 
 static void test_poll_while_invalid(void)
@@ -423,7 +350,7 @@ static void test_poll_while_invalid(void)
 	mutex_lock(&dev.lock);
 	ath5k_napi_start(&dev);
 	mutex_unlock(&dev.lock);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 static void test_continuation(void)
@@ -431,25 +358,25 @@ static void test_continuation(void)
 	printf("check: a frame over three descriptors between two whole "
 	       "ones: only the whole ones go up\n");
 	rx_up();
-	card_receive(rx_ring_nth(0));
-	card_receive_part(rx_ring_nth(1), true);
-	card_receive_part(rx_ring_nth(2), true);
-	card_receive_part(rx_ring_nth(3), false);
-	card_receive(rx_ring_nth(4));
+	card_receive(rx_ring_nth(&dev, 0));
+	card_receive_part(rx_ring_nth(&dev, 1), true);
+	card_receive_part(rx_ring_nth(&dev, 2), true);
+	card_receive_part(rx_ring_nth(&dev, 3), false);
+	card_receive(rx_ring_nth(&dev, 4));
 	rx_irq_poll();
 	CHECK_EQ(delivered, 2);
 
 	printf("check: a frame cut off by a ring restart is not continued "
 	       "into the first frame after it\n");
-	card_receive_part(rx_ring_nth(0), true);
+	card_receive_part(rx_ring_nth(&dev, 0), true);
 	rx_irq_poll();
 	CHECK_EQ(delivered, 2);
 	ath5k_rx_stop(&dev);
 	CHECK_EQ(ath5k_rx_start(&dev), 0);
-	card_receive(rx_ring_nth(0));
+	card_receive(rx_ring_nth(&dev, 0));
 	rx_irq_poll();
 	CHECK_EQ(delivered, 3);
-	rx_down();
+	rx_card_down(&dev);
 }
 
 int main(void)
