@@ -100,7 +100,7 @@ def wifi_checks(models=(), profile="full"):
                + (["frag-rts", "erp-protection"] if net == "open-ch6" and rts_model else [])
                + (["dtim-multicast"] if net == dtim_network(models) else [])
                + (["crypto-" + net] if net in PROTECTED
-                  and (hw_ccmp or net not in ("wpa2-ch6", "sae-ch6")) else [])
+                  and (hw_ccmp or net != "wpa2-ch6") else [])
                + (["rekey-" + net] if net == "wpa2-ch6" else [])
                + (["wpa3-sae"] if net == "sae-ch6" else [])
                + (["sae-after-wep"] if net == "wep-ch6" else [])
