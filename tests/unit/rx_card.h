@@ -6,8 +6,8 @@
  * status layout that src/desc.c reads, and its RXDP register rests on
  * the first descriptor it has not filled.  The device comes up from
  * rx_dev.h's setup and goes down checking that nothing leaked.  Defines
- * the hardware layer's RXDP accessors: include in one file of a test
- * program.
+ * the hardware layer's RXDP accessors and rx.c's IBSS beacon hooks:
+ * include in one file of a test program.
  */
 #ifndef ATH5K_UNIT_RX_CARD_H
 #define ATH5K_UNIT_RX_CARD_H
@@ -28,6 +28,18 @@
 #define RXS1_KEY_VALID	BIT(8)
 #define RXS1_KEY_INDEX	GENMASK(15, 9)
 #define RXS1_KEY_MISS	BIT(31)
+
+/* Only IBSS beacons of our cell would ask; no test here sends one. */
+bool ath5k_beacon_timers_stale(struct ath5k_dev *d, u64 tsf)
+{
+	CHECK(!"beacon timers asked about");
+	return false;
+}
+
+void ieee80211_queue_work(struct ieee80211_hw *h, struct work_struct *w)
+{
+	CHECK(!"work queued");
+}
 
 static u32 rx_card_rxdp;
 static unsigned int rx_card_rxdp_reads;	/* each one a bus read */

@@ -41,18 +41,6 @@ u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
 	return 0x123456789ULL;
 }
 
-/* Only IBSS beacons of our cell ask; none come here. */
-bool ath5k_beacon_timers_stale(struct ath5k_dev *d, u64 tsf)
-{
-	CHECK(!"beacon timers asked about");
-	return false;
-}
-
-void ieee80211_queue_work(struct ieee80211_hw *h, struct work_struct *w)
-{
-	CHECK(!"work queued");
-}
-
 /* ----- the driver around rx.c, and mac80211, recording ------------------ */
 
 static struct ath5k_dev dev;
