@@ -117,6 +117,19 @@ mesh_sae_start() {
 		{ detail_add "wpa_supplicant (mesh) failed to start on card ${3^^}"; return 1; }
 }
 
+# The kernel's ath5k puts a mesh point's own group key in the default
+# key slot of its key ID (ath_key_config() in ath/key.c: no station, not
+# an AP or IBSS, so key->keyidx; ath5k_set_key() refuses group keys for
+# IBSS only), so the key cache tries the peer's group frames, sealed
+# with the peer's group key under the same key ID, with its own: an ICV
+# failure, then mac80211 opens them in software.  Ours keeps a mesh
+# point's group key out of the default slots.
+mesh_group_icv_expected() { [ "$DRIVER" = in-tree ] || [ "$DRIVER" = in-tree-patched ]; }
+
+mesh_crypto_mode() {
+	if mesh_group_icv_expected; then echo pmf-icv; else echo pmf; fi
+}
+
 # check_mesh_sae: both cards in a mesh secured by SAE (wpa_supplicant's
 # mesh mode: SAE authentication, AMPE peering, CCMP); they peer and 20 of
 # 20 pings cross it, then 20 more sealed and opened by mac80211 (mesh
@@ -136,7 +149,7 @@ check_mesh_sae() {
 	else
 		# Resolved and routed now: the counts see only the unicast pings.
 		text=$(cat "$DETAIL_FILE")
-		check_crypto mesh-sae pmf || rc=1
+		check_crypto mesh-sae "$(mesh_crypto_mode)" || rc=1
 		detail "$text; $(cat "$DETAIL_FILE")"
 	fi
 	mesh_leave
