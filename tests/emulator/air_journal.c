@@ -43,16 +43,6 @@ void journal_note(struct card *card, bool sent, const struct air_frame *f,
 	e->outcome = outcome;
 }
 
-static void format_mac(char out[18], const uint8_t mac[6])
-{
-	static const char hex[] = "0123456789abcdef";
-
-	for (unsigned int i = 0; i < 6; i++) {
-		out[3 * i] = hex[mac[i] >> 4];
-		out[3 * i + 1] = hex[mac[i] & 0xf];
-		out[3 * i + 2] = i < 5 ? ':' : '\0';
-	}
-}
 
 unsigned int card_journal_dump(struct card *card)
 {
@@ -67,8 +57,8 @@ unsigned int card_journal_dump(struct card *card)
 		const struct journal_entry *e = &card->journal[i % CARD_JOURNAL_LEN];
 		char a1[18], a2[18];
 
-		format_mac(a1, e->addr1);
-		format_mac(a2, e->addr2);
+		card_format_mac(e->addr1, a1);
+		card_format_mac(e->addr2, a2);
 		card_logf(card, "journal: %llu.%06llu %s fc %02x%02x %s from %s seq %u len %u %u MHz rate 0x%02x: %s",
 			  (unsigned long long)(e->when_us / 1000000),
 			  (unsigned long long)(e->when_us % 1000000),

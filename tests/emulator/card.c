@@ -145,6 +145,13 @@ void card_own_mac(const struct card *card, uint8_t mac[6])
 	mac[5] = id1 >> 8 & 0xff;
 }
 
+uint8_t card_band_base_rate(const struct card *card)
+{
+	enum { CCK_1M_LONG = 0x1b, OFDM_6M = 0x0b, MHZ_5GHZ_FROM = 3000 };
+
+	return card->freq_mhz >= MHZ_5GHZ_FROM ? OFDM_6M : CCK_1M_LONG;
+}
+
 void card_addr_mask(const struct card *card, uint8_t mask[6])
 {
 	uint32_t m0 = card_reg(card, REG_BSSID_MASK0);

@@ -87,6 +87,8 @@ int card_config_parse(struct card_config *cfg, const char *spec,
 void card_config_defaults(struct card_config *cfg, unsigned int index);
 /* "xx:xx:xx:xx:xx:xx" with the group bit clear into mac; false otherwise. */
 bool card_parse_unicast_mac(const char *text, uint8_t mac[6]);
+/* mac as "xx:xx:xx:xx:xx:xx" (lower case) into out; returns out. */
+char *card_format_mac(const uint8_t mac[6], char out[18]);
 /*
  * An 802.11a/b/g rate in Mbit/s, as "1", "5.5" or "54" (no other
  * spelling), into 100 kbit/s; false otherwise.

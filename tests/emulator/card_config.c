@@ -62,6 +62,18 @@ bool card_parse_unicast_mac(const char *text, uint8_t mac[6])
 	return true;
 }
 
+char *card_format_mac(const uint8_t mac[6], char out[18])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (unsigned int i = 0; i < 6; i++) {
+		out[3 * i] = hex[mac[i] >> 4];
+		out[3 * i + 1] = hex[mac[i] & 0xf];
+		out[3 * i + 2] = i < 5 ? ':' : '\0';
+	}
+	return out;
+}
+
 static int parse_number(const char *v, unsigned long max, unsigned long *out)
 {
 	char *end;

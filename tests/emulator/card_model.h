@@ -384,6 +384,12 @@ bool card_asleep(const struct card *card);
  */
 bool card_has_ani(const struct card *card);
 void card_own_mac(const struct card *card, uint8_t mac[6]);
+/*
+ * The lowest mandatory rate of the band the card is tuned to, what a
+ * radio beside it with no rate control sends at: CCK 1 Mbit/s with the
+ * long preamble on 2.4 GHz, OFDM 6 Mbit/s on 5 GHz.
+ */
+uint8_t card_band_base_rate(const struct card *card);
 void card_addr_mask(const struct card *card, uint8_t mask[6]);
 bool card_owns_addr(const uint8_t own[6], const uint8_t mask[6],
 		    const uint8_t addr[6]);

@@ -21,15 +21,6 @@
 #define FORGE_REASON		7	/* class 3 frame from nonassociated STA */
 #define FORGE_TRIES		4	/* a radio's retries until the ACK comes */
 #define FORGE_HDR_LEN		24
-#define FORGE_RATE_2GHZ		0x1b	/* CCK 1 Mbit/s, long preamble */
-#define FORGE_RATE_5GHZ		0x0b	/* OFDM 6 Mbit/s */
-#define BAND_5GHZ_MIN_MHZ	3000
-
-static void mac_text(const uint8_t *m, char buf[18])
-{
-	snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x",
-		 m[0], m[1], m[2], m[3], m[4], m[5]);
-}
 
 /* The address the card's frames carry: STA_ID, or mac= before a driver set it. */
 static void spoofed_address(const struct card *card, uint8_t mac[6])
@@ -47,24 +38,18 @@ static bool on_channel(const struct card *card)
 	return card->freq_mhz && !card->d3hot && !card->dead;
 }
 
-/* The lowest mandatory rate of the channel's band. */
-static uint8_t forge_rate(const struct card *card)
-{
-	return card->freq_mhz >= BAND_5GHZ_MIN_MHZ ? FORGE_RATE_5GHZ : FORGE_RATE_2GHZ;
-}
-
 static void send_deauth(struct card *card, const uint8_t *peer)
 {
 	static struct air_frame f;
 	struct forge_queue *q = &card->forge;
-	uint8_t rate = forge_rate(card), own[6];
+	uint8_t rate = card_band_base_rate(card), own[6];
 	unsigned int duration, made = 0, seq = q->seq;
 	char to[18], from[18];
 	bool acked;
 
 	spoofed_address(card, own);
-	mac_text(peer, to);
-	mac_text(own, from);
+	card_format_mac(peer, to);
+	card_format_mac(own, from);
 	if (!on_channel(card)) {
 		card_logf(card, "forge-deauth: deauthentication to %s not sent: the card is not on a channel",
 			  to);
@@ -150,7 +135,7 @@ int card_forge_deauth_command(struct card *card, const char *args, char *answer,
 	if (!q->n)
 		q->queued_at = card_now(card);
 	memcpy(q->peer[q->n++], peer, 6);
-	mac_text(peer, text);
+	card_format_mac(peer, text);
 	snprintf(answer, cap, "ok: deauth to %s queued", text);
 	return 0;
 }

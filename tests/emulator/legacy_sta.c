@@ -28,8 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LSTA_RATE_11B		0x1b	/* CCK 1 Mbit/s, long preamble */
-#define LSTA_RATE_11A		0x0b	/* OFDM 6 Mbit/s */
 #define RATE_CODE_CCK		0x10	/* set in every CCK rate code */
 #define BAND_5GHZ_MIN_MHZ	3000	/* channels above are 5 GHz ones */
 #define LSTA_REPLY_US		1000	/* frame heard -> our next request */
@@ -112,13 +110,6 @@ struct legacy_sta {
  */
 static const uint8_t rates_11a[8] = { 12, 18, 24, 36, 48, 72, 96, 108 };
 
-static char *mac_text(const uint8_t *m, char *buf)
-{
-	sprintf(buf, "%02x:%02x:%02x:%02x:%02x:%02x",
-		m[0], m[1], m[2], m[3], m[4], m[5]);
-	return buf;
-}
-
 static void sta_logf(struct card *card, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -130,7 +121,7 @@ static void sta_logf(struct card *card, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	card_logf(card, "legacy-sta %s: %s", mac_text(card->legacy->mac, mac), text);
+	card_logf(card, "legacy-sta %s: %s", card_format_mac(card->legacy->mac, mac), text);
 }
 
 static uint16_t get16(const uint8_t *p)
@@ -150,15 +141,10 @@ static bool is_11a(const struct card *card)
 	return card->freq_mhz >= BAND_5GHZ_MIN_MHZ;
 }
 
-static uint8_t sta_rate(const struct card *card)
-{
-	return is_11a(card) ? LSTA_RATE_11A : LSTA_RATE_11B;
-}
-
 /* The rate the AP ACKs our frames at: the AP is the card itself. */
 static uint8_t ap_ack_rate(const struct card *card)
 {
-	return tx_ack_rate(card, sta_rate(card));
+	return tx_ack_rate(card, card_band_base_rate(card));
 }
 
 /* ---- sending -------------------------------------------------------------- */
@@ -168,7 +154,7 @@ static unsigned int frame_header(struct card *card, struct air_frame *f,
 				 uint8_t fc0, uint8_t fc1)
 {
 	struct legacy_sta *sta = card->legacy;
-	unsigned int duration = tx_sifs_us(sta_rate(card)) +
+	unsigned int duration = tx_sifs_us(card_band_base_rate(card)) +
 				tx_airtime_us(ap_ack_rate(card), AIR_ACK_BYTES);
 
 	memset(f->data, 0, HDR_LEN);
@@ -191,7 +177,7 @@ static unsigned int frame_header(struct card *card, struct air_frame *f,
  */
 static bool transmit(struct card *card, struct air_frame *f, unsigned int len)
 {
-	bool acked = air_send_unscheduled(card, false, f, len, sta_rate(card),
+	bool acked = air_send_unscheduled(card, false, f, len, card_band_base_rate(card),
 					  LSTA_MAC_ATTEMPTS, NULL);
 
 	if (acked)
@@ -280,7 +266,7 @@ static void send_null_function(struct card *card, bool doze)
 				      FC1_TO_DS | (doze ? FC1_PWR_MGT : 0));
 	char bssid[18];
 
-	mac_text(sta->bssid, bssid);
+	card_format_mac(sta->bssid, bssid);
 	if (!transmit(card, &f, n)) {
 		sta_logf(card, "%s: Null frame not ACKed by %s after %u transmissions, still %s",
 			 doze ? "doze" : "wake", bssid, LSTA_MAC_ATTEMPTS,
@@ -398,7 +384,7 @@ static void heard_beacon(struct card *card, const uint8_t *d, unsigned int len)
 	memcpy(sta->bssid, d + 16, 6);
 	sta->have_bss = true;
 	sta_logf(card, "beacon of %s, ssid '%.*s': authenticating",
-		 mac_text(sta->bssid, bssid), (int)sta->ssid_len, (const char *)sta->ssid);
+		 card_format_mac(sta->bssid, bssid), (int)sta->ssid_len, (const char *)sta->ssid);
 	step_to(card, LSTA_AUTHENTICATING);
 }
 
@@ -409,7 +395,7 @@ static void heard_mgmt(struct card *card, uint8_t fc0, const uint8_t *body,
 	struct legacy_sta *sta = card->legacy;
 	char bssid[18], why[48];
 
-	mac_text(sta->bssid, bssid);
+	card_format_mac(sta->bssid, bssid);
 	if (fc0 == FC0_AUTH && sta->state == LSTA_AUTHENTICATING && len >= 6 &&
 	    get16(body) == 0 && get16(body + 2) == 2) {
 		if (get16(body + 4)) {
@@ -524,7 +510,7 @@ static int join(struct card *card, const char *mac_arg, char *answer, size_t cap
 	if (card->air)
 		air_note_change(card->air);
 	sta_logf(card, "joining the BSS of %s (%s): waiting for its beacon",
-		 card->cfg.name, mac_text(own, text));
+		 card->cfg.name, card_format_mac(own, text));
 	snprintf(answer, cap, "ok");
 	return 0;
 }
@@ -539,7 +525,7 @@ static int leave(struct card *card, char *answer, size_t cap)
 	if (sta->state == LSTA_AUTHENTICATING || sta->state == LSTA_ASSOCIATING ||
 	    sta->state == LSTA_ASSOCIATED) {
 		sta_logf(card, "leaving %s: deauthentication, reason %u",
-			 mac_text(sta->bssid, bssid), REASON_LEAVING);
+			 card_format_mac(sta->bssid, bssid), REASON_LEAVING);
 		send_deauth(card, REASON_LEAVING);
 	}
 	sta_logf(card, "gone (%lu frames ACKed, %lu not)", sta->acked, sta->unacked);
@@ -566,7 +552,7 @@ static int power_save(struct card *card, bool doze, char *answer, size_t cap)
 	sta->pm_request = doze ? LSTA_PM_DOZE : LSTA_PM_WAKE;
 	sta->send_at = card_now(card);
 	snprintf(answer, cap, "ok: null frame pm=%d to %s queued", doze ? 1 : 0,
-		 mac_text(sta->bssid, bssid));
+		 card_format_mac(sta->bssid, bssid));
 	return 0;
 }
 
@@ -580,7 +566,7 @@ static int query(struct card *card, char *answer, size_t cap)
 		snprintf(answer, cap, "ok: none");
 		return 0;
 	}
-	n = snprintf(answer, cap, "ok: %s state=%s", mac_text(sta->mac, mac),
+	n = snprintf(answer, cap, "ok: %s state=%s", card_format_mac(sta->mac, mac),
 		     state_names[sta->state]);
 	if (n < 0 || (size_t)n >= cap)
 		return 0;
@@ -590,7 +576,7 @@ static int query(struct card *card, char *answer, size_t cap)
 		n += snprintf(answer + n, cap - (size_t)n, " reason=%s", sta->reason);
 	if (sta->have_bss && (size_t)n < cap)
 		n += snprintf(answer + n, cap - (size_t)n, " bssid=%s",
-			      mac_text(sta->bssid, bssid));
+			      card_format_mac(sta->bssid, bssid));
 	if (sta->state == LSTA_ASSOCIATED && (size_t)n < cap)
 		n += snprintf(answer + n, cap - (size_t)n, " phy=%s",
 			      is_11a(card) ? "11a" : "11b");
