@@ -41,15 +41,6 @@ mesh_wait_peered() {
 	return 1
 }
 
-# mesh_ping NAME: 20 pings A to B, all answered.
-mesh_ping() {
-	local out
-	out=$(ip netns exec $ns_a ping -c 20 -i 0.2 -W 3 $addr_b 2>&1)
-	printf '%s\n' "$out" > "$LOGS/checks/ping-output-$1.log"
-	detail_add "$(printf '%s\n' "$out" | grep 'packets transmitted')"
-	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss'
-}
-
 # mesh_leave: both cards out of the mesh and managed again.
 mesh_leave() {
 	stop_pidfile "$WORK/mesh-a.pid"
@@ -85,7 +76,7 @@ check_mesh_open() {
 		rc=1
 	else
 		detail_add "$mesh_id on $freq MHz"
-		mesh_wait_peered && mesh_ping mesh-open || rc=1
+		mesh_wait_peered && pings_answered 20 ping-output-mesh-open "" || rc=1
 	fi
 	mesh_leave
 	return $rc
@@ -144,7 +135,7 @@ check_mesh_sae() {
 		grep -E 'SAE|MESH|mesh' "$LOGS"/wpa-mesh-sae-[ab].log | tail -n 4 > "$WORK/mesh-sae.tail"
 		detail_add "wpa_supplicant: $(tr '\n' ' ' < "$WORK/mesh-sae.tail")"
 		rc=1
-	elif ! mesh_ping mesh-sae; then
+	elif ! pings_answered 20 ping-output-mesh-sae ""; then
 		rc=1
 	else
 		# Resolved and routed now: the counts see only the unicast pings.

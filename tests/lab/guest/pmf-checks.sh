@@ -34,16 +34,6 @@ pmf_disconnects() {
 	grep -c 'CTRL-EVENT-DISCONNECTED' "$LOGS/wpa-$1.log"
 }
 
-# pmf_pings NAME: 5 pings A to B, all answered.
-pmf_pings() {
-	local out
-	out=$(ip netns exec $ns_a ping -c 5 -i 0.3 -W 2 $addr_b 2>&1)
-	printf '%s\n' "$out" >> "$LOGS/checks/wpa3-sae-ping.log"
-	printf '%s\n' "$out" | grep -q ' 5 received' && return 0
-	detail_add "$1: $(printf '%s\n' "$out" | grep 'packets transmitted')"
-	return 1
-}
-
 # check_wpa3_sae NET: station A associated to AP B on NET with PMF:
 # - hostapd lists the station with [MFP];
 # - an unprotected deauthentication forged in the AP's name (reason 7)
@@ -89,7 +79,7 @@ check_wpa3_sae() {
 		detail_add "station after the forged deauth: ${state:-no status}"
 		rc=1
 	fi
-	pmf_pings "after the forged deauth" || rc=1
+	pings_answered 5 wpa3-sae-ping "after the forged deauth: " || rc=1
 
 	before_b=$(pmf_count card1 tx_mgmt_bip) && before_a=$(pmf_count card0 rx_mgmt_bip) ||
 		{ detail_add "no crypto counts from the emulator"; return 1; }
@@ -106,7 +96,7 @@ check_wpa3_sae() {
 	[ "$state" = COMPLETED ] || { detail_add "station not back in 60 s: $state"; rc=1; }
 	[ "$(pmf_disconnects "$net")" -gt "$left" ] ||
 		{ detail_add "the station never left on the protected deauth"; rc=1; }
-	pmf_pings "after the protected deauth" || rc=1
+	pings_answered 5 wpa3-sae-ping "after the protected deauth: " || rc=1
 	return $rc
 }
 

@@ -516,6 +516,17 @@ check_ping() {
 	printf '%s\n' "$out" | grep -q ' 20 received, 0% packet loss'
 }
 
+# pings_answered COUNT LOG WHAT: COUNT pings from A to B, 0.2 s apart,
+# added to checks/LOG.log; the summary goes to the detail after WHAT;
+# true when every one was answered.
+pings_answered() {
+	local out
+	out=$(ip netns exec $ns_a ping -c "$1" -i 0.2 -W 3 $addr_b 2>&1)
+	printf '%s\n' "$out" >> "$LOGS/checks/$2.log"
+	detail_add "$3$(printf '%s\n' "$out" | grep 'packets transmitted')"
+	printf '%s\n' "$out" | grep -q " $1 received, 0% packet loss"
+}
+
 # crypto_delta BEFORE AFTER NAME: AFTER's count NAME minus BEFORE's.
 crypto_delta() {
 	local before=$1 after=$2 name=$3 b a
