@@ -1552,7 +1552,7 @@ run_wifi_checks() {
 		# key slot (guest/pmf-checks.sh)
 		[ "$net" != wep-ch6 ] || run_check sae-after-wep 120 needs=assoc-sae-ch6 check_sae_after_wep
 		# management frame protection (guest/pmf-checks.sh)
-		[ "$net" != sae-ch6 ] || run_check wpa3-sae 180 needs="assoc-$net" check_wpa3_sae "$net"
+		[ "$net" != sae-ch6 ] || run_check wpa3-sae 240 needs="assoc-$net" check_wpa3_sae "$net"
 		# suspend, rfkill, LED, ANI with this network's link up
 		# (guest/platform-checks.sh)
 		[ "$net" != "$(platform_network)" ] || run_platform_checks "$net"
