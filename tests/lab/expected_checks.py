@@ -192,27 +192,41 @@ def driver_checks(driver, profile, reported, models=()):
     raise ValueError("no list of expected checks for driver %s" % driver)
 
 
-def missing_checks(driver, profile, results, secure_boot=False, models=()):
+def unknown_left_out(driver, profile, left_out, secure_boot=False, models=()):
+    """The names of LEFT_OUT (run-cell.py --leave-out) that are no check a
+    run of DRIVER with PROFILE on cards of MODELS would report."""
+    expected = set(guest_checks(driver, profile, (), secure_boot, models))
+    return [n for n in left_out if n not in expected]
+
+
+def missing_checks(driver, profile, results, secure_boot=False, models=(), left_out=()):
     """(expected checks that did not report, skips nothing explains).  A
     skip is explained by a failure elsewhere in the run (a check it needs)
-    or by SKIP_BY_DESIGN."""
+    or by SKIP_BY_DESIGN.  Checks of LEFT_OUT are not expected."""
     reported = {c["name"] for c in results}
     missing = [n for n in guest_checks(driver, profile, results, secure_boot, models)
-               if n not in reported]
+               if n not in reported and n not in left_out]
     failed = any(c["result"] == "fail" for c in results)
     skipped = [c["name"] for c in results if c["result"] == "skip"
                and c["name"] not in SKIP_BY_DESIGN]
     return missing, ([] if failed else skipped)
 
 
-def completeness(driver, profile, results, secure_boot=False, models=()):
+def completeness(driver, profile, results, secure_boot=False, models=(), left_out=()):
     """One check, checks-reported: fails when an expected check did not
-    report or was skipped with no reason in the run (cards of MODELS)."""
-    missing, skipped = missing_checks(driver, profile, results, secure_boot, models)
-    expected = len(guest_checks(driver, profile, results, secure_boot, models))
-    if not missing and not skipped:
+    report or was skipped with no reason in the run (cards of MODELS);
+    checks of LEFT_OUT (run-cell.py --leave-out) are not expected, and
+    one of them that reported anyway fails it too."""
+    missing, skipped = missing_checks(driver, profile, results, secure_boot, models,
+                                      left_out)
+    expected = len([n for n in guest_checks(driver, profile, results, secure_boot, models)
+                    if n not in left_out])
+    ran_anyway = [c["name"] for c in results if c["name"] in left_out]
+    if not missing and not skipped and not ran_anyway:
         detail = "all %d checks expected of DRIVER=%s (%s) reported" % (
             expected, driver, profile)
+        if left_out:
+            detail += "; left out as asked: %s" % ", ".join(left_out)
         return {"name": "checks-reported", "result": "pass", "detail": detail,
                 "seconds": 0.0}
     parts = []
@@ -221,5 +235,7 @@ def completeness(driver, profile, results, secure_boot=False, models=()):
                      % (len(missing), expected, ", ".join(missing)))
     if skipped:
         parts.append("skipped with no failure in the run: %s" % ", ".join(skipped))
+    if ran_anyway:
+        parts.append("reported though left out: %s" % ", ".join(ran_anyway))
     return {"name": "checks-reported", "result": "fail", "detail": "; ".join(parts),
             "seconds": 0.0}

@@ -69,10 +69,13 @@ check-lab-host:
 	@python3 $(LAB)/test_host_side.py
 
 # What `make check` runs: the distro's own ath5k on the emulated cards
-# (about 3 min once toolbox and image are cached, 6 min from nothing).
+# (about 7 min once toolbox and image are cached).  The slow over-the-air
+# feature checks (LAB_IN_TREE_LEAVE_OUT: about 2 min) run for our driver
+# in lab-deb; the kernel's driver meets them in `make lab DRIVER=in-tree`.
+LAB_IN_TREE_LEAVE_OUT := mesh-open mesh-sae rate-control sae-after-wep
 CHECKS += lab-in-tree
 lab-in-tree: $(LAB_NEEDS)
-	@$(LAB_RUN) --cell debian-12 --driver in-tree
+	@$(LAB_RUN) --cell debian-12 --driver in-tree --leave-out "$(LAB_IN_TREE_LEAVE_OUT)"
 
 # Then ours as users get it: `apt install ath5k-dkms` from a local
 # repository, the Wi-Fi and driver checks, package and kernel upgrades

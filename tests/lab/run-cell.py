@@ -32,7 +32,7 @@ import time
 import labvm
 from cellinfo import cell_facts, guest_limits, read_assignments
 from debug_reports import debug_reports_check
-from expected_checks import completeness
+from expected_checks import completeness, unknown_left_out
 from emulator_proc import MODELS, Emulator, card_model, expected_mac, options_for_card
 from image_prebuild import prebuild
 from patched_prebuild import PatchedBuildError, prebuild_patched
@@ -686,6 +686,10 @@ def parse_args(argv=None):
                     help="which checks a package driver runs: every one "
                     "(full), or install, Wi-Fi and purge (matrix); default: "
                     "the cell's lab_profile, else full")
+    ap.add_argument("--leave-out", default="",
+                    help="checks (names, separated by spaces or commas) this run "
+                    "neither runs nor expects: make check's lab-in-tree leaves "
+                    "the slow feature checks to make lab and make matrix")
     ap.add_argument("--run-tag", default="",
                     help="a word added to the run's name (out/lab/CELL-DRIVER-TAG), "
                     "so make matrix can run one cell twice at once")
@@ -770,6 +774,12 @@ def main():
         log(note)
     models = [card_model(options_for_card(args.card_options, per_card_options, i))
               for i in range(len(CARD_MACS))]
+    left_out = tuple(args.leave_out.replace(",", " ").split())
+    unknown = unknown_left_out(driver, args.profile, left_out, secure_boot, models)
+    if unknown:
+        print("lab: --leave-out %s: no such check in a run of DRIVER=%s (%s) on %s cards"
+              % (" ".join(unknown), driver, args.profile, ",".join(models)), file=sys.stderr)
+        return 2
     where = "cell %s, DRIVER=%s" % (cell, driver)
     run_dir = os.path.join(args.out, name)
     json_path = os.path.join(args.out, name + ".json")
@@ -818,6 +828,7 @@ def main():
         "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
         "REPORT_PORT": "/dev/ttyS1",
         "LAB_PROFILE": args.profile,
+        "LEAVE_OUT": " ".join(left_out),
         "STEP_SCALE": step_scale,
         "DEBUG_CHECKS": "yes" if debug_checks else "no",
         # "N NAME...": the named checks run N times more (guest/report.sh).
@@ -952,7 +963,8 @@ def main():
         if debug_checks:
             results.append(debug_reports_check(run_dir))
         if not plan:
-            results.append(completeness(driver, args.profile, results, secure_boot, models))
+            results.append(completeness(driver, args.profile, results, secure_boot, models,
+                                        left_out))
     except RuntimeError as e:
         results.append(check("setup", "fail", "%s: %s" % (where, e)))
     finally:

@@ -947,7 +947,8 @@ class FailureState(unittest.TestCase):
 
 # The guest's order of calls (guest/run-checks.sh) with run_check stubbed:
 # prints each check's name and records a pass, or a fail for the names in
-# STUB_FAIL; reboot_into ends the first boot as the real one powers off.
+# STUB_FAIL (none for those report.sh's left_out names); reboot_into ends
+# the first boot as the real one powers off.
 GUEST_DRY_RUN = r"""
 set -a
 . "$PAYLOAD/guest/report.sh"
@@ -962,6 +963,7 @@ set -a
 set +a
 run_check() {
 	local result=pass
+	! left_out "$1" || return 0
 	case " $STUB_FAIL " in *" $1 "*) result=fail ;; esac
 	echo "$1 $result"
 	echo "$result" > "$WORK/result.$1"
@@ -983,7 +985,7 @@ echo "boot pass"
 
 class ExpectedChecks(unittest.TestCase):
     def dry_run(self, driver, profile, fail="", state_files=(), secure_boot=False,
-                models=()):
+                models=(), leave_out=""):
         """STATE_FILES: names made in the guest's state directory first
         (what an earlier boot on the same disk left); SECURE_BOOT: as on a
         cell with secure_boot=yes; MODELS: the cards' models (CARD_MODELS)."""
@@ -997,7 +999,7 @@ class ExpectedChecks(unittest.TestCase):
                        WORK=os.path.join(tmp, "work"), LOGS=os.path.join(tmp, "logs"),
                        STATE=os.path.join(tmp, "state"), STUB_FAIL=fail,
                        SECURE_BOOT="yes" if secure_boot else "no",
-                       CARD_MODELS=" ".join(models))
+                       CARD_MODELS=" ".join(models), LEAVE_OUT=leave_out)
             r = subprocess.run(["bash", "-c", GUEST_DRY_RUN], env=env,
                                capture_output=True, text=True, check=True)
         return [{"name": n, "result": res, "detail": "", "seconds": 0.0}
@@ -1141,6 +1143,29 @@ class ExpectedChecks(unittest.TestCase):
         names = [c["name"] for c in self.dry_run("deb", "full", "kernel-upgrade-build")]
         self.assertNotIn("kernel-upgrade", names)
         self.assertEqual(names[-2:], ["build-failure", "deb-purge"])
+
+    def test_left_out_checks_neither_run_nor_are_expected(self):
+        # make check's lab-in-tree: run-cell.py --leave-out, LEAVE_OUT in
+        # lab.env, run_check returns before reporting.
+        left_out = ("mesh-open", "mesh-sae", "rate-control", "sae-after-wep")
+        results = self.dry_run("in-tree", "full", leave_out=" ".join(left_out))
+        names = [c["name"] for c in results]
+        for name in left_out:
+            self.assertNotIn(name, names)
+        self.assertIn("wpa3-sae", names)
+        verdict = expected_checks.completeness("in-tree", "full", results, left_out=left_out)
+        self.assertEqual(verdict["result"], "pass", verdict["detail"])
+        self.assertIn("left out as asked: mesh-open", verdict["detail"])
+        # Not told, the list still expects them.
+        self.assertIn("did not report: mesh-open",
+                      expected_checks.completeness("in-tree", "full", results)["detail"])
+        # A left-out check that reported anyway is a failure too.
+        verdict = expected_checks.completeness("in-tree", "full", self.dry_run("in-tree", "full"),
+                                               left_out=left_out)
+        self.assertEqual(verdict["result"], "fail")
+        self.assertIn("reported though left out: mesh-open", verdict["detail"])
+        self.assertEqual(expected_checks.unknown_left_out(
+            "in-tree", "full", ("rate-control", "mesh-closed")), ["mesh-closed"])
 
     def test_a_complete_run_passes(self):
         results = self.dry_run("in-tree", "full")
@@ -2155,6 +2180,7 @@ session_home=$WORK
 console=$WORK/console
 run_check() {
 	local result=pass
+	! left_out "$1" || return 0
 	case " $STUB_FAIL " in *" $1 "*) result=fail ;; esac
 	echo "$result" > "$WORK/result.$1"
 	report result "{\"name\": \"$1\", \"result\": \"$result\", \"detail\": \"\", \"seconds\": 0}"
