@@ -252,6 +252,7 @@ extern bool ath5k_world_follows_country_ie;
 
 /* main.c */
 extern const struct ieee80211_ops ath5k_ops;
+extern const struct ieee80211_ops ath5k_ops_one_queue;
 int ath5k_init_device(struct ath5k_dev *dev);
 void ath5k_deinit_device(struct ath5k_dev *dev);
 int ath5k_reset(struct ath5k_dev *dev, const struct cfg80211_chan_def *def,

@@ -1102,36 +1102,51 @@ static void ath5k_op_get_ringparam(struct ieee80211_hw *hw, u32 *tx,
 	*rx_max = ATH5K_RX_BUFS;
 }
 
-const struct ieee80211_ops ath5k_ops = {
-	.tx = ath5k_tx_op,
-	.wake_tx_queue = ieee80211_handle_wake_tx_queue,
-	.add_chanctx = ieee80211_emulate_add_chanctx,
-	.remove_chanctx = ieee80211_emulate_remove_chanctx,
-	.change_chanctx = ieee80211_emulate_change_chanctx,
-	.switch_vif_chanctx = ieee80211_emulate_switch_vif_chanctx,
-	.start = ath5k_op_start,
-	.stop = compat_op_stop(ath5k_op_stop),
-	.add_interface = ath5k_op_add_interface,
-	.remove_interface = ath5k_op_remove_interface,
-	.config = compat_op_config(ath5k_op_config),
-	.bss_info_changed = compat_op_bss_info_changed(ath5k_op_bss_info_changed),
-	.prepare_multicast = ath5k_op_prepare_multicast,
-	.configure_filter = ath5k_op_configure_filter,
-	.set_key = ath5k_op_set_key,
-	.sw_scan_start = ath5k_op_sw_scan_start,
-	.sw_scan_complete = ath5k_op_sw_scan_complete,
-	.get_stats = ath5k_op_get_stats,
-	.conf_tx = compat_op_conf_tx(ath5k_op_conf_tx),
-	.get_tsf = ath5k_op_get_tsf,
-	.set_tsf = ath5k_op_set_tsf,
-	.reset_tsf = ath5k_op_reset_tsf,
-	.get_survey = ath5k_op_get_survey,
-	.rfkill_poll = ath5k_op_rfkill_poll,
-	.set_coverage_class = compat_op_set_coverage_class(ath5k_op_set_coverage_class),
-	.set_antenna = compat_op_set_antenna(ath5k_op_set_antenna),
-	.get_antenna = compat_op_get_antenna(ath5k_op_get_antenna),
-	.set_ringparam = ath5k_op_set_ringparam,
+/*
+ * Every chip's operations but .conf_tx.  The AR5210 has one data queue,
+ * so mac80211 keeps no EDCA parameters for it (ieee80211_set_wmm_default()
+ * returns below IEEE80211_NUM_ACS queues, and so do the other callers of
+ * .conf_tx) except in ieee80211_reconfig(), which on resume hands the
+ * zeroed ones to .conf_tx and warns "invalid CW_min/CW_max: 0/0".  With
+ * no .conf_tx it does not warn: ath5k_ops_one_queue.
+ */
+#define ATH5K_OPS_BUT_CONF_TX \
+	.tx = ath5k_tx_op, \
+	.wake_tx_queue = ieee80211_handle_wake_tx_queue, \
+	.add_chanctx = ieee80211_emulate_add_chanctx, \
+	.remove_chanctx = ieee80211_emulate_remove_chanctx, \
+	.change_chanctx = ieee80211_emulate_change_chanctx, \
+	.switch_vif_chanctx = ieee80211_emulate_switch_vif_chanctx, \
+	.start = ath5k_op_start, \
+	.stop = compat_op_stop(ath5k_op_stop), \
+	.add_interface = ath5k_op_add_interface, \
+	.remove_interface = ath5k_op_remove_interface, \
+	.config = compat_op_config(ath5k_op_config), \
+	.bss_info_changed = compat_op_bss_info_changed(ath5k_op_bss_info_changed), \
+	.prepare_multicast = ath5k_op_prepare_multicast, \
+	.configure_filter = ath5k_op_configure_filter, \
+	.set_key = ath5k_op_set_key, \
+	.sw_scan_start = ath5k_op_sw_scan_start, \
+	.sw_scan_complete = ath5k_op_sw_scan_complete, \
+	.get_stats = ath5k_op_get_stats, \
+	.get_tsf = ath5k_op_get_tsf, \
+	.set_tsf = ath5k_op_set_tsf, \
+	.reset_tsf = ath5k_op_reset_tsf, \
+	.get_survey = ath5k_op_get_survey, \
+	.rfkill_poll = ath5k_op_rfkill_poll, \
+	.set_coverage_class = compat_op_set_coverage_class(ath5k_op_set_coverage_class), \
+	.set_antenna = compat_op_set_antenna(ath5k_op_set_antenna), \
+	.get_antenna = compat_op_get_antenna(ath5k_op_get_antenna), \
+	.set_ringparam = ath5k_op_set_ringparam, \
 	.get_ringparam = ath5k_op_get_ringparam,
+
+const struct ieee80211_ops ath5k_ops = {
+	ATH5K_OPS_BUT_CONF_TX
+	.conf_tx = compat_op_conf_tx(ath5k_op_conf_tx),
+};
+
+const struct ieee80211_ops ath5k_ops_one_queue = {
+	ATH5K_OPS_BUT_CONF_TX
 };
 
 /* ----- probe and remove ----------------------------------------------- */

@@ -34,13 +34,16 @@
 #define ATH5K_PCI_RETRY_TIMEOUT	0x41
 #define ATH5K_PCI_LATENCY	0xa8
 
+/* driver_data: a chip with one data queue (ath5k_ops_one_queue) */
+#define ATH5K_PCI_ONE_DATA_QUEUE	BIT(0)
+
 /*
  * The AR5212 family, the AR5211 and the AR5210; the early AR5210 (0x0207)
  * and the AR5311 stay with the kernel's own ath5k
  * (debian/older-chips.modprobe.conf).
  */
 static const struct pci_device_id ath5k_pci_ids[] = {
-	{ PCI_VDEVICE(ATHEROS, 0x0007) },	/* AR5210 */
+	{ PCI_VDEVICE(ATHEROS, 0x0007), ATH5K_PCI_ONE_DATA_QUEUE },	/* AR5210 */
 	{ PCI_VDEVICE(ATHEROS, 0x0012) },	/* AR5211 */
 	{ PCI_VDEVICE(ATHEROS, 0x0013) },	/* AR5212 */
 	{ PCI_VDEVICE(3COM_2, 0x0013) },	/* 3Com AR5212 */
@@ -123,7 +126,9 @@ static int ath5k_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto err_release;
 	}
 
-	hw = ieee80211_alloc_hw(sizeof(*dev), &ath5k_ops);
+	hw = ieee80211_alloc_hw(sizeof(*dev),
+				id->driver_data & ATH5K_PCI_ONE_DATA_QUEUE ?
+				&ath5k_ops_one_queue : &ath5k_ops);
 	if (!hw) {
 		ret = -ENOMEM;
 		goto err_unmap;
