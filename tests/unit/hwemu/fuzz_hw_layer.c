@@ -472,6 +472,91 @@ static void step_misc(struct input *in)
 	}
 }
 
+/* What main.c does around the data path: GPIO, power, TSF, queues. */
+static void step_control(struct input *in)
+{
+	u8 what = in_u8(in), v = in_u8(in);
+	unsigned int gpio = v % (ATH5K_GPIO_COUNT + 1);
+	u8 addr[6];
+
+	memset(addr, v, sizeof(addr));
+	switch (what % 14) {
+	case 0:
+		ath5k_hw_gpio_input(&ah, gpio);
+		ath5k_hw_gpio_get(&ah, gpio);
+		break;
+	case 1:
+		ath5k_hw_gpio_output(&ah, gpio);
+		ath5k_hw_gpio_set(&ah, gpio, v & 0x80);
+		break;
+	case 2:
+		if (ath5k_hw_rfkill_present(&ah)) {
+			ath5k_hw_rfkill_start(&ah);
+			ath5k_hw_rfkill_blocked(&ah);
+			ath5k_hw_rfkill_irq(&ah, v & 1);
+			ath5k_hw_rfkill_stop(&ah);
+		}
+		break;
+	case 3:
+		ath5k_hw_led_set(&ah, (enum ath5k_led_state)(v % 5));
+		break;
+	case 4:
+		/* main.c's stop: a reset is the only way back */
+		ath5k_hw_stop(&ah);
+		if (v & 1)
+			ath5k_hw_hold(&ah);
+		chan_ok = false;
+		break;
+	case 5:
+		/* network sleep and back, as power save does */
+		if (!ath5k_hw_set_power(&ah, ATH5K_POWER_NETWORK_SLEEP))
+			card_bus_delay(v);
+		if (ath5k_hw_set_power(&ah, ATH5K_POWER_AWAKE))
+			chan_ok = false;
+		break;
+	case 6:
+		if (v & 1)
+			ath5k_hw_tsf_reset(&ah);
+		else
+			ath5k_hw_tsf_set(&ah, (u64)in_u32(in) << 32 | in_u32(in));
+		ath5k_hw_tsf_get(&ah);
+		break;
+	case 7:
+		ath5k_hw_beacon_timers_stop(&ah);
+		break;
+	case 8:
+		ath5k_hw_key_clear_all(&ah);
+		break;
+	case 9:
+		ath5k_hw_txq_pending(&ah, v % ATH5K_TXQ_COUNT);
+		ath5k_hw_txq_get_txdp(&ah, v % ATH5K_TXQ_COUNT);
+		ath5k_hw_gone(&ah);
+		break;
+	case 10:
+		/* RX off and on again, as the RX path's recovery does */
+		ath5k_hw_pcu_rx_stop(&ah);
+		if (!ath5k_hw_rx_stop(&ah)) {
+			ath5k_hw_rx_get_rxdp(&ah);
+			rx_ring_build();
+			if (!ath5k_hw_rx_set_rxdp(&ah, FZ_RX_RING))
+				ath5k_hw_rx_start(&ah);
+		}
+		ath5k_hw_pcu_rx_start(&ah);
+		break;
+	case 11:
+		ath5k_hw_set_opmode(&ah, (enum ath5k_opmode)(v & 3));
+		ath5k_hw_set_bssid_mask(&ah, addr);
+		break;
+	case 12:
+		ath5k_hw_mcast_filter_set(&ah, BIT_ULL(ath5k_hw_mcast_hash(addr)));
+		ath5k_hw_rx_filter_set(&ah, in_u16(in));
+		break;
+	default:
+		ath5k_hw_imr_set(&ah, in_u32(in));
+		break;
+	}
+}
+
 /* ---- one input ---- */
 
 #define MAX_STEPS	48
@@ -484,11 +569,11 @@ static void run_steps(struct input *in)
 		u8 op = in_u8(in);
 
 		/* without a channel, main.c only resets (or gives up) */
-		if (!chan_ok && op % 12 > 2) {
+		if (!chan_ok && op % 13 > 2) {
 			step_reset(in);
 			continue;
 		}
-		switch (op % 12) {
+		switch (op % 13) {
 		case 0:
 			step_reset(in);
 			break;
@@ -520,8 +605,11 @@ static void run_steps(struct input *in)
 		case 10:
 			step_key(in);
 			break;
-		default:
+		case 11:
 			step_misc(in);
+			break;
+		default:
+			step_control(in);
 			break;
 		}
 	}

@@ -15,9 +15,10 @@ import sys
 
 AR5413, AR2413, AR5212, AR5211, AR5210 = range(5)
 
-# Step numbers (op % 12 in run_steps).
-RESET, REG_FUZZ, FAULT, RX_AIR, RX_DESC, IRQ, TX, TIME, ANI, KEY, MISC = \
-    0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11
+# Step numbers (op % 13 in run_steps).
+RESET, REG_FUZZ, FAULT, RX_AIR, RX_DESC, IRQ, TX, TIME, ANI, KEY, MISC, \
+    CONTROL = \
+    0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12
 
 CH_2412_G, CH_2412_B, CH_5180_A = 0, 4, 8
 
