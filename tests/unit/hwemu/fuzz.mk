@@ -21,7 +21,7 @@ FUZZ_CC ?= clang
 FUZZ_OUT := $(OUT)/fuzz
 FUZZ_BIN := $(FUZZ_OUT)/fuzz_hw_layer
 # Inputs of check-fuzz: about 30-45 s on one core of a 2-core machine.
-FUZZ_RUNS ?= 15000
+FUZZ_RUNS ?= 12000
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n > 1 ? n - 1 : 1 )))
 # Frames up to 2400 bytes ride in an input, with the steps around them.
