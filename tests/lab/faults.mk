@@ -8,14 +8,16 @@
 # prints the table scenario x driver (recovered, refused, failed) and
 # writes out/faults.md and out/faults.json.  Exits 1 when ours (dkms, or
 # prebuilt: built on the host) has a failed scenario; in-tree is the
-# anchor and never judged.
+# anchor and never judged.  The long fuzz run of the hardware layer on
+# the card model (make fuzz, tests/unit/hwemu/fuzz.mk: no guest) comes
+# first: the same faults, from the inside.
 
 DRIVERS ?= in-tree dkms
 SEED ?= 1
 FAULTS_RUN := python3 $(TOP)/tests/lab/faults.py
 
 .PHONY: faults faults-quick
-faults: $(LAB_NEEDS)
+faults: fuzz $(LAB_NEEDS)
 	@$(FAULTS_RUN) --cell $(CELL) --drivers "$(DRIVERS)" --seed $(SEED)
 
 # make check: the cheap subset against ours on debian-12, after the lab
