@@ -43,7 +43,8 @@
  * (debian/older-chips.modprobe.conf).
  */
 static const struct pci_device_id ath5k_pci_ids[] = {
-	{ PCI_VDEVICE(ATHEROS, 0x0007), ATH5K_PCI_ONE_DATA_QUEUE },	/* AR5210 */
+	{ PCI_VDEVICE(ATHEROS, 0x0007),				/* AR5210 */
+	  .driver_data = ATH5K_PCI_ONE_DATA_QUEUE },
 	{ PCI_VDEVICE(ATHEROS, 0x0012) },	/* AR5211 */
 	{ PCI_VDEVICE(ATHEROS, 0x0013) },	/* AR5212 */
 	{ PCI_VDEVICE(3COM_2, 0x0013) },	/* 3Com AR5212 */

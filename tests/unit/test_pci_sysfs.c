@@ -7,7 +7,8 @@
  * attributes (issue 12 finding 18: the group was created by the driver
  * after registration, racing udev).  Plays the PCI core: the driver the
  * module registers is probed, its groups are looked up by name as sysfs
- * would, and read and written.
+ * would, and read and written; and each id of its table is probed for
+ * the operations it allocates with.
  *
  * Links: src/pci.c src/sysfs.c
  */
@@ -24,6 +25,8 @@ extern struct pci_driver *ath5k_shim_pci_driver;
 /* ----- the kernel and the rest of the driver ------------------------ */
 
 const struct ieee80211_ops ath5k_ops;
+const struct ieee80211_ops ath5k_ops_one_queue;
+static const struct ieee80211_ops *allocated_ops;
 static struct ieee80211_hw the_hw;
 static struct ath5k_dev the_dev;
 static u8 bar0[64];
@@ -86,6 +89,7 @@ struct ieee80211_hw *ieee80211_alloc_hw(size_t priv_len,
 {
 	memset(&the_dev, 0, sizeof(the_dev));
 	the_hw.priv = &the_dev;
+	allocated_ops = ops;
 	return &the_hw;
 }
 
@@ -220,8 +224,35 @@ static void test_groups(void)
 	ath5k_shim_pci_driver->remove(&pdev);
 }
 
+/*
+ * The AR5210 (one data queue) gets the operations without .conf_tx, so
+ * mac80211's resume does not hand it zeroed EDCA parameters and warn
+ * (src/main.c ath5k_ops_one_queue); every other id the full set.
+ */
+static void test_ops_per_chip(void)
+{
+	const struct pci_device_id *id;
+	unsigned int ids = 0;
+
+	printf("check: probe allocates the AR5210 (0x0007) with "
+	       "ath5k_ops_one_queue, every other id with ath5k_ops\n");
+	for (id = ath5k_shim_pci_driver->id_table; id->vendor; id++) {
+		struct pci_dev pdev = { .dev = { .name = "pci" } };
+		bool ar5210 = id->vendor == PCI_VENDOR_ID_ATHEROS &&
+			      id->device == 0x0007;
+
+		allocated_ops = NULL;
+		CHECK_EQ(ath5k_shim_pci_driver->probe(&pdev, id), 0);
+		CHECK(allocated_ops == (ar5210 ? &ath5k_ops_one_queue : &ath5k_ops));
+		ath5k_shim_pci_driver->remove(&pdev);
+		ids++;
+	}
+	CHECK(ids > 1);
+}
+
 int main(void)
 {
 	test_groups();
+	test_ops_per_chip();
 	return check_done("test_pci_sysfs");
 }

@@ -13,6 +13,7 @@
  * - stop: the chip is held in warm reset before the TX buffers are
  *   unmapped (finding 3);
  * - remove: bus mastering is off before the rings are freed (finding 3);
+ * - the AR5210's operations are the others without .conf_tx;
  * - beacon state mac80211 sets while a reset runs is kept for it
  *   (finding 18: beacon_on was dropped while INVALID);
  * - channel change: frames received on the old channel are never
@@ -439,6 +440,21 @@ static void test_register_without_mesh(void)
 	ath5k_ops.stop(&hw, false);
 }
 
+/*
+ * The AR5210's table (src/pci.c picks it by PCI id): mac80211 gives a
+ * one-queue device no EDCA parameters, only zeros on resume.
+ */
+static void test_one_queue_ops(void)
+{
+	struct ieee80211_ops full = ath5k_ops;
+
+	printf("check: ath5k_ops_one_queue is ath5k_ops without .conf_tx\n");
+	CHECK(full.conf_tx != NULL);
+	CHECK(ath5k_ops_one_queue.conf_tx == NULL);
+	full.conf_tx = NULL;
+	CHECK(!memcmp(&full, &ath5k_ops_one_queue, sizeof(full)));
+}
+
 static void test_register_ar5211(void)
 {
 	printf("check: an AR5212-family chip offers four rate series and "
@@ -566,6 +582,7 @@ static void test_reset_card_gone(void)
 int main(void)
 {
 	test_register_without_mesh();
+	test_one_queue_ops();
 	test_register_ar5211();
 	test_reset();
 	test_reset_dma_stuck();

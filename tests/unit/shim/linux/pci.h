@@ -17,14 +17,21 @@ struct pci_dev {
 #define pci_set_drvdata(pdev, data) dev_set_drvdata(&(pdev)->dev, data)
 #define pci_get_drvdata(pdev) dev_get_drvdata(&(pdev)->dev)
 
+/* include/linux/mod_devicetable.h's fields */
 struct pci_device_id {
 	u32 vendor, device;
+	u32 subvendor, subdevice;
+	u32 class, class_mask;
+	unsigned long driver_data;
 };
+
+#define PCI_ANY_ID		(~0u)
 
 #define PCI_VENDOR_ID_ATHEROS	0x168c
 #define PCI_VENDOR_ID_3COM	0x10b7
 #define PCI_VENDOR_ID_3COM_2	0xa727
-#define PCI_VDEVICE(v, d)	.vendor = PCI_VENDOR_ID_##v, .device = (d)
+#define PCI_VDEVICE(v, d)	.vendor = PCI_VENDOR_ID_##v, .device = (d), \
+				.subvendor = PCI_ANY_ID, .subdevice = PCI_ANY_ID
 #define MODULE_DEVICE_TABLE(type, name) struct ath5k_shim_module_unused
 #define PCI_CACHE_LINE_SIZE	0x0c
 #define PCI_LATENCY_TIMER	0x0d
