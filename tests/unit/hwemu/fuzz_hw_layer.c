@@ -51,14 +51,19 @@ static u8 in_u8(struct input *in)
 	return *in->p++;
 }
 
+/* Little-endian; one read per statement, so the bytes go in order. */
 static u16 in_u16(struct input *in)
 {
-	return (u16)(in_u8(in) | in_u8(in) << 8);
+	u16 lo = in_u8(in);
+
+	return (u16)(lo | in_u8(in) << 8);
 }
 
 static u32 in_u32(struct input *in)
 {
-	return (u32)in_u16(in) | (u32)in_u16(in) << 16;
+	u32 lo = in_u16(in);
+
+	return lo | (u32)in_u16(in) << 16;
 }
 
 /* ---- the bus: BAR0 accesses go to this input's card ---- */
@@ -324,16 +329,19 @@ static void step_tx(struct input *in)
 {
 	struct ath5k_desc *d = (void *)(bus_host->mem + FZ_TX_DESC);
 	u8 *frame = bus_host->mem + FZ_TX_FRAME;
+	/* one input byte per declarator: initializer lists have no order */
 	unsigned int q = in_u8(in) % ATH5K_TXQ_DATA_COUNT, i;
+	u8 body = in_u8(in), flags = in_u8(in), type = in_u8(in);
+	u8 power = in_u8(in), rts_duration = in_u8(in);
 	struct ath5k_tx_params p = {
-		.frame_len = 24 + 4 + in_u8(in),
+		.frame_len = 24 + 4 + body,
 		.key_index = ATH5K_KEY_INVALID,
-		.flags = in_u8(in) & 0x3f,
-		.pkt_type = in_u8(in) % 5,
+		.flags = flags & 0x3f,
+		.pkt_type = type % 5,
 		.hdr_len = 24,
-		.txpower = ath5k_hw_desc_txpower(&ah, in_u8(in)),
+		.txpower = ath5k_hw_desc_txpower(&ah, power),
 		.rtscts_rate = 0x0b,
-		.rtscts_duration = in_u8(in),
+		.rtscts_duration = rts_duration,
 	};
 	struct ath5k_tx_status ts;
 	u8 attempts[ATH5K_MRR_SERIES];
