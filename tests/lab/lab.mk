@@ -70,9 +70,13 @@ check-lab-host:
 
 # What `make check` runs: the distro's own ath5k on the emulated cards
 # (about 7 min once toolbox and image are cached).  The slow over-the-air
-# feature checks (LAB_IN_TREE_LEAVE_OUT: about 2 min) run for our driver
-# in lab-deb; the kernel's driver meets them in `make lab DRIVER=in-tree`.
-LAB_IN_TREE_LEAVE_OUT := mesh-open mesh-sae rate-control sae-after-wep
+# feature checks (mesh, rate-control, sae-after-wep: about 2 min) run for
+# our driver in lab-deb; the kernel's driver meets them in `make lab
+# DRIVER=in-tree`.  lone-frame judges the driver, not the card: the
+# kernel's ath5k loses TX completions under load (upstream/0016) and
+# fails it at random (a CI run; one of 24 rounds in make shell); lab-deb
+# holds ours to it.
+LAB_IN_TREE_LEAVE_OUT := mesh-open mesh-sae rate-control sae-after-wep lone-frame
 CHECKS += lab-in-tree
 lab-in-tree: $(LAB_NEEDS)
 	@$(LAB_RUN) --cell debian-12 --driver in-tree --leave-out "$(LAB_IN_TREE_LEAVE_OUT)"
