@@ -231,9 +231,14 @@ static uint32_t effective_pisr(const struct card *card)
 		pisr |= INT_TXERR;
 	if (s1 & 0x3ff0000)
 		pisr |= INT_TXEOL;
-	/* TXURN too: the driver clears it in SISR2, never in PISR. */
+	/*
+	 * TXURN and HIUERR too: a driver clears them in SISR2 (the kernel's
+	 * ath5k never writes them back to PISR).
+	 */
 	if (s2 & SISR2_QCU_TXURN)
 		pisr |= INT_TXURN;
+	if (s2 & SISR2_BUS_ERRORS)
+		pisr |= INT_HIUERR;
 	return pisr;
 }
 

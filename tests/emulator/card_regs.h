@@ -41,11 +41,13 @@
 #define  INT_SWBA		0x00010000
 #define  INT_BNR		0x00100000
 #define  INT_TXURN		0x00000800
+#define  INT_HIUERR		0x00080000
 #define  INT_GPIO		0x01000000	/* GPIOCR's interrupt pin */
 /* PISR bits that only summarise the secondary registers */
 #define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL | \
-				 INT_TXURN)
+				 INT_TXURN | INT_HIUERR)
 #define  SISR2_QCU_TXURN	0x000003ff
+#define  SISR2_BUS_ERRORS	0x00070000	/* MCABT, SSERR, DPERR */
 
 /* Queue control units */
 #define CARD_QUEUES		10

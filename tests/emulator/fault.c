@@ -18,11 +18,7 @@
 #include <string.h>
 
 #define INT_TXURN		0x00000800
-#define INT_HIUERR		0x00080000
 #define SISR2_QCU0_TXURN	0x00000001
-#define SISR2_MCABT		0x00010000
-#define SISR2_SSERR		0x00020000
-#define SISR2_DPERR		0x00040000
 
 /* RX status words (desc.h of the 5212) */
 #define RXS0_LEN		0x00000fff
@@ -526,7 +522,7 @@ static int cmd_bus_error(struct card *card, struct card_faults *f, int argc,
 			 char **argv, char *answer, size_t cap)
 {
 	f->periodic_pisr = INT_HIUERR;
-	f->periodic_sisr2 = SISR2_MCABT | SISR2_SSERR | SISR2_DPERR;
+	f->periodic_sisr2 = SISR2_BUS_ERRORS;
 	return start_periodic(card, f, argc, argv, 0, answer, cap);
 }
 
