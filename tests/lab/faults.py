@@ -49,6 +49,7 @@ SCENARIOS = [
     ("rx-mic", "ar5413"), ("rx-phy-error", "ar5413"),
     ("phy-error-storm", "ar5413"), ("tx-underrun", "ar5413"),
     ("rx-overrun", "ar5413"), ("bus-error", "ar5413"),
+    ("reset-under-load", "ar5413"),
     ("stuck-irq", "ar5413"), ("intpend-stuck", "ar5413"),
     ("reg-fuzz", "ar5413"),
     ("beacon-stuck", "ar5413"), ("tx-dma-stuck", "ar5413"),
@@ -82,7 +83,7 @@ EXPECTED.update({"eeprom-checksum": "refused", "eeprom-random": "refused",
                  "disconnect": "refused", "module-unload": "recovered"})
 # make check's faults-quick: one of each kind, a few minutes of scenarios.
 QUICK = ["rx-bad-length", "rx-phy-error", "stuck-irq", "bus-error",
-         "eeprom-checksum", "surprise-removal"]
+         "reset-under-load", "eeprom-checksum", "surprise-removal"]
 # Card options of each group's boot (added to ATH5K_LAB_CARD_OPTIONS).
 GROUP_OPTIONS = {"ar5413": "", "rf5112": "model=ar5212"}
 SETUP_CHECKS = ("dkms-install", "module-install", "driver-load", "module-is-ours",
@@ -99,6 +100,7 @@ SERIES_FIXES = {
     "rx-bad-length": "0001-wifi-ath5k-drop-RX-frames-longer-than-the-RX-buffer.patch",
     "rx-bad-rate": "0002-wifi-ath5k-do-not-WARN-on-an-unknown-RX-rate-code.patch",
     "eeprom-pcdac-slope": "0003-wifi-ath5k-bound-the-PCDAC-walk-in-ath5k_get_linear_.patch",
+    "reset-under-load": "0017-wifi-ath5k-drop-the-frames-that-come-while-the-chip-.patch",
 }
 OUTCOMES = ("recovered", "refused", "failed")
 MAX_BOOTS = 12

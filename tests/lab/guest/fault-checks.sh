@@ -11,6 +11,8 @@
 # ath5k-emu's control socket), drives traffic, clears the fault and reports one check
 # fault-NAME whose detail starts with the outcome:
 #   recovered  ping over the link answered within FAULT_RECOVER_LIMIT s
+#              (and traffic kept going during the fault, where a
+#              scenario judges that: reset-under-load)
 #   refused    probe or bring-up failed with a kernel message, no oops
 #   failed     oops, WARN, BUG, lockup, hung task, refcount leak, a guest
 #              step that hung, or traffic that never came back
@@ -205,10 +207,71 @@ bounce() {
 	ip -n $ns link set "$dev" up
 }
 
+# resets_under_load ROUNDS: card A's station sends at full load
+# (1000-byte pings every 10 ms) while a bus error, every
+# FAULT_ROUND_SECONDS for ROUNDS rounds, makes the driver reset the chip.
+# Card A's frames on the air are counted twice a second throughout: a
+# reset stops them for a moment, a queue the reset left stuck for
+# seconds while frames wait.  Judged during the fault: a time without a
+# frame of FAULT_GAP_LIMIT_MS or more leaves its reason in
+# $WORK/during-fault.
+FAULT_ROUND_SECONDS=${FAULT_ROUND_SECONDS:-4}
+FAULT_GAP_LIMIT_MS=${FAULT_GAP_LIMIT_MS:-2000}
+FAULT_LOAD_SETTLE=${FAULT_LOAD_SETTLE:-2}
+resets_under_load() {
+	local rounds=$1 pid i end now count last last_at gap round_gap longest=0 stuck=''
+	ip netns exec $ns_a ping -q -i 0.01 -s 1000 \
+		-w $((rounds * (FAULT_ROUND_SECONDS + 2) + 10)) $addr_b > /dev/null 2>&1 &
+	pid=$!
+	sleep "$FAULT_LOAD_SETTLE"
+	last=$(card_tx_frames $card_a) || { kill "$pid"; return 1; }
+	last_at=$(now_ms)
+	for i in $(seq 1 "$rounds"); do
+		fault_cmd $card_a fault bus-error > /dev/null || { kill "$pid"; return 1; }
+		round_gap=0
+		end=$(($(now_ms) + FAULT_ROUND_SECONDS * 1000))
+		while now=$(now_ms) && [ "$now" -lt "$end" ]; do
+			sleep 0.5
+			count=$(card_tx_frames $card_a) || { kill "$pid"; return 1; }
+			now=$(now_ms)
+			if [ "$count" -gt "$last" ]; then
+				last=$count
+				last_at=$now
+			fi
+			gap=$((now - last_at))
+			[ "$gap" -le "$round_gap" ] || round_gap=$gap
+		done
+		echo "round $i: card A's longest time without a new frame, sampled twice a second: $round_gap ms"
+		[ "$round_gap" -lt "$FAULT_GAP_LIMIT_MS" ] || stuck+=" $i"
+		[ "$round_gap" -le "$longest" ] || longest=$round_gap
+	done
+	kill "$pid" 2> /dev/null
+	wait "$pid" 2> /dev/null
+	fault_cmd $card_a fault clear
+	if [ -n "$stuck" ]; then
+		echo "TX stopped after a reset under load: card A sent nothing for $FAULT_GAP_LIMIT_MS ms or more in round(s)$stuck of $rounds (longest $longest ms)" > "$WORK/during-fault"
+	else
+		echo "$rounds resets under load, card A never more than $longest ms without a frame" > "$WORK/during-fault-good"
+	fi
+	return 0
+}
+
+# Milliseconds of the wall clock.
+now_ms() {
+	local t=${EPOCHREALTIME//[.,]/}
+	echo $((t / 1000))
+}
+
+# Frames card CARD has put on the air (the emulator's count).
+card_tx_frames() {
+	emu_ask "$1" stats | tr ' ' '\n' | sed -n 's/^tx_frames=//p' | grep -x '[0-9][0-9]*'
+}
+
 FAULT_FUZZ_REGS='0x9864 0x804c 0x8050 0x8088 0x808c 0x8090 0x8094 0x8098 0x80ec 0x80f0 0x80f4 0x80f8 0x0a00'
 
 # The scenarios.  Each prints what it did; apply_fault returns
-#   0  the fault was applied and cleared: judge by traffic
+#   0  the fault was applied and cleared: judge by traffic, and by
+#      $WORK/during-fault where the scenario judged traffic during it
 #   3  a probe-time fault: the card was probed again with it
 #   4  the card was disconnected for good
 #   6  the fault is in force on $cured_card until the driver resets
@@ -225,6 +288,7 @@ apply_fault() {
 	stuck-irq) hold $card_a 10 stuck-irq ;;
 	intpend-stuck) hold $card_a 10 intpend-stuck ;;
 	bus-error) hold $card_a 6 bus-error 500000 ;;
+	reset-under-load) resets_under_load 10 ;;
 	tx-underrun) hold $card_a 6 tx-underrun 100000 ;;
 	rx-overrun) hold $card_a 6 rx-overrun 100000 ;;
 	beacon-stuck)
@@ -296,7 +360,7 @@ outcome() {
 run_fault_scenario() {
 	local name=$1 mark refs_before refs_after trouble rc why msg bdf t0
 	local fault_in_force=yes cured_card='' cure_told=''
-	rm -f "$WORK/fault-hits" "$WORK/fault-ended-by-reset"
+	rm -f "$WORK/fault-hits" "$WORK/fault-ended-by-reset" "$WORK/during-fault" "$WORK/during-fault-good"
 	mark=$(kmsg_mark)
 	refs_before=$(cat /sys/module/ath5k/refcnt 2>/dev/null)
 	if ! traffic_within 10; then
@@ -388,11 +452,13 @@ run_fault_scenario() {
 		outcome failed "$trouble"
 	elif [ "$refs_before" != "$refs_after" ]; then
 		outcome failed "ath5k module refcount $refs_before before, $refs_after after"
+	elif [ -s "$WORK/during-fault" ]; then
+		outcome failed "during the fault: $(cat "$WORK/during-fault")${why:+; afterwards $why}"
 	elif [ -z "$why" ]; then
 		msg=$(driver_message "$mark")
 		outcome failed "traffic did not resume within $FAULT_RECOVER_LIMIT s of clearing the fault${msg:+; kernel: $msg}"
 	else
-		outcome recovered "$why"
+		outcome recovered "${why}$([ ! -s "$WORK/during-fault-good" ] || echo "; during the fault: $(cat "$WORK/during-fault-good")")"
 	fi
 }
 
