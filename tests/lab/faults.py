@@ -9,10 +9,11 @@ scenario of tests/lab/guest/fault-checks.sh run in turn against a guest
 driver that is using the card, each classified recovered, refused or
 failed.  Prints the table scenario x expected outcome x driver, writes
 out/faults.md and out/faults.json (or out/faults-quick.* with --quick).
-Exits 1 when ours has a scenario at another outcome than EXPECTED
-names, or in-tree-patched (the kernel's ath5k with upstream/series
-applied, patched_prebuild.py) fails a scenario the series fixes
-(SERIES_FIXES); in-tree is the anchor, recorded but never judged.  Ours
+Exits 1 when ours has a scenario (or a run row: module-unload,
+card-misuse) at another outcome than EXPECTED names, or in-tree-patched
+(the kernel's ath5k with upstream/series applied, patched_prebuild.py)
+fails a scenario the series fixes (SERIES_FIXES); in-tree is the
+anchor, recorded but never judged.  Ours
 comes as dkms builds it in the guest, or prebuilt (image_prebuild.py:
 the same source built on the host in the image's root, minutes sooner;
 what `make faults-quick` runs).  Uses run-cell.py's payload, guest watch
@@ -80,7 +81,14 @@ SCENARIOS = [
 EXPECTED = {s: "recovered" for s, _ in SCENARIOS}
 EXPECTED.update({"eeprom-checksum": "refused", "eeprom-random": "refused",
                  "eeprom-empty-pd-mask": "refused", "eeprom-pcdac-slope": "refused",
-                 "disconnect": "refused", "module-unload": "recovered"})
+                 "disconnect": "refused", "module-unload": "recovered",
+                 "card-misuse": "recovered"})
+# Rows of a run rather than of a scenario: the module's unload after
+# everything, and the card's misuse log over every boot.
+RUN_ROWS = ("module-unload", "card-misuse")
+# The emulator's line for each control-socket fault command: the
+# scenario a misuse line came under.
+FAULT_COMMAND = re.compile(r"^card\d+: control: (fault (?!help).*)$")
 # make check's faults-quick: one of each kind, a few minutes of scenarios.
 QUICK = ["rx-bad-length", "rx-phy-error", "stuck-irq", "bus-error",
          "reset-under-load", "eeprom-checksum", "surprise-removal"]
@@ -145,6 +153,34 @@ def card_options(group):
     return ",".join(opts)
 
 
+def misuse_in(emulator, driver):
+    """A boot's vfio-user protocol errors and driver-misuse lines
+    (emulator_proc.py), each with the last fault command before it."""
+    errors = set(emulator.protocol_errors(known_in_tree=driver == "in-tree"))
+    found, last = [], "before any fault"
+    for line in emulator.output().splitlines():
+        command = FAULT_COMMAND.match(line)
+        if command:
+            last = command.group(1)
+        elif line in errors:
+            found.append("%s (after '%s')" % (line, last))
+    return found
+
+
+def misuse_row(driver, misuse, boots):
+    """The card-misuse row: a fault is no excuse to misuse the card
+    (a TXDP written while its queue is stuck enabled, a descriptor
+    outside DMA); judged like a scenario for ours."""
+    if misuse:
+        detail = "%d protocol errors or driver-misuse lines, first: %s" % (
+            len(misuse), misuse[0])
+    else:
+        detail = "no protocol error or driver misuse in %d boot(s)" % boots
+    return {"scenario": "card-misuse", "driver": driver,
+            "outcome": "failed" if misuse else "recovered",
+            "detail": detail, "seconds": 0}
+
+
 def run_driver(args, driver, scenarios, prefix, accel, image_dir):
     """Every scenario against one driver; a list of table rows."""
     cell = args.cell
@@ -169,7 +205,7 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
         if s in scenarios:
             pending.setdefault(group, []).append(s)
     setup_failure = None
-    unload = []
+    unload, misuse, boots_run = [], [], 0
     try:
         labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], run_cell.user_data(), "ath5k-faults-%d" % os.getpid())
@@ -221,6 +257,8 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
                                            where)
             finally:
                 emulator.stop()
+            misuse += misuse_in(emulator, driver)
+            boots_run += 1
             for c in extra:
                 kernel = console_trouble(run["console"])
                 if kernel:
@@ -288,6 +326,8 @@ def run_driver(args, driver, scenarios, prefix, accel, image_dir):
                         "outcome": "failed" if bad else "recovered",
                         "detail": "; ".join("boot %d: %s" % (b, c["detail"]) for b, c in unload),
                         "seconds": 0})
+    if boots_run:
+        ordered.append(misuse_row(driver, misuse, boots_run))
     return ordered
 
 

@@ -826,7 +826,7 @@ class FaultVerdicts(unittest.TestCase):
         self.assertTrue(set(faults.SERIES_FIXES) <= {s for s, _ in faults.SCENARIOS})
 
     def test_every_scenario_has_an_expected_outcome_in_the_table(self):
-        self.assertEqual(set(faults.EXPECTED) - {"module-unload"},
+        self.assertEqual(set(faults.EXPECTED) - set(faults.RUN_ROWS),
                          {s for s, _ in faults.SCENARIOS})
         with tempfile.TemporaryDirectory() as tmp:
             md, js = os.path.join(tmp, "f.md"), os.path.join(tmp, "f.json")
@@ -837,6 +837,38 @@ class FaultVerdicts(unittest.TestCase):
                 self.assertIn("| eeprom-checksum | refused | refused |", f.read())
             with open(js) as f:
                 self.assertEqual(json.load(f)[0]["expected"], "refused")
+
+
+    def test_misuse_is_judged_for_ours_and_names_the_fault_in_force(self):
+        class FakeEmulator:
+            def __init__(self, text):
+                self.text = text
+
+            def output(self):
+                return self.text
+
+            def protocol_errors(self, known_in_tree=False):
+                return [line for line in self.text.splitlines()
+                        if "ignored while enabled" in line]
+
+        log = ("card0: control: fault help\n"
+               "card0: control: fault tx-dma-stuck\n"
+               "card0: fault: tx-dma-stuck\n"
+               "card0: queue 2: TXDP write 0x00001000 ignored while enabled\n"
+               "card0: control: fault clear\n")
+        found = faults.misuse_in(FakeEmulator(log), "prebuilt")
+        self.assertEqual(found, ["card0: queue 2: TXDP write 0x00001000 ignored while "
+                                 "enabled (after 'fault tx-dma-stuck')"])
+        bad = faults.misuse_row("prebuilt", found, 1)
+        self.assertEqual(bad["outcome"], "failed")
+        self.assertIn("after 'fault tx-dma-stuck'", bad["detail"])
+        clean = faults.misuse_row("dkms", faults.misuse_in(FakeEmulator("card0: control: "
+                                                                       "fault clear\n"), "dkms"), 2)
+        self.assertEqual((clean["outcome"], clean["detail"]),
+                         ("recovered", "no protocol error or driver misuse in 2 boot(s)"))
+        rows = [bad, clean, dict(bad, driver="in-tree")]
+        self.assertEqual([(r["scenario"], r["driver"]) for r in faults.misjudged(rows)],
+                         [("card-misuse", "prebuilt")])
 
 
 FAULT_HITS = r"""
