@@ -890,24 +890,30 @@ cat "$DETAIL_FILE"
 """
 
 
+def run_fault_script(test, script, **env_extra):
+    """SCRIPT's stdout, run with the guest's fault checks sourced in a
+    payload and work tree of its own (the stubs are the script's)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
+        for d in ("work", "logs/checks"):
+            os.makedirs(os.path.join(tmp, d))
+        env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
+                   LOGS=os.path.join(tmp, "logs"),
+                   DETAIL_FILE=os.path.join(tmp, "work", "detail"),
+                   REPORT_PORT=os.path.join(tmp, "port"), **env_extra)
+        r = subprocess.run(["bash", "-c", script], env=env,
+                           capture_output=True, text=True, timeout=60)
+        test.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout.strip()
+
+
 class FaultHits(unittest.TestCase):
     """A fault scenario counts only when its fault fired (issue 27): the
     emulator's hit count from the first "fault clear" turns a recovery
     from a fault that never took effect into a failure."""
 
     def verdict(self, clear_answer):
-        with tempfile.TemporaryDirectory() as tmp:
-            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
-            for d in ("work", "logs/checks"):
-                os.makedirs(os.path.join(tmp, d))
-            env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
-                       LOGS=os.path.join(tmp, "logs"), CLEAR_ANSWER=clear_answer,
-                       DETAIL_FILE=os.path.join(tmp, "work", "detail"),
-                       REPORT_PORT=os.path.join(tmp, "port"))
-            r = subprocess.run(["bash", "-c", FAULT_HITS], env=env,
-                               capture_output=True, text=True)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            return r.stdout.strip()
+        return run_fault_script(self, FAULT_HITS, CLEAR_ANSWER=clear_answer)
 
     def test_a_fault_that_fired_is_judged_by_traffic(self):
         self.assertEqual(self.verdict("ok: hits=12"),
@@ -956,18 +962,7 @@ class ResetsUnderLoad(unittest.TestCase):
     traffic does after it (upstream/0017 is the kernel's such bug)."""
 
     def verdict(self, flowing):
-        with tempfile.TemporaryDirectory() as tmp:
-            os.symlink(os.path.join(HERE, "guest"), os.path.join(tmp, "guest"))
-            for d in ("work", "logs/checks"):
-                os.makedirs(os.path.join(tmp, d))
-            env = dict(os.environ, PAYLOAD=tmp, WORK=os.path.join(tmp, "work"),
-                       LOGS=os.path.join(tmp, "logs"), FLOWING=flowing,
-                       DETAIL_FILE=os.path.join(tmp, "work", "detail"),
-                       REPORT_PORT=os.path.join(tmp, "port"))
-            r = subprocess.run(["bash", "-c", RESETS_UNDER_LOAD], env=env,
-                               capture_output=True, text=True, timeout=60)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            return r.stdout.strip()
+        return run_fault_script(self, RESETS_UNDER_LOAD, FLOWING=flowing)
 
     def test_frames_after_every_reset_pass(self):
         self.assertEqual(self.verdict("yes"),
