@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INT_TXURN		0x00000800
 #define SISR2_QCU0_TXURN	0x00000001
 
 /* RX status words (desc.h of the 5212) */

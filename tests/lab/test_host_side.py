@@ -838,7 +838,6 @@ class FaultVerdicts(unittest.TestCase):
             with open(js) as f:
                 self.assertEqual(json.load(f)[0]["expected"], "refused")
 
-
     def test_misuse_is_judged_for_ours_and_names_the_fault_in_force(self):
         class FakeEmulator:
             def __init__(self, text):
@@ -932,6 +931,7 @@ RESETS_UNDER_LOAD = r"""
 set -a
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/fault-checks.sh"
 set +a
 ip() { sleep 30; }

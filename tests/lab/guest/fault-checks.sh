@@ -224,7 +224,7 @@ resets_under_load() {
 		-w $((rounds * (FAULT_ROUND_SECONDS + 2) + 10)) $addr_b > /dev/null 2>&1 &
 	pid=$!
 	sleep "$FAULT_LOAD_SETTLE"
-	last=$(card_tx_frames $card_a) || { kill "$pid"; return 1; }
+	last=$(emu_count $card_a tx_frames) || { kill "$pid"; return 1; }
 	last_at=$(now_ms)
 	for i in $(seq 1 "$rounds"); do
 		fault_cmd $card_a fault bus-error > /dev/null || { kill "$pid"; return 1; }
@@ -232,7 +232,7 @@ resets_under_load() {
 		end=$(($(now_ms) + FAULT_ROUND_SECONDS * 1000))
 		while now=$(now_ms) && [ "$now" -lt "$end" ]; do
 			sleep 0.5
-			count=$(card_tx_frames $card_a) || { kill "$pid"; return 1; }
+			count=$(emu_count $card_a tx_frames) || { kill "$pid"; return 1; }
 			now=$(now_ms)
 			if [ "$count" -gt "$last" ]; then
 				last=$count
@@ -260,11 +260,6 @@ resets_under_load() {
 now_ms() {
 	local t=${EPOCHREALTIME//[.,]/}
 	echo $((t / 1000))
-}
-
-# Frames card CARD has put on the air (the emulator's count).
-card_tx_frames() {
-	emu_ask "$1" stats | tr ' ' '\n' | sed -n 's/^tx_frames=//p' | grep -x '[0-9][0-9]*'
 }
 
 FAULT_FUZZ_REGS='0x9864 0x804c 0x8050 0x8088 0x808c 0x8090 0x8094 0x8098 0x80ec 0x80f0 0x80f4 0x80f8 0x0a00'
