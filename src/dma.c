@@ -278,9 +278,15 @@ static const u32 int_map[][2] = {
 	{ ATH5K_INT_TXURN, INT_TXURN },
 };
 
-/* Primary bits that only summarise secondary registers. */
-#define INT_FROM_SECONDARY	(INT_TXURN | INT_HIUERR | INT_TIM | \
-				 INT_QCBRORN | INT_QCBRURN | INT_QTRIG)
+/*
+ * Primary bits that only summarise secondary registers.  Written back to
+ * PISR, one clears its causes in every queue, those that came after the
+ * secondary was read too: the secondary's own write acknowledges them.
+ */
+#define INT_FROM_SECONDARY	(INT_TXOK | INT_TXDESC | INT_TXERR | \
+				 INT_TXEOL | INT_TXURN | INT_HIUERR | \
+				 INT_TIM | INT_QCBRORN | INT_QCBRURN | \
+				 INT_QTRIG)
 #define TX_TRIG_MAX		((2352 / 64) + 1)	/* largest frame, 64 B units */
 
 /*

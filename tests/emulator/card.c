@@ -223,18 +223,15 @@ static uint32_t effective_pisr(const struct card *card)
 	/* A level: it holds until the driver winds the counter back. */
 	if (phy_noise_mib_cause(card))
 		pisr |= INT_MIB;
-	if (s0 & 0x3ff)
+	if (s0 & SISR_QUEUES_LOW)
 		pisr |= INT_TXOK;
-	if (s0 & 0x3ff0000)
+	if (s0 & SISR_QUEUES_HIGH)
 		pisr |= INT_TXDESC;
-	if (s1 & 0x3ff)
+	if (s1 & SISR_QUEUES_LOW)
 		pisr |= INT_TXERR;
-	if (s1 & 0x3ff0000)
+	if (s1 & SISR_QUEUES_HIGH)
 		pisr |= INT_TXEOL;
-	/*
-	 * TXURN and HIUERR too: a driver clears them in SISR2 (the kernel's
-	 * ath5k never writes them back to PISR).
-	 */
+	/* TXURN and HIUERR too: a driver clears them in SISR2 */
 	if (s2 & SISR2_QCU_TXURN)
 		pisr |= INT_TXURN;
 	if (s2 & SISR2_BUS_ERRORS)
@@ -699,6 +696,34 @@ static void write_beacon(struct card *card, uint32_t value)
 	arm_beacon_timers(card);
 }
 
+/*
+ * A summary bit written to PISR clears every cause it summarises, in
+ * every queue, whatever SIMR masks (the kernel's dma.c, at its PISR
+ * write-back): a driver that acknowledges TXOK there loses the TXOK of
+ * a queue that completed after it read SISR0.  The AR5210 has no SISRs.
+ */
+static void pisr_write_clears_sisr(struct card *card, uint32_t value)
+{
+	static const struct {
+		uint32_t summary;
+		unsigned int sisr;
+		uint32_t causes;
+	} summaries[] = {
+		{ INT_TXOK, 0, SISR_QUEUES_LOW },
+		{ INT_TXDESC, 0, SISR_QUEUES_HIGH },
+		{ INT_TXERR, 1, SISR_QUEUES_LOW },
+		{ INT_TXEOL, 1, SISR_QUEUES_HIGH },
+		{ INT_TXURN, 2, SISR2_QCU_TXURN },
+		{ INT_HIUERR, 2, SISR2_BUS_ERRORS },
+	};
+
+	if (card_is_ar5210(card))
+		return;
+	for (size_t i = 0; i < sizeof(summaries) / sizeof(summaries[0]); i++)
+		if (value & summaries[i].summary)
+			card->sisr[summaries[i].sisr] &= ~summaries[i].causes;
+}
+
 static void write_reg(struct card *card, uint32_t off, uint32_t value)
 {
 	if (off >= REG_QCU_TXDP(0) && off < REG_QCU_TXDP(CARD_QUEUES)) {
@@ -709,8 +734,8 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 		return;		/* status is the engine's */
 	switch (off) {
 	case REG_PISR:
-		/* The TX summary bits follow SISR0/1, cleared on their own. */
 		card->pisr &= ~value;
+		pisr_write_clears_sisr(card, value);
 		card_update_irq(card);
 		/* Drivers write PISR last: what still holds the line is real. */
 		if (card->irq_level && card->ops->irq_still_high)

@@ -46,6 +46,8 @@
 /* PISR bits that only summarise the secondary registers */
 #define  INT_FROM_SISR		(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL | \
 				 INT_TXURN | INT_HIUERR)
+#define  SISR_QUEUES_LOW	0x000003ff	/* SISR0 TXOK, SISR1 TXERR */
+#define  SISR_QUEUES_HIGH	0x03ff0000	/* SISR0 TXDESC, SISR1 TXEOL */
 #define  SISR2_QCU_TXURN	0x000003ff
 #define  SISR2_BUS_ERRORS	0x00070000	/* MCABT, SSERR, DPERR */
 

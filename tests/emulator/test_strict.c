@@ -96,6 +96,29 @@ static void test_simr(struct test_card *a, struct test_card *b)
 	wr(c, 0xa8, 0x03ff03ff);
 }
 
+static void test_pisr_write_back(struct test_card *a)
+{
+	struct card *c = a->card;
+
+	printf("a summary bit written to PISR clears every SISR cause behind it\n");
+	card_raise_sisr(c, 0, 0x3 | 0x10000);	/* TXOK q0 q1, TXDESC q0 */
+	card_raise_sisr(c, 1, 0x4);		/* TXERR q2 */
+	card_raise_sisr(c, 2, 0x2 | 0x10000);	/* TXURN q1, MCABT */
+	check((rd(c, 0x80) & 0x1c0) == 0x1c0, "PISR sums them up: TXOK, TXDESC, TXERR");
+	wr(c, 0x80, 0x40);
+	check(rd(c, 0x84) == 0x10000,
+	      "TXOK written to PISR cleared SISR0's TXOK of both queues, not TXDESC (0x%x)",
+	      rd(c, 0x84));
+	check((rd(c, 0x80) & 0x1c0) == 0x180, "PISR: TXDESC and TXERR remain (0x%x)",
+	      rd(c, 0x80));
+	wr(c, 0x80, 0x80 | 0x100 | 0x800);
+	check(!rd(c, 0x84) && !rd(c, 0x88), "TXDESC and TXERR cleared SISR0 and SISR1");
+	check(rd(c, 0x8c) == 0x10000, "TXURN cleared SISR2's underruns, not MCABT (0x%x)",
+	      rd(c, 0x8c));
+	wr(c, 0x80, 0x80000);
+	check(!rd(c, 0x8c) && !(rd(c, 0x80) & 0x80dc0), "HIUERR cleared the bus error");
+}
+
 static void test_bands(struct test_card *a, struct test_card *b)
 {
 	unsigned long before;
@@ -240,6 +263,7 @@ int main(void)
 	test_rxdp_and_rx_stop(&b);
 	test_full_sleep(&b);
 	test_simr(&a, &b);
+	test_pisr_write_back(&a);
 	test_bands(&a, &b);
 	test_mcast_hash(&a, &b);
 	test_rate_series(&a, &b);

@@ -2441,6 +2441,47 @@ static void run_interrupt_bus_cost(void)
 }
 
 /*
+ * Issue 27: a summary bit written back to PISR clears every cause it
+ * summarises (the card's rule, from the kernel's dma.c).  A queue whose
+ * completion lands between the read of SISR0 and the write of PISR is
+ * still there for the next read: only SISR0's write acknowledges TX.
+ */
+static void run_tx_cause_after_read(void)
+{
+	static struct ath5k_hw ah;
+	struct device dev = { .name = "emu" };
+	struct card_write_hook hook = {
+		.offset = R_PISR, .when = CARD_HOOK_BEFORE_WRITE,
+		.raise_sisr = { [0] = BIT(3) },		/* TXOK, queue 3 */
+	};
+	struct ath5k_isr isr;
+
+	printf("== a TX completion after SISR0 was read\n");
+	irq_card_up(&ah, &dev);
+	ath5k_hw_imr_set(&ah, IRQ_WANTED);
+	card_bus_write(R_SIMR(0), BIT(2) | BIT(3));	/* as set-up queues have */
+	card_raise_sisr(bus_card, 0, BIT(2));
+	CHECK(bus_host->irq);
+
+	printf("check: queue 2 read now, queue 3's completion before the "
+	       "PISR write is reported by the next read\n");
+	card_set_write_hook(bus_card, &hook);
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK(!card_write_hook_armed(bus_card));
+	card_set_write_hook(bus_card, NULL);
+	CHECK_EQ(isr.txq_done, BIT(2));
+	CHECK_EQ(card_bus_read(R_SISR(0)), BIT(3));
+	CHECK(ath5k_hw_irq_pending(&ah));
+	CHECK_EQ(ath5k_hw_isr_read(&ah, &isr), 0);
+	CHECK(isr.flags & ATH5K_INT_TXOK);
+	CHECK_EQ(isr.txq_done, BIT(3));
+	CHECK(!ath5k_hw_irq_pending(&ah));
+
+	ath5k_hw_detach(&ah);
+	card_close(0);
+}
+
+/*
  * Issue 28 findings 2 and 3: the interrupt mask has one writer, and its
  * record (ah->imr) never lags a write that unmasks, for a reader without
  * the lock (dma.c's contract; the driver's handler filters by its own
@@ -2700,6 +2741,7 @@ int main(void)
 	run_spur_below_centre();
 	run_beacon_causes_in_sisr2();
 	run_interrupt_bus_cost();
+	run_tx_cause_after_read();
 	run_mask_owner();
 	run_intpend_stuck();
 	run_debug_regs();
