@@ -502,6 +502,7 @@ static void power_on(struct card *card)
 	memset(card->regs, 0, sizeof(card->regs));
 	card->pisr = 0;
 	memset(card->sisr, 0, sizeof(card->sisr));
+	memset(card->sisr_read, 0, sizeof(card->sisr_read));
 	card->rx_enabled = false;
 	card->rx_stop_at = 0;
 	card->cal_done_at = card->nf_done_at = card->iq_done_at = 0;
@@ -604,6 +605,7 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		} else {
 			v = card->sisr[n - 1];
 			card->sisr[n - 1] = 0;
+			card->sisr_read[n - 1] = 0;
 		}
 		card_update_irq(card);
 		return v;
@@ -614,7 +616,9 @@ static uint32_t read_reg(struct card *card, uint32_t off)
 		return effective_pisr(card);
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
-		return card->sisr[(off - REG_SISR(0)) / 4];
+		v = card->sisr[(off - REG_SISR(0)) / 4];
+		card->sisr_read[(off - REG_SISR(0)) / 4] = v;
+		return v;
 	case REG_INTPEND:
 		interrupt_read_hits(card, false);
 		return interrupt_pending(card) ? 1 : 0;
@@ -682,6 +686,7 @@ static void write_reset_ctl(struct card *card, uint32_t value)
 		card->beacon_armed = false;
 		card->pisr = 0;
 		memset(card->sisr, 0, sizeof(card->sisr));
+		memset(card->sisr_read, 0, sizeof(card->sisr_read));
 		tx_reset(card);
 		fault_chip_reset(card);
 		card_update_irq(card);
@@ -700,7 +705,9 @@ static void write_beacon(struct card *card, uint32_t value)
  * A summary bit written to PISR clears every cause it summarises, in
  * every queue, whatever SIMR masks (the kernel's dma.c, at its PISR
  * write-back): a driver that acknowledges TXOK there loses the TXOK of
- * a queue that completed after it read SISR0.  The AR5210 has no SISRs.
+ * a queue that completed after it read SISR0, which is logged as misuse
+ * while interrupts are enabled.
+ * The AR5210 has no SISRs.
  */
 static void pisr_write_clears_sisr(struct card *card, uint32_t value)
 {
@@ -719,9 +726,20 @@ static void pisr_write_clears_sisr(struct card *card, uint32_t value)
 
 	if (card_is_ar5210(card))
 		return;
-	for (size_t i = 0; i < sizeof(summaries) / sizeof(summaries[0]); i++)
-		if (value & summaries[i].summary)
-			card->sisr[summaries[i].sisr] &= ~summaries[i].causes;
+	for (size_t i = 0; i < sizeof(summaries) / sizeof(summaries[0]); i++) {
+		unsigned int n = summaries[i].sisr;
+		uint32_t unread;
+
+		if (!(value & summaries[i].summary))
+			continue;
+		unread = card->sisr[n] & summaries[i].causes & ~card->sisr_read[n];
+		/* interrupts off, a driver discards what is pending: no loss */
+		if (unread && (card_reg(card, REG_IER) & 1))
+			card_logf(card, "PISR write 0x%08x cleared SISR%u causes 0x%08x "
+				  "never read", value, n, unread);
+		card->sisr[n] &= ~summaries[i].causes;
+		card->sisr_read[n] &= ~summaries[i].causes;
+	}
 }
 
 static void write_reg(struct card *card, uint32_t off, uint32_t value)
@@ -744,6 +762,7 @@ static void write_reg(struct card *card, uint32_t off, uint32_t value)
 	case REG_SISR(0): case REG_SISR(1): case REG_SISR(2): case REG_SISR(3):
 	case REG_SISR(4):
 		card->sisr[(off - REG_SISR(0)) / 4] &= ~value;
+		card->sisr_read[(off - REG_SISR(0)) / 4] &= ~value;
 		card_update_irq(card);
 		return;
 	case REG_IER: case REG_PIMR:

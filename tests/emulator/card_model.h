@@ -283,6 +283,7 @@ struct card {
 	/* Interrupt status; PISR's TX summary bits derive from SISR0/1. */
 	uint32_t pisr;
 	uint32_t sisr[5];
+	uint32_t sisr_read[5];		/* causes the driver has read, not cleared */
 
 	/* TSF = host µs + offset, in 64 bits */
 	int64_t tsf_offset;

@@ -99,12 +99,17 @@ static void test_simr(struct test_card *a, struct test_card *b)
 static void test_pisr_write_back(struct test_card *a)
 {
 	struct card *c = a->card;
+	unsigned int lines;
 
 	printf("a summary bit written to PISR clears every SISR cause behind it\n");
 	card_raise_sisr(c, 0, 0x3 | 0x10000);	/* TXOK q0 q1, TXDESC q0 */
 	card_raise_sisr(c, 1, 0x4);		/* TXERR q2 */
 	card_raise_sisr(c, 2, 0x2 | 0x10000);	/* TXURN q1, MCABT */
 	check((rd(c, 0x80) & 0x1c0) == 0x1c0, "PISR sums them up: TXOK, TXDESC, TXERR");
+	rd(c, 0x84);
+	rd(c, 0x88);
+	rd(c, 0x8c);
+	lines = a->fh->log_lines;
 	wr(c, 0x80, 0x40);
 	check(rd(c, 0x84) == 0x10000,
 	      "TXOK written to PISR cleared SISR0's TXOK of both queues, not TXDESC (0x%x)",
@@ -117,6 +122,22 @@ static void test_pisr_write_back(struct test_card *a)
 	      rd(c, 0x8c));
 	wr(c, 0x80, 0x80000);
 	check(!rd(c, 0x8c) && !(rd(c, 0x80) & 0x80dc0), "HIUERR cleared the bus error");
+	check(a->fh->log_lines == lines, "causes read before the write: nothing logged");
+
+	printf("a cause cleared that way before the driver read it is misuse\n");
+	wr(c, 0x24, 1);
+	card_raise_sisr(c, 0, 0x1);
+	check(rd(c, 0x84) == 0x1, "SISR0 read with queue 0's TXOK");
+	wr(c, 0x84, 0x1);
+	card_raise_sisr(c, 0, 0x3);	/* q0 again, and q1, after the read */
+	wr(c, 0x80, 0x40);
+	check(a->fh->log_lines == lines + 1 && !rd(c, 0x84),
+	      "TXOK written to PISR lost two unread completions: one line logged");
+	wr(c, 0x24, 0);
+	card_raise_sisr(c, 0, 0x3);
+	wr(c, 0x80, 0xffffffff);
+	check(a->fh->log_lines == lines + 1 && !rd(c, 0x84),
+	      "interrupts off, all of PISR written: discarded, nothing logged");
 }
 
 static void test_bands(struct test_card *a, struct test_card *b)
