@@ -705,9 +705,8 @@ static void write_beacon(struct card *card, uint32_t value)
  * A summary bit written to PISR clears every cause it summarises, in
  * every queue, whatever SIMR masks (the kernel's dma.c, at its PISR
  * write-back): a driver that acknowledges TXOK there loses the TXOK of
- * a queue that completed after it read SISR0, which is logged as misuse
- * while interrupts are enabled.
- * The AR5210 has no SISRs.
+ * a queue that completed after it read SISR0, logged as misuse while
+ * interrupts are enabled.  The AR5210 has no SISRs.
  */
 static void pisr_write_clears_sisr(struct card *card, uint32_t value)
 {
