@@ -721,282 +721,367 @@ def run_identity(args, facts, plan):
     return name, plan["profile"] if plan else profile
 
 
-def main():
-    args = parse_args()
-    # A stopped run still stops its guest and emulator (the finally blocks).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+class RunRefused(Exception):
+    """The run cannot start or go on: a message for stderr, an exit code."""
 
-    cell, driver = args.cell, args.driver
-    try:
-        plan = session_plan(args)
-    except ValueError as e:
-        print("lab: %s" % e, file=sys.stderr)
-        return 2
-    shell = bool(plan) and plan["mode"] == "shell"
-    facts = cell_facts(cell)
-    given_total = args.total_limit
-    limits = guest_limits(facts, vars(args))
-    args.mem, args.boot_limit, args.total_limit = (
-        limits["mem"], limits["boot_limit"], limits["total_limit"])
-    if plan:
-        args.total_limit = session_total_limit(plan, given_total, limits)
-    step_scale = limits["step_scale"]
-    debug_checks = facts.get("debug_checks") == "yes"
-    secure_boot = facts.get("secure_boot") == "yes"
-    cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
-    name, args.profile = run_identity(args, facts, plan)
-    packages = []
-    if "packages" in DRIVERS[driver]:
+    def __init__(self, message, code=2):
+        super().__init__(message)
+        self.code = code
+
+
+class CellRun:
+    """One run of a cell with a driver, as the stages main() calls in
+    turn; each stage reads what the ones before it found."""
+
+    def __init__(self, args):
+        self.args = args
+        self.cell, self.driver = args.cell, args.driver
+        self.stages = Stages()
+        self.results, self.emulators = [], []
+        self.firmware = self.session_status = None
+
+    def configure(self):
+        """The guest's limits, the session plan, the packages and the
+        cards, all checked before anything is built or booted."""
+        args = self.args
+        try:
+            self.plan = session_plan(args)
+        except ValueError as e:
+            raise RunRefused(str(e))
+        self.shell = bool(self.plan) and self.plan["mode"] == "shell"
+        facts = cell_facts(self.cell)
+        given_total = args.total_limit
+        limits = guest_limits(facts, vars(args))
+        args.mem, args.boot_limit, args.total_limit = (
+            limits["mem"], limits["boot_limit"], limits["total_limit"])
+        if self.plan:
+            args.total_limit = session_total_limit(self.plan, given_total, limits)
+        self.step_scale = limits["step_scale"]
+        self.debug_checks = facts.get("debug_checks") == "yes"
+        self.secure_boot = facts.get("secure_boot") == "yes"
+        self.cmdline_extra = ["modprobe.blacklist=ath5k"] + limits["cmdline"]
+        self.name, args.profile = run_identity(args, facts, self.plan)
+        self.packages = self.configure_packages(facts)
+        self.configure_cards()
+        self.where = "cell %s, DRIVER=%s" % (self.cell, self.driver)
+        self.run_dir = os.path.join(args.out, self.name)
+        self.json_path = os.path.join(args.out, self.name + ".json")
+
+    def configure_packages(self, facts):
+        """The two package files of a packaged driver (none otherwise)."""
+        args, driver = self.args, self.driver
+        if "packages" not in DRIVERS[driver]:
+            return []
         packages = [args.package, args.next_package]
         if not all(packages) or not all(os.path.isfile(p) for p in packages):
-            print("lab: DRIVER=%s needs --package and --next-package, two existing "
-                  "files (make lab builds them); got %s" % (driver, packages),
-                  file=sys.stderr)
-            return 2
-    # The full .deb checks reinstall the running kernel's headers and install
-    # a newer kernel from the image's offline repository, which only a cell
-    # naming upgrade_kernel_suite has.
-    if driver == "deb" and args.profile == "full" and \
-            not facts.get("upgrade_kernel_suite"):
-        print("lab: DRIVER=deb's full checks need a cell with upgrade_kernel_suite "
-              "(tests/lab/cells/debian-12.conf); cell %s has none: use --profile "
-              "matrix (make lab LAB_PROFILE=matrix) or make matrix CELLS=%s"
-              % (cell, cell), file=sys.stderr)
-        return 2
-    try:
-        per_card_options = card_models_options(
-            args.card_models, [args.card_a_options, args.card_b_options])
-        macs, notes = card_macs(args.card_options, per_card_options)
-    except ValueError as e:
-        print("lab: %s" % e, file=sys.stderr)
-        return 2
-    for note in notes:
-        log(note)
-    models = [card_model(options_for_card(args.card_options, per_card_options, i))
-              for i in range(len(CARD_MACS))]
-    left_out = tuple(args.leave_out.replace(",", " ").split())
-    unknown = unknown_left_out(driver, args.profile, left_out, secure_boot, models)
-    if unknown:
-        print("lab: --leave-out %s: no such check in a run of DRIVER=%s (%s) on %s cards"
-              % (" ".join(unknown), driver, args.profile, ",".join(models)), file=sys.stderr)
-        return 2
-    where = "cell %s, DRIVER=%s" % (cell, driver)
-    run_dir = os.path.join(args.out, name)
-    json_path = os.path.join(args.out, name + ".json")
-    stages = Stages()
-    t_start = time.monotonic()
+            raise RunRefused("DRIVER=%s needs --package and --next-package, two existing "
+                             "files (make lab builds them); got %s" % (driver, packages))
+        # The full .deb checks reinstall the running kernel's headers and
+        # install a newer kernel from the image's offline repository, which
+        # only a cell naming upgrade_kernel_suite has.
+        if driver == "deb" and args.profile == "full" and \
+                not facts.get("upgrade_kernel_suite"):
+            raise RunRefused("DRIVER=deb's full checks need a cell with upgrade_kernel_suite "
+                             "(tests/lab/cells/debian-12.conf); cell %s has none: use "
+                             "--profile matrix (make lab LAB_PROFILE=matrix) or make "
+                             "matrix CELLS=%s" % (self.cell, self.cell))
+        return packages
 
-    # Two runs of one cell and driver would share run_dir: the second waits.
-    os.makedirs(args.out, exist_ok=True)
-    lock = open(os.path.join(args.out, name + ".lock"), "w")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        log("waiting for another run of %s to finish" % name)
-        fcntl.flock(lock, fcntl.LOCK_EX)
-    shutil.rmtree(run_dir, ignore_errors=True)
-    os.makedirs(run_dir)
-    if os.path.exists(json_path):
-        os.remove(json_path)
-
-    def tools():
-        host = labvm.qemu_version([])
-        if not host or host < labvm.MIN_QEMU:
-            run_tool([labvm.TOOLBOX, "build"], "toolbox build")
-        return labvm.qemu_prefix()
-
-    def image():
-        run_tool([os.path.join(HERE, "image.sh"), cell], "image build")
-        return subprocess.run([os.path.join(HERE, "image.sh"), cell, "--print-dir"],
-                              capture_output=True, text=True, check=True).stdout.strip()
-
-    prefix, qemu_desc = stages.run("toolbox", tools)
-    image_dir = stages.run("image", image)
-
-    scratch = tempfile.mkdtemp(prefix="ath5k-lab-%s-" % name, dir="/tmp")
-    accel = stages.run("accelerator", labvm.choose_accel, prefix, scratch)
-    log("guest: %s, accel %s, %d vCPU, %d MiB" % (qemu_desc, accel, args.cpus, args.mem))
-
-    run = run_files(run_dir)
-    env = {
-        "CELL": cell, "DRIVER": driver, "CARD_COUNT": 2,
-        "CARD_A_MAC": macs[0], "CARD_B_MAC": macs[1],
-        "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
-        # Each card's model, A then B: what the checks expect of the MAC.
-        "CARD_MODELS": " ".join(models),
-        "MODULE_OPTIONS": DRIVERS[driver]["options"],
-        "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
-        "REPORT_PORT": "/dev/ttyS1",
-        "LAB_PROFILE": args.profile,
-        "LEAVE_OUT": " ".join(left_out),
-        "STEP_SCALE": step_scale,
-        "DEBUG_CHECKS": "yes" if debug_checks else "no",
-        # "N NAME...": the named checks run N times more (guest/report.sh).
-        "REPEAT_CHECKS": os.environ.get("ATH5K_LAB_REPEAT", ""),
-        "SECURE_BOOT": "yes" if secure_boot else "no",
-    }
-    if plan:
-        env.update(session_env(plan, args.total_limit, terminal_facts()))
-    if packages:
-        env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p) for p in packages)
-        if env["PKG_VERSION"] == env["NEXT_VERSION"]:
-            print("lab: --package and --next-package are both version %s"
-                  % env["PKG_VERSION"], file=sys.stderr)
-            return 2
-
-    if args.disk:
-        run["overlay"] = os.path.abspath(args.disk)
-
-    # Only the full profile runs the interop checks (guest/wifi-checks.sh);
-    # without a copy built here the guest builds one.
-    prebuilt = []
-    if driver == "prebuilt":
-        ours = stages.run("module prebuild", prebuild, image_dir, CACHE, log, "ath5k")
-        if not ours:
-            print("lab: DRIVER=prebuilt: no ath5k.ko could be built in %s's root "
-                  "(see the prebuild lines above)" % args.cell, file=sys.stderr)
-            return 1
-        prebuilt.append(ours)
-    if driver == "in-tree-patched":
+    def configure_cards(self):
+        """Each card's options, MAC and model; the checks left out."""
+        args = self.args
         try:
-            prebuilt.append(stages.run("patched prebuild", prebuild_patched, image_dir,
-                                       CACHE, log))
-        except PatchedBuildError as e:
-            print("lab: DRIVER=in-tree-patched: %s" % e, file=sys.stderr)
-            return 1
-    if args.profile == "full" and not plan and \
-            driver in ("in-tree", "in-tree-patched", "dkms", "deb", "rpm", "prebuilt"):
-        interop = stages.run("interop prebuild", prebuild, image_dir, CACHE, log)
-        prebuilt += [interop] if interop else []
+            self.per_card_options = card_models_options(
+                args.card_models, [args.card_a_options, args.card_b_options])
+            self.macs, notes = card_macs(args.card_options, self.per_card_options)
+        except ValueError as e:
+            raise RunRefused(str(e))
+        for note in notes:
+            log(note)
+        self.models = [card_model(options_for_card(args.card_options,
+                                                   self.per_card_options, i))
+                       for i in range(len(CARD_MACS))]
+        self.left_out = tuple(args.leave_out.replace(",", " ").split())
+        unknown = unknown_left_out(self.driver, args.profile, self.left_out,
+                                   self.secure_boot, self.models)
+        if unknown:
+            raise RunRefused("--leave-out %s: no such check in a run of DRIVER=%s (%s) "
+                             "on %s cards" % (" ".join(unknown), self.driver, args.profile,
+                                              ",".join(self.models)))
 
-    def prepare():
+    def claim_run_dir(self):
+        """The run's directory, emptied; two runs of one cell and driver
+        would share it, so the second waits for the first."""
+        os.makedirs(self.args.out, exist_ok=True)
+        self.lock = open(os.path.join(self.args.out, self.name + ".lock"), "w")
+        try:
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log("waiting for another run of %s to finish" % self.name)
+            fcntl.flock(self.lock, fcntl.LOCK_EX)
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+        os.makedirs(self.run_dir)
+        if os.path.exists(self.json_path):
+            os.remove(self.json_path)
+
+    def build_host_side(self):
+        """The QEMU toolbox, the cell's image and the accelerator."""
+        cell = self.cell
+
+        def tools():
+            host = labvm.qemu_version([])
+            if not host or host < labvm.MIN_QEMU:
+                run_tool([labvm.TOOLBOX, "build"], "toolbox build")
+            return labvm.qemu_prefix()
+
+        def image():
+            run_tool([os.path.join(HERE, "image.sh"), cell], "image build")
+            return subprocess.run([os.path.join(HERE, "image.sh"), cell, "--print-dir"],
+                                  capture_output=True, text=True, check=True).stdout.strip()
+
+        self.prefix, qemu_desc = self.stages.run("toolbox", tools)
+        self.image_dir = self.stages.run("image", image)
+        self.scratch = tempfile.mkdtemp(prefix="ath5k-lab-%s-" % self.name, dir="/tmp")
+        accel = self.stages.run("accelerator", labvm.choose_accel, self.prefix, self.scratch)
+        self.accel = accel
+        log("guest: %s, accel %s, %d vCPU, %d MiB"
+            % (qemu_desc, accel, self.args.cpus, self.args.mem))
+
+    def guest_env(self):
+        """What guest/run-checks.sh is told about the run."""
+        args = self.args
+        env = {
+            "CELL": self.cell, "DRIVER": self.driver, "CARD_COUNT": 2,
+            "CARD_A_MAC": self.macs[0], "CARD_B_MAC": self.macs[1],
+            "EXPECT_BANDS": os.environ.get("ATH5K_LAB_BANDS", "2.4 5"),
+            # Each card's model, A then B: what the checks expect of the MAC.
+            "CARD_MODELS": " ".join(self.models),
+            "MODULE_OPTIONS": DRIVERS[self.driver]["options"],
+            "RESULTS_DISK": "/dev/disk/by-id/virtio-ath5k-results",
+            "REPORT_PORT": "/dev/ttyS1",
+            "LAB_PROFILE": args.profile,
+            "LEAVE_OUT": " ".join(self.left_out),
+            "STEP_SCALE": self.step_scale,
+            "DEBUG_CHECKS": "yes" if self.debug_checks else "no",
+            # "N NAME...": the named checks run N times more (guest/report.sh).
+            "REPEAT_CHECKS": os.environ.get("ATH5K_LAB_REPEAT", ""),
+            "SECURE_BOOT": "yes" if self.secure_boot else "no",
+        }
+        if self.plan:
+            env.update(session_env(self.plan, args.total_limit, terminal_facts()))
+        if self.packages:
+            env["PKG_VERSION"], env["NEXT_VERSION"] = (package_version(p)
+                                                       for p in self.packages)
+            if env["PKG_VERSION"] == env["NEXT_VERSION"]:
+                raise RunRefused("--package and --next-package are both version %s"
+                                 % env["PKG_VERSION"])
+        return env
+
+    def prebuild_modules(self):
+        """Modules built on the host in the image's root: ours for
+        DRIVER=prebuilt, the patched kernel driver, the interop copy (only
+        the full profile runs the interop checks, guest/wifi-checks.sh;
+        without a copy built here the guest builds one)."""
+        args, driver, run_stage = self.args, self.driver, self.stages.run
+        prebuilt = []
+        if driver == "prebuilt":
+            ours = run_stage("module prebuild", prebuild, self.image_dir, CACHE, log, "ath5k")
+            if not ours:
+                raise RunRefused("DRIVER=prebuilt: no ath5k.ko could be built in %s's root "
+                                 "(see the prebuild lines above)" % args.cell, 1)
+            prebuilt.append(ours)
+        if driver == "in-tree-patched":
+            try:
+                prebuilt.append(run_stage("patched prebuild", prebuild_patched,
+                                          self.image_dir, CACHE, log))
+            except PatchedBuildError as e:
+                raise RunRefused("DRIVER=in-tree-patched: %s" % e, 1)
+        if args.profile == "full" and not self.plan and \
+                driver in ("in-tree", "in-tree-patched", "dkms", "deb", "rpm", "prebuilt"):
+            interop = run_stage("interop prebuild", prebuild, self.image_dir, CACHE, log)
+            prebuilt += [interop] if interop else []
+        return prebuilt
+
+    def prepare(self, env, prebuilt):
+        """The guest's disks: overlay, seed, payload and results."""
+        args, run = self.args, self.run
         if not (args.disk and os.path.exists(run["overlay"])):
-            labvm.make_overlay(run["overlay"], os.path.join(image_dir, "disk.qcow2"))
+            labvm.make_overlay(run["overlay"], os.path.join(self.image_dir, "disk.qcow2"))
         labvm.make_seed(run["seed"], user_data(), "ath5k-lab-%d" % os.getpid())
-        make_payload(run["payload"], driver, env, packages, scratch, prebuilt,
-                     plan["script"] if plan else None)
+        make_payload(run["payload"], self.driver, env, self.packages, self.scratch, prebuilt,
+                     self.plan["script"] if self.plan else None)
         with open(run["results"], "wb") as f:
             # Logs, or a kernel and initrd for the next boot (reboot_into).
             f.truncate(256 << 20)
 
-    results = []
-    emulators = []
-    firmware = None
-    session_status = None
+    def secure_boot_firmware(self, kver):
+        return labvm.secure_boot_files(self.prefix, self.image_dir, self.run_dir, kver,
+                                       self.cmdline_extra)
 
-    def secure_boot_firmware(kver):
-        return labvm.secure_boot_files(prefix, image_dir, run_dir, kver, cmdline_extra)
-
-    def start_emulator(boot):
+    def start_emulator(self, boot):
         """A fresh emulator for each boot: a reboot power-cycles the cards."""
+        args = self.args
         suffix = "" if boot == 1 else "-boot%d" % boot
-        emulators.append(Emulator(args.emulator, scratch, CARD_MACS,
-                                  os.path.join(run_dir, "emulator%s.log" % suffix),
-                                  os.path.join(run_dir, "emulator%s.out" % suffix),
-                                  args.card_options, per_card_options, control=True))
-        emulators[-1].start()
-        return emulators[-1]
+        emulator = Emulator(args.emulator, self.scratch, CARD_MACS,
+                            os.path.join(self.run_dir, "emulator%s.log" % suffix),
+                            os.path.join(self.run_dir, "emulator%s.out" % suffix),
+                            args.card_options, self.per_card_options, control=True)
+        self.emulators.append(emulator)
+        emulator.start()
+        return emulator
 
-    try:
-        stages.run("prepare run", prepare)
-        if secure_boot:
-            firmware = stages.run("secure boot firmware", secure_boot_firmware,
-                                  read_assignments(os.path.join(image_dir, "image.env"))["kernel_release"])
+    def boot_guests(self):
+        """The guest, booted again into the kernel it asks for (at most
+        twice); the checks it reported and those of the host about it."""
+        args, run, run_stage = self.args, self.run, self.stages.run
         if args.cards and not os.access(args.emulator, os.X_OK):
             raise RuntimeError("no emulator at %s; run 'make emulator'" % args.emulator)
-        watch = GuestWatch(run["report"], run["console"], args.boot_limit, step_scale)
+        watch = GuestWatch(run["report"], run["console"], args.boot_limit, self.step_scale)
         boot_files = None
         extra = []
         for boot in range(1, 3):
             emulator = None
             if args.cards:
-                emulator = stages.run("emulator start", start_emulator, boot)
+                emulator = run_stage("emulator start", self.start_emulator, boot)
             cards = emulator.sockets if emulator else []
-            argv = labvm.guest_command(prefix, accel, image_dir, run, cards,
-                                       args.cpus, args.mem, cmdline_extra,
+            argv = labvm.guest_command(self.prefix, self.accel, self.image_dir, run, cards,
+                                       args.cpus, args.mem, self.cmdline_extra,
                                        boot_files, emulator.control if emulator else None,
-                                       firmware, console_on_terminal=shell)
-            with open(os.path.join(run_dir, "qemu.argv"), "a") as f:
+                                       self.firmware, console_on_terminal=self.shell)
+            with open(os.path.join(self.run_dir, "qemu.argv"), "a") as f:
                 f.write(" ".join(argv) + "\n")
             log("guest: booting %s%s (console: %s)"
-                % (cell, " again" if boot > 1 else "", rel(run["console"])))
-            if shell:
+                % (self.cell, " again" if boot > 1 else "", rel(run["console"])))
+            if self.shell:
                 log("guest: the console is this terminal; a root shell follows once "
                     "the driver is loaded and both cards are bound (minutes under TCG); "
                     "leave with exit, poweroff or Ctrl-A X")
-            extra = stages.run("guest" if boot == 1 else "guest boot %d" % boot,
-                               run_guest, argv, run, watch, emulator,
-                               args.total_limit, where, shell)
+            extra = run_stage("guest" if boot == 1 else "guest boot %d" % boot,
+                              run_guest, argv, run, watch, emulator,
+                              args.total_limit, self.where, self.shell)
             if emulator:
                 emulator.stop()
             if not watch.reboot or extra:
                 break
             kver = watch.rebooting()
             # Each boot's console in its own file (QEMU truncates it).
-            run["console"] = os.path.join(run_dir, "console-boot%d.log" % (boot + 1))
+            run["console"] = os.path.join(self.run_dir, "console-boot%d.log" % (boot + 1))
             watch.console = run["console"]
-            boot_files = take_boot_files(run["results"], run_dir, kver)
+            boot_files = take_boot_files(run["results"], self.run_dir, kver)
             if not boot_files:
                 extra = [check("reboot", "fail", "%s: the guest asked to boot %s but left "
-                               "no vmlinuz and initrd.img on the results disk" % (where, kver))]
+                               "no vmlinuz and initrd.img on the results disk"
+                               % (self.where, kver))]
                 break
-            if firmware:
+            if self.firmware:
                 # Through the firmware again: GRUB names KVER on the disk.
-                firmware = stages.run("secure boot firmware", secure_boot_firmware, kver)
-        results = watch.results + extra
-        session_status = watch.session_status
+                self.firmware = run_stage("secure boot firmware", self.secure_boot_firmware,
+                                          kver)
+        self.session_status = watch.session_status
         if watch.session_output:
-            with open(os.path.join(run_dir, "script-output.txt"), "w") as f:
+            with open(os.path.join(self.run_dir, "script-output.txt"), "w") as f:
                 f.writelines("%s %s\n" % line for line in watch.session_output)
-        if not read_guest_logs(run["results"], run_dir):
-            log("no guest logs on the results disk (the guest did not finish)")
-        for emulator in emulators:
-            # the unpatched kernel driver's known resume misuse is its own
-            # (emulator_proc.py IN_TREE_RESUME_MISUSE), not the card's
-            errors = emulator.protocol_errors(known_in_tree=driver == "in-tree")
-            results.append(check("emulator-protocol", "fail" if errors else "pass",
-                                 "%d protocol errors or driver-misuse lines in %s, "
-                                 "first: %s"
-                                 % (len(errors), rel(emulator.log_path), errors[0])
-                                 if errors else "no protocol error or driver misuse in %s"
-                                 % rel(emulator.log_path)))
-        if debug_checks:
-            results.append(debug_reports_check(run_dir))
-        if not plan:
-            results.append(completeness(driver, args.profile, results, secure_boot, models,
-                                        left_out))
-    except RuntimeError as e:
-        results.append(check("setup", "fail", "%s: %s" % (where, e)))
-    finally:
-        for emulator in emulators:
-            emulator.stop()
-        shutil.rmtree(scratch, ignore_errors=True)
-        # The overlay and the raw results disk are large and already read.
-        for big in ("results",) if args.disk else ("overlay", "results"):
-            if os.path.exists(run[big]):
-                os.remove(run[big])
+        return watch.results + extra
 
-    total = time.monotonic() - t_start
-    stages.times.append({"stage": "total", "seconds": round(total, 1)})
-    with open(json_path, "w") as f:
-        json.dump(results, f, indent=1)
-    with open(os.path.join(run_dir, "stages.json"), "w") as f:
-        json.dump(stages.times, f, indent=1)
-    if plan:
-        return end_session(plan, session_status, results, where, run_dir)
-    print_table(cell, driver, results)
-    print("  stages: " + ", ".join("%s %.0f s" % (s["stage"], s["seconds"])
-                                   for s in stages.times))
-    print("  guest time: " + time_line(time_groups(results, guest_seconds(stages.times))))
-    failed = [c for c in results if c["result"] == "fail"]
-    if failed or not results:
-        log("%s: FAILED %d of %d checks; logs in %s/ (console.log, emulator.log,"
-            " logs/checks/)" % (where, len(failed), len(results), rel(run_dir)))
-        for c in failed:
-            log("  %s: %s" % (c["name"], c["detail"]))
-        return 1
-    log("%s: all %d checks passed or skipped; %s" % (where, len(results), rel(json_path)))
-    return 0
+    def host_checks(self):
+        """What the host judges of the run: each boot's emulator log, the
+        debug kernel's reports, and whether every expected check ran."""
+        checks = []
+        for emulator in self.emulators:
+            # the unpatched kernel driver's known misuse is its own
+            # (emulator_proc.py IN_TREE_RESUME_MISUSE, IN_TREE_TX_WRITEBACK),
+            # not the card's
+            errors = emulator.protocol_errors(known_in_tree=self.driver == "in-tree")
+            checks.append(check("emulator-protocol", "fail" if errors else "pass",
+                                "%d protocol errors or driver-misuse lines in %s, "
+                                "first: %s"
+                                % (len(errors), rel(emulator.log_path), errors[0])
+                                if errors else "no protocol error or driver misuse in %s"
+                                % rel(emulator.log_path)))
+        if self.debug_checks:
+            checks.append(debug_reports_check(self.run_dir))
+        if not self.plan:
+            checks.append(completeness(self.driver, self.args.profile, self.results + checks,
+                                       self.secure_boot, self.models, self.left_out))
+        return checks
+
+    def guest_and_checks(self, env, prebuilt):
+        """Prepare, boot and judge; the emulators stopped and the large
+        files removed whatever happens."""
+        args, run = self.args, self.run
+        try:
+            self.stages.run("prepare run", self.prepare, env, prebuilt)
+            if self.secure_boot:
+                kver = read_assignments(os.path.join(self.image_dir,
+                                                     "image.env"))["kernel_release"]
+                self.firmware = self.stages.run("secure boot firmware",
+                                                self.secure_boot_firmware, kver)
+            self.results = self.boot_guests()
+            if not read_guest_logs(run["results"], self.run_dir):
+                log("no guest logs on the results disk (the guest did not finish)")
+            self.results += self.host_checks()
+        except RuntimeError as e:
+            self.results.append(check("setup", "fail", "%s: %s" % (self.where, e)))
+        finally:
+            for emulator in self.emulators:
+                emulator.stop()
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            # The overlay and the raw results disk are large and already read.
+            for big in ("results",) if args.disk else ("overlay", "results"):
+                if os.path.exists(run[big]):
+                    os.remove(run[big])
+
+    def report(self, seconds):
+        """out/lab/CELL-DRIVER.json, the stage times, the table; the exit
+        status (a session's: its script's or shell's)."""
+        results, where = self.results, self.where
+        self.stages.times.append({"stage": "total", "seconds": round(seconds, 1)})
+        with open(self.json_path, "w") as f:
+            json.dump(results, f, indent=1)
+        with open(os.path.join(self.run_dir, "stages.json"), "w") as f:
+            json.dump(self.stages.times, f, indent=1)
+        if self.plan:
+            return end_session(self.plan, self.session_status, results, where, self.run_dir)
+        print_table(self.cell, self.driver, results)
+        print("  stages: " + ", ".join("%s %.0f s" % (s["stage"], s["seconds"])
+                                       for s in self.stages.times))
+        print("  guest time: " + time_line(time_groups(results,
+                                                       guest_seconds(self.stages.times))))
+        failed = [c for c in results if c["result"] == "fail"]
+        if failed or not results:
+            log("%s: FAILED %d of %d checks; logs in %s/ (console.log, emulator.log,"
+                " logs/checks/)" % (where, len(failed), len(results), rel(self.run_dir)))
+            for c in failed:
+                log("  %s: %s" % (c["name"], c["detail"]))
+            return 1
+        log("%s: all %d checks passed or skipped; %s"
+            % (where, len(results), rel(self.json_path)))
+        return 0
+
+    def execute(self):
+        t_start = time.monotonic()
+        self.claim_run_dir()
+        self.build_host_side()
+        self.run = run_files(self.run_dir)
+        env = self.guest_env()
+        if self.args.disk:
+            self.run["overlay"] = os.path.abspath(self.args.disk)
+        prebuilt = self.prebuild_modules()
+        self.guest_and_checks(env, prebuilt)
+        return self.report(time.monotonic() - t_start)
+
+
+def main():
+    args = parse_args()
+    # A stopped run still stops its guest and emulator (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    run = CellRun(args)
+    try:
+        run.configure()
+        return run.execute()
+    except RunRefused as e:
+        print("lab: %s" % e, file=sys.stderr)
+        return e.code
 
 
 if __name__ == "__main__":
