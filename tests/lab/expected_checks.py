@@ -53,7 +53,7 @@ NO_ANI = frozenset({"ar5211", "ar5210"})
 # (0x168c:0x0012, pin 0).  The led check watches card A's LED, so it is
 # expected only when card A is one (platform-checks.sh led_of_model).
 LED_MODELS = frozenset({"ar5211"})
-# guest/wifi-checks.sh: the interop checks, after two-bss, in the full
+# guest/interop-checks.sh: the interop checks, after two-bss, in the full
 # profile only (they build a second copy of our driver in the guest).
 INTEROP = ["interop-build"] + ["interop-%s-sw-%s" % (cipher, role)
                                for role in ("sta", "ap") for cipher in ("ccmp", "tkip")] \
@@ -68,7 +68,7 @@ def wifi_networks(models=()):
 
 
 def dtim_network(models=()):
-    """The network dtim-multicast runs on (wifi-checks.sh dtim_network):
+    """The network dtim-multicast runs on (traffic-checks.sh dtim_network):
     2.4 GHz, where the virtual station is 11b, unless a card lacks it."""
     return "open-ch36" if NO_2GHZ.intersection(models) else "open-ch6"
 

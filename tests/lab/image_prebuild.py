@@ -6,7 +6,7 @@ host's speed instead of minutes under TCG.  Two modules:
 - ath5k_swcrypto.ko, the interop checks' software-crypto copy
   (guest/swcrypto.kbuild); the guest uses it only when the tree it would
   build from (ours, or the package's under /usr/src) matches the sources
-  manifest, and builds it itself otherwise (guest/wifi-checks.sh,
+  manifest, and builds it itself otherwise (guest/interop-checks.sh,
   check_interop_build);
 - ath5k.ko for DRIVER=prebuilt (guest/drivers/prebuilt.sh), which `make
   faults-quick` runs: the faults judge recovery, not the build, which the

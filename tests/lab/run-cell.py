@@ -53,7 +53,7 @@ CARD_ROLES = ["A (station)", "B (AP)"]
 DRIVERS = {
     # The in-tree driver's run carries our tree too: the interop checks
     # build from it the software-crypto copy that its cards meet
-    # (guest/wifi-checks.sh, check_interop_build).
+    # (guest/interop-checks.sh, check_interop_build).
     "in-tree": {"payload": ["VERSION", "src", "compat"],
                 "required": ["VERSION", "src"], "options": ""},
     "dkms": {"payload": ["VERSION", "dkms.conf", "src", "compat", "LICENSES"],
@@ -880,7 +880,7 @@ class CellRun:
     def prebuild_modules(self):
         """Modules built on the host in the image's root: ours for
         DRIVER=prebuilt, the patched kernel driver, the interop copy (only
-        the full profile runs the interop checks, guest/wifi-checks.sh;
+        the full profile runs the interop checks, guest/interop-checks.sh;
         without a copy built here the guest builds one)."""
         args, driver, run_stage = self.args, self.driver, self.stages.run
         prebuilt = []

@@ -679,6 +679,7 @@ run_check fine 10 passing
 INTEROP_PREBUILT = r"""
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/interop-checks.sh"
 modinfo() { echo "$(uname -r) SMP preempt mod_unload modversions"; }
 if interop_prebuilt "$1" "$WORK/copy.ko"; then echo used; else echo built-here; fi
 """
@@ -1048,6 +1049,10 @@ GUEST_DRY_RUN = r"""
 set -a
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/two-bss-checks.sh"
+. "$PAYLOAD/guest/interop-checks.sh"
+. "$PAYLOAD/guest/traffic-checks.sh"
+. "$PAYLOAD/guest/regd-checks.sh"
 . "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/rate-checks.sh"
 . "$PAYLOAD/guest/mesh-checks.sh"

@@ -27,6 +27,10 @@ LOGS=$STATE/logs
 # Checks run in child shells: every setting below must reach them too.
 . "$PAYLOAD/guest/report.sh"
 . "$PAYLOAD/guest/wifi-checks.sh"
+. "$PAYLOAD/guest/two-bss-checks.sh"
+. "$PAYLOAD/guest/interop-checks.sh"
+. "$PAYLOAD/guest/traffic-checks.sh"
+. "$PAYLOAD/guest/regd-checks.sh"
 . "$PAYLOAD/guest/platform-checks.sh"
 . "$PAYLOAD/guest/rate-checks.sh"
 . "$PAYLOAD/guest/mesh-checks.sh"
