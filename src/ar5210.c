@@ -5,9 +5,10 @@
  * does its own way: where its PCU registers sit, the EEPROM window, the
  * radio revision nibble, the reset, the RF5110 synthesiser word and the
  * interframe spaces and retry limits that the later chips keep in their
- * DCUs.  The rest of the hardware layer runs the AR5210 through its
- * AR5211 paths (ah->ar5211 is set too); ath5k_rd()/ath5k_wr() translate
- * the register offsets with ath5k_5210_reg().
+ * DCUs, and its two TX queues (ath5k_5210_mac_ops).  The rest of the
+ * hardware layer runs the AR5210 through its AR5211 paths (ah->ar5211
+ * is set too); ath5k_rd()/ath5k_wr() translate the register offsets
+ * with ath5k_5210_reg().
  *
  * Facts from the Linux ath5k driver in Debian linux-source-6.12 (its
  * register file, reset, PHY, PCU, queue and PCI code, AR5K_AR5210 paths).
@@ -232,7 +233,7 @@ void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
  * The one retry register: a data frame gets the station long limit in
  * tries; @cw_min is the data queue's.
  */
-void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
+static void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
 {
 	ath5k_wr_raw(ah, R5210_RETRY_LMT,
 		     FIELD_PREP(R5210_RETRY_SH, RETRY_SHORT_5210) |
@@ -241,11 +242,6 @@ void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
 		     FIELD_PREP(R5210_RETRY_STA_LG,
 				max(RETRY_SHORT_5210, RETRY_LONG_5210)) |
 		     FIELD_PREP(R5210_RETRY_CW_MIN, cw_min));
-}
-
-u16 ath5k_5210_cw_min_default(void)
-{
-	return CW_MIN_5210;
 }
 
 /* ----- reset --------------------------------------------------------------- */
@@ -324,8 +320,8 @@ int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
  * numbers, whichever is claimed first) and TXDP1 for beacons.  No CAB
  * queue: multicast after a DTIM beacon is linked behind it on TXDP1.
  */
-int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
-			 enum ath5k_txq_type type)
+static int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
+				enum ath5k_txq_type type)
 {
 	unsigned int i;
 
@@ -361,7 +357,7 @@ static const struct {
 	{ R5210_TXDP1, R5210_CR_TXE1, R5210_CR_TXD1 },
 };
 
-int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q)
+static int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
@@ -378,7 +374,7 @@ int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q)
 #define TXQ_STOP_POLL_US	100
 #define TXQ_STOP_POLL_TRIES	1000
 
-int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q)
+static int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
@@ -396,14 +392,16 @@ int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q)
 	return 0;
 }
 
-bool ath5k_5210_txq_running(struct ath5k_hw *ah, unsigned int q)
+/* No frame counter on the AR5210: a running queue has one in flight. */
+static unsigned int ath5k_5210_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
 	return hq >= 0 && (ath5k_rd_raw(ah, R_CR) & ath5k_5210_queues[hq].enable);
 }
 
-int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
+static int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q,
+				   u32 paddr)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
@@ -415,7 +413,7 @@ int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 	return 0;
 }
 
-u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
+static u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
@@ -432,3 +430,23 @@ u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah)
 			return BIT(i);
 	return 0;
 }
+
+/* No DCU: the data queue's window goes into the one retry register. */
+static void ath5k_5210_txq_program(struct ath5k_hw *ah, unsigned int q)
+{
+	const struct ath5k_txq_state *tq = &ah->txq[q];
+
+	if (tq->type == ATH5K_TXQ_TYPE_DATA)
+		ath5k_5210_retry_write(ah, tq->params.cw_min != ATH5K_TXQ_DEFAULT ?
+				       tq->params.cw_min : CW_MIN_5210);
+}
+
+const struct ath5k_mac_ops ath5k_5210_mac_ops = {
+	.txq_claim = ath5k_5210_txq_claim,
+	.txq_program = ath5k_5210_txq_program,
+	.txq_start = ath5k_5210_txq_start,
+	.txq_stop = ath5k_5210_txq_stop,
+	.txq_set_txdp = ath5k_5210_txq_set_txdp,
+	.txq_get_txdp = ath5k_5210_txq_get_txdp,
+	.txq_pending = ath5k_5210_txq_pending,
+};

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * DMA engines and interrupts: starting and stopping RX and the TX
- * queues with the hardware's handshakes, descriptor pointers, and the
+ * DMA engines and interrupts: starting and stopping RX with the
+ * hardware's handshake, the TX queues' entry points (each generation's
+ * ath5k_mac_ops does their work), descriptor pointers, and the
  * translation between the chip's interrupt registers and the abstract
  * ATH5K_INT_* flags.  Facts from the Linux ath5k driver (its DMA code and registers, in
  * Debian linux-source-6.1) and the project's hardware-facts note.
@@ -63,8 +64,6 @@
 
 #define DMA_POLL_US		100
 #define DMA_POLL_TRIES		1000
-#define QUIET_POLL_TRIES	100
-#define QUIET_SETTLE_US		400
 
 /* ----- RX ---------------------------------------------------------------- */
 
@@ -112,110 +111,32 @@ int ath5k_hw_txq_start(struct ath5k_hw *ah, unsigned int q)
 	/* only txq_stop() sets TXD: its own record saves a bus read */
 	if (READ_ONCE(ah->txq_stopping) & BIT(q))
 		return -EIO;	/* a stop is still in progress */
-	if (ah->ar5210)
-		return ath5k_5210_txq_start(ah, q);
-	ath5k_wr(ah, R_QCU_TXE, BIT(q));
-	return 0;
-}
-
-static u32 ath5k_frames_pending(struct ath5k_hw *ah, unsigned int q)
-{
-	return ath5k_rd(ah, R_QCU_STS(q)) & QCU_STS_FRMPENDCNT;
-}
-
-static bool ath5k_wait_drained(struct ath5k_hw *ah, unsigned int q,
-			       unsigned int tries)
-{
-	return !ath5k_hw_wait(ah, R_QCU_STS(q), QCU_STS_FRMPENDCNT, 0,
-			      DMA_POLL_US, tries);
-}
-
-/*
- * Frames stuck behind a busy medium: open a short quiet period with the
- * channel forced idle so the DCU can flush them (AR2414 and later).
- */
-static bool ath5k_quiet_flush(struct ath5k_hw *ah, unsigned int q)
-{
-	bool drained;
-
-	ath5k_wr(ah, R_QUIET_CTL2, FIELD_PREP(QUIET_CTL2_QT_PER, 100) |
-		 FIELD_PREP(QUIET_CTL2_QT_DUR, 10));
-	ath5k_wr(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN |
-		 FIELD_PREP(QUIET_CTL1_NEXT_QT,
-			    ath5k_rd(ah, R_TSF_L32) >> 10));
-	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
-	usleep_range(QUIET_SETTLE_US, QUIET_SETTLE_US + 100);
-	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
-	drained = ath5k_wait_drained(ah, q, QUIET_POLL_TRIES);
-	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
-	return drained;
+	return ah->mac_ops->txq_start(ah, q);
 }
 
 int ath5k_hw_txq_stop(struct ath5k_hw *ah, unsigned int q)
 {
-	bool drained;
-
 	might_sleep();
 	if (!ath5k_txq_active(ah, q))
 		return -EINVAL;
-	if (ah->ar5210)
-		return ath5k_5210_txq_stop(ah, q);
-
-	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
-	WRITE_ONCE(ah->txq_stopping, BIT(q));
-	ath5k_wr(ah, R_QCU_TXD, BIT(q));
-	if (ath5k_hw_wait(ah, R_QCU_TXE, BIT(q), 0, DMA_POLL_US,
-			  DMA_POLL_TRIES))
-		dev_dbg(ah->dev, "TX queue %u still enabled\n", q);
-
-	drained = ath5k_wait_drained(ah, q, DMA_POLL_TRIES);
-	if (!drained && ah->srev >= SREV_AR2414)
-		drained = ath5k_quiet_flush(ah, q);
-
-	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
-	ath5k_wr(ah, R_QCU_TXD, 0);
-	WRITE_ONCE(ah->txq_stopping, 0);
-	if (!drained) {
-		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
-			q, ath5k_frames_pending(ah, q));
-		return -EBUSY;
-	}
-	return 0;
+	return ah->mac_ops->txq_stop(ah, q);
 }
 
 int ath5k_hw_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr)
 {
 	if (q >= ATH5K_TXQ_COUNT)
 		return -EINVAL;
-	if (ah->ar5210)
-		return ath5k_5210_txq_set_txdp(ah, q, paddr);
-	if (ath5k_rd(ah, R_QCU_TXE) & BIT(q))
-		return -EBUSY;
-	ath5k_wr(ah, R_QCU_TXDP(q), paddr);
-	return 0;
+	return ah->mac_ops->txq_set_txdp(ah, q, paddr);
 }
 
 u32 ath5k_hw_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
-	if (ah->ar5210)
-		return ath5k_5210_txq_get_txdp(ah, q);
-	return q < ATH5K_TXQ_COUNT ? ath5k_rd(ah, R_QCU_TXDP(q)) : 0;
+	return q < ATH5K_TXQ_COUNT ? ah->mac_ops->txq_get_txdp(ah, q) : 0;
 }
 
 unsigned int ath5k_hw_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
-	u32 n;
-
-	if (!ath5k_txq_active(ah, q))
-		return 0;
-	/* no frame counter on the AR5210: a running queue has one */
-	if (ah->ar5210)
-		return ath5k_5210_txq_running(ah, q);
-	n = ath5k_frames_pending(ah, q);
-	/* enabled with nothing counted yet: treat as one in flight */
-	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
-		return 1;
-	return n;
+	return ath5k_txq_active(ah, q) ? ah->mac_ops->txq_pending(ah, q) : 0;
 }
 
 /*

@@ -431,6 +431,8 @@ struct ath5k_txq_state {
 	struct ath5k_txq_params params;
 };
 
+struct ath5k_mac_ops;
+
 struct ath5k_hw {
 	void __iomem *iomem;
 	struct device *dev;
@@ -448,6 +450,7 @@ struct ath5k_hw {
 				 * set on the AR5210
 				 */
 	bool ar5210;		/* AR5210 MAC: its own register map */
+	const struct ath5k_mac_ops *mac_ops;	/* chosen at attach */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */

@@ -11,6 +11,33 @@
 
 #include "hw.h"
 
+/*
+ * What one MAC generation does its own way, chosen once at attach
+ * (ah->mac_ops): the QCU/DCU pairs of the AR5211 and the AR5212 family
+ * (qcu.c), the AR5210's two fixed queues (ar5210.c).  The entry points
+ * of dma.c and qcu.c check the queue and call these; generic code never
+ * tests the generation for them.
+ */
+struct ath5k_mac_ops {
+	/*
+	 * TX queues: @q is an active queue, for txq_claim (NULL: every
+	 * queue number has its own hardware) one of the type's numbers;
+	 * txqs_finish (may be NULL) runs once every queue is programmed.
+	 */
+	int (*txq_claim)(struct ath5k_hw *ah, unsigned int q,
+			 enum ath5k_txq_type type);
+	void (*txq_program)(struct ath5k_hw *ah, unsigned int q);
+	void (*txqs_finish)(struct ath5k_hw *ah);
+	int (*txq_start)(struct ath5k_hw *ah, unsigned int q);
+	int (*txq_stop)(struct ath5k_hw *ah, unsigned int q);
+	int (*txq_set_txdp)(struct ath5k_hw *ah, unsigned int q, u32 paddr);
+	u32 (*txq_get_txdp)(struct ath5k_hw *ah, unsigned int q);
+	unsigned int (*txq_pending)(struct ath5k_hw *ah, unsigned int q);
+};
+
+extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
+extern const struct ath5k_mac_ops ath5k_5210_mac_ops;
+
 /* hw_attach.c */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);
@@ -62,17 +89,8 @@ u8 ath5k_5210_radio_rev_decode(u32 reg);
 int ath5k_5210_synth_word(u16 freq, u32 *word);
 void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
 			  unsigned int sifs_us, unsigned int eifs_us);
-void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min);
-u16 ath5k_5210_cw_min_default(void);
 int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		     const struct ath5k_chan *chan);
-int ath5k_5210_txq_claim(struct ath5k_hw *ah, unsigned int q,
-			 enum ath5k_txq_type type);
-int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q);
-int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q);
-bool ath5k_5210_txq_running(struct ath5k_hw *ah, unsigned int q);
-int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q, u32 paddr);
-u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q);
 u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah);
 
 /* TX underruns are unmasked whenever any TX interrupt is. */

@@ -3,14 +3,33 @@
 /*
  * TX queues: which queue serves what (four WMM data queues, the
  * content-after-beacon queue and the beacon queue), their contention
- * parameters and how the QCU/DCU pair of each is programmed after a
- * reset.  Register facts from the Linux ath5k driver (its QCU code and registers, in
- * Debian linux-source-6.1) and the project's hardware-facts note.
+ * parameters, and the QCU/DCU pair of each on the AR5211 and the AR5212
+ * family (ath5k_qcu_mac_ops): programmed after a reset, started,
+ * stopped and drained.  Register facts from the Linux ath5k driver
+ * (its QCU and DMA code and registers, in Debian linux-source-6.1) and
+ * the project's hardware-facts note.
  */
 /*
  * This file incorporates work covered by the following copyright and permission notices:
  *
  * From drivers/net/wireless/ath/ath5k/qcu.c in Linux 6.1:
+ *
+ * Copyright (c) 2004-2008 Reyk Floeter <reyk@openbsd.org>
+ * Copyright (c) 2006-2008 Nick Kossifidis <mickflemm@gmail.com>
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ *
+ * From drivers/net/wireless/ath/ath5k/dma.c in Linux 6.1:
  *
  * Copyright (c) 2004-2008 Reyk Floeter <reyk@openbsd.org>
  * Copyright (c) 2006-2008 Nick Kossifidis <mickflemm@gmail.com>
@@ -47,6 +66,8 @@
  */
 
 #include <linux/kernel.h>
+#include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/errno.h>
 #include <linux/log2.h>
 
@@ -63,6 +84,10 @@
 #define RETRY_LONG		4
 /* the CAB queue stops this many TU before the next beacon alert */
 #define CAB_READY_MARGIN_TU	(10 - 2)
+#define TXQ_POLL_US		100
+#define TXQ_POLL_TRIES		1000
+#define QUIET_POLL_TRIES	100
+#define QUIET_SETTLE_US		400
 
 static bool ath5k_queue_matches_type(unsigned int q, enum ath5k_txq_type type)
 {
@@ -117,11 +142,12 @@ int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 		.cw_max = ATH5K_TXQ_DEFAULT,
 	};
 
+	int ret;
+
 	if (q >= ATH5K_TXQ_COUNT || !ath5k_queue_matches_type(q, type))
 		return -EINVAL;
-	if (ah->ar5210) {
-		int ret = ath5k_5210_txq_claim(ah, q, type);
-
+	if (ah->mac_ops->txq_claim) {
+		ret = ah->mac_ops->txq_claim(ah, q, type);
 		if (ret)
 			return ret;
 	}
@@ -134,6 +160,30 @@ void ath5k_hw_txq_release(struct ath5k_hw *ah, unsigned int q)
 	if (q < ATH5K_TXQ_COUNT)
 		ah->txq[q].type = ATH5K_TXQ_TYPE_INACTIVE;
 }
+
+int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
+{
+	if (q >= ATH5K_TXQ_COUNT)
+		return -EINVAL;
+	if (ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE)
+		ah->mac_ops->txq_program(ah, q);
+	return 0;
+}
+
+/* Program every active queue, then what they share. */
+int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
+{
+	unsigned int q;
+
+	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
+		ath5k_hw_txq_program(ah, q);
+	if (ah->mac_ops->txqs_finish)
+		ah->mac_ops->txqs_finish(ah);
+	ath5k_hw_dcu_global_init(ah);
+	return 0;
+}
+
+/* ----- the QCU/DCU pairs of the AR5211 and the AR5212 family ----------- */
 
 /* Which queues raise which TX interrupts (beacons: no end-of-list). */
 static void ath5k_txq_interrupts_write(struct ath5k_hw *ah)
@@ -159,26 +209,12 @@ static void ath5k_txq_interrupts_write(struct ath5k_hw *ah)
 	ath5k_wr(ah, R_TXNOFRM, 0);
 }
 
-int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
+static void ath5k_qcu_txq_program(struct ath5k_hw *ah, unsigned int q)
 {
-	const struct ath5k_txq_state *tq;
-	const struct ath5k_txq_params *p;
+	const struct ath5k_txq_state *tq = &ah->txq[q];
+	const struct ath5k_txq_params *p = &tq->params;
 	u16 aifs, cw_min, cw_max;
 	u32 qmisc, dmisc, ready = 0, txop = 0;
-
-	if (q >= ATH5K_TXQ_COUNT)
-		return -EINVAL;
-	tq = &ah->txq[q];
-	if (tq->type == ATH5K_TXQ_TYPE_INACTIVE)
-		return 0;
-	p = &tq->params;
-	/* no DCU: the data queue's window goes into the one retry register */
-	if (ah->ar5210) {
-		if (tq->type == ATH5K_TXQ_TYPE_DATA)
-			ath5k_5210_retry_write(ah, p->cw_min != ATH5K_TXQ_DEFAULT ?
-					       p->cw_min : ath5k_5210_cw_min_default());
-		return 0;
-	}
 
 	aifs = p->aifs == ATH5K_TXQ_DEFAULT ? AIFS_DEFAULT : p->aifs;
 	cw_min = p->cw_min != ATH5K_TXQ_DEFAULT ? p->cw_min :
@@ -236,21 +272,103 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 	/* each DCU serves exactly its own QCU */
 	ath5k_wr(ah, R_DCU_QCUMASK(q), BIT(q));
 	ath5k_txq_interrupts_write(ah);
-	return 0;
 }
 
-/* Program every active queue and the global DCU timing. */
-int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
+static int ath5k_qcu_txq_start(struct ath5k_hw *ah, unsigned int q)
 {
-	unsigned int q;
-	int ret;
-
-	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
-		ret = ath5k_hw_txq_program(ah, q);
-		if (ret)
-			return ret;
-	}
-	ath5k_txq_interrupts_write(ah);
-	ath5k_hw_dcu_global_init(ah);
+	ath5k_wr(ah, R_QCU_TXE, BIT(q));
 	return 0;
 }
+
+static u32 ath5k_frames_pending(struct ath5k_hw *ah, unsigned int q)
+{
+	return ath5k_rd(ah, R_QCU_STS(q)) & QCU_STS_FRMPENDCNT;
+}
+
+static bool ath5k_wait_drained(struct ath5k_hw *ah, unsigned int q,
+			       unsigned int tries)
+{
+	return !ath5k_hw_wait(ah, R_QCU_STS(q), QCU_STS_FRMPENDCNT, 0,
+			      TXQ_POLL_US, tries);
+}
+
+/*
+ * Frames stuck behind a busy medium: open a short quiet period with the
+ * channel forced idle so the DCU can flush them (AR2414 and later).
+ */
+static bool ath5k_quiet_flush(struct ath5k_hw *ah, unsigned int q)
+{
+	bool drained;
+
+	ath5k_wr(ah, R_QUIET_CTL2, FIELD_PREP(QUIET_CTL2_QT_PER, 100) |
+		 FIELD_PREP(QUIET_CTL2_QT_DUR, 10));
+	ath5k_wr(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN |
+		 FIELD_PREP(QUIET_CTL1_NEXT_QT,
+			    ath5k_rd(ah, R_TSF_L32) >> 10));
+	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	usleep_range(QUIET_SETTLE_US, QUIET_SETTLE_US + 100);
+	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
+	drained = ath5k_wait_drained(ah, q, QUIET_POLL_TRIES);
+	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	return drained;
+}
+
+static int ath5k_qcu_txq_stop(struct ath5k_hw *ah, unsigned int q)
+{
+	bool drained;
+
+	ath5k_set_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	WRITE_ONCE(ah->txq_stopping, BIT(q));
+	ath5k_wr(ah, R_QCU_TXD, BIT(q));
+	if (ath5k_hw_wait(ah, R_QCU_TXE, BIT(q), 0, TXQ_POLL_US,
+			  TXQ_POLL_TRIES))
+		dev_dbg(ah->dev, "TX queue %u still enabled\n", q);
+
+	drained = ath5k_wait_drained(ah, q, TXQ_POLL_TRIES);
+	if (!drained && ah->srev >= SREV_AR2414)
+		drained = ath5k_quiet_flush(ah, q);
+
+	ath5k_clear_bits(ah, R_QCU_MISC(q), QCU_MISC_DCU_EARLY);
+	ath5k_wr(ah, R_QCU_TXD, 0);
+	WRITE_ONCE(ah->txq_stopping, 0);
+	if (!drained) {
+		dev_err(ah->dev, "TX queue %u did not stop (%u frames pending)\n",
+			q, ath5k_frames_pending(ah, q));
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static int ath5k_qcu_txq_set_txdp(struct ath5k_hw *ah, unsigned int q,
+				  u32 paddr)
+{
+	if (ath5k_rd(ah, R_QCU_TXE) & BIT(q))
+		return -EBUSY;
+	ath5k_wr(ah, R_QCU_TXDP(q), paddr);
+	return 0;
+}
+
+static u32 ath5k_qcu_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
+{
+	return ath5k_rd(ah, R_QCU_TXDP(q));
+}
+
+static unsigned int ath5k_qcu_txq_pending(struct ath5k_hw *ah, unsigned int q)
+{
+	u32 n = ath5k_frames_pending(ah, q);
+
+	/* enabled with nothing counted yet: treat as one in flight */
+	if (!n && (ath5k_rd(ah, R_QCU_TXE) & BIT(q)))
+		return 1;
+	return n;
+}
+
+const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
+	.txq_program = ath5k_qcu_txq_program,
+	.txqs_finish = ath5k_txq_interrupts_write,
+	.txq_start = ath5k_qcu_txq_start,
+	.txq_stop = ath5k_qcu_txq_stop,
+	.txq_set_txdp = ath5k_qcu_txq_set_txdp,
+	.txq_get_txdp = ath5k_qcu_txq_get_txdp,
+	.txq_pending = ath5k_qcu_txq_pending,
+};
