@@ -421,7 +421,7 @@ static u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 }
 
 /* The data queue's number, for TX completions the ISR cannot place. */
-u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah)
+static u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah)
 {
 	unsigned int i;
 
@@ -441,6 +441,55 @@ static void ath5k_5210_txq_program(struct ath5k_hw *ah, unsigned int q)
 				       tq->params.cw_min : CW_MIN_5210);
 }
 
+/* ----- interrupts ----------------------------------------------------------- */
+
+/* MCABT sits where INT_BNR is; the AR5210 has no HIUERR and no TIM */
+#define INT_5210_FATAL	(R5210_INT_MCABT | R5210_INT_SSERR | R5210_INT_DPERR)
+#define INT_5210_TX	(INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL)
+
+/* The TX FIFO trigger level, in a register of its own: see dma.c. */
+static void ath5k_5210_tx_triglevel_raise(struct ath5k_hw *ah)
+{
+	u32 level = ath5k_rd_raw(ah, R5210_TRIG_LVL);
+
+	level += (ATH5K_TX_TRIG_MAX - min_t(u32, level, ATH5K_TX_TRIG_MAX)) / 2;
+	ath5k_wr_raw(ah, R5210_TRIG_LVL, level);
+}
+
+/*
+ * One status register, which the read clears: bus errors are fatal,
+ * and a TX interrupt names no queue, so it is the data queue's (beacons
+ * are followed by their own SWBA).
+ */
+static int ath5k_5210_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
+{
+	u32 status = ath5k_rd_raw(ah, R5210_ISR);
+	u32 flags;
+
+	if (status == INT_ALL_ONES)
+		return -ENODEV;
+	flags = ath5k_int_flags(status) & ~(ATH5K_INT_BNR | ATH5K_INT_FATAL);
+	if (status & INT_5210_FATAL)
+		flags |= ATH5K_INT_FATAL;
+	if (status & INT_TXURN)
+		ath5k_5210_tx_triglevel_raise(ah);
+	isr->txq_done = (status & INT_5210_TX) ? ath5k_5210_data_queue_bit(ah) : 0;
+	isr->txq_eol = (status & INT_TXEOL) ? isr->txq_done : 0;
+	isr->flags = flags;
+	return 0;
+}
+
+static u32 ath5k_5210_imr_primary(u32 flags)
+{
+	u32 imr = ath5k_int_status_bits(flags) & ~(INT_BNR | INT_HIUERR);
+
+	if (ath5k_hw_txurn_unmasked(flags))
+		imr |= INT_TXURN;
+	if (flags & ATH5K_INT_FATAL)
+		imr |= INT_5210_FATAL;
+	return imr;
+}
+
 const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_claim = ath5k_5210_txq_claim,
 	.txq_program = ath5k_5210_txq_program,
@@ -449,4 +498,6 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_set_txdp = ath5k_5210_txq_set_txdp,
 	.txq_get_txdp = ath5k_5210_txq_get_txdp,
 	.txq_pending = ath5k_5210_txq_pending,
+	.isr_read = ath5k_5210_isr_read,
+	.imr_primary = ath5k_5210_imr_primary,
 };

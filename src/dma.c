@@ -199,6 +199,28 @@ static const u32 int_map[][2] = {
 	{ ATH5K_INT_TXURN, INT_TXURN },
 };
 
+u32 ath5k_int_status_bits(u32 flags)
+{
+	u32 bits = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(int_map); i++)
+		if (flags & int_map[i][0])
+			bits |= int_map[i][1];
+	return bits;
+}
+
+u32 ath5k_int_flags(u32 status)
+{
+	u32 flags = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(int_map); i++)
+		if (status & int_map[i][1])
+			flags |= int_map[i][0];
+	return flags;
+}
+
 /*
  * Primary bits that only summarise secondary registers.  Written back to
  * PISR, one clears its causes in every queue, those that came after the
@@ -208,27 +230,17 @@ static const u32 int_map[][2] = {
 				 INT_TXEOL | INT_TXURN | INT_HIUERR | \
 				 INT_TIM | INT_QCBRORN | INT_QCBRURN | \
 				 INT_QTRIG)
-#define TX_TRIG_MAX		((2352 / 64) + 1)	/* largest frame, 64 B units */
 
 /*
  * Move the TX FIFO trigger level halfway up to a whole frame after an
  * underrun (the initial values set it low again at every reset).  Only
  * from the interrupt handler, so no interrupt sees it change.
  */
-static void ath5k_tx_triglevel_raise(struct ath5k_hw *ah)
+static void ath5k_qcu_tx_triglevel_raise(struct ath5k_hw *ah)
 {
-	u32 level;
+	u32 level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
 
-	/* the AR5210 keeps the level in a register of its own */
-	if (ah->ar5210) {
-		level = ath5k_rd_raw(ah, R5210_TRIG_LVL);
-		ath5k_wr_raw(ah, R5210_TRIG_LVL,
-			     level + (TX_TRIG_MAX - min_t(u32, level, TX_TRIG_MAX)) / 2);
-		return;
-	}
-	level = FIELD_GET(TXCFG_TXFULL, ath5k_rd(ah, R_TXCFG));
-
-	level += (TX_TRIG_MAX - level) / 2;
+	level += (ATH5K_TX_TRIG_MAX - level) / 2;
 	ath5k_rmw(ah, R_TXCFG, TXCFG_TXFULL, FIELD_PREP(TXCFG_TXFULL, level));
 }
 
@@ -251,30 +263,14 @@ static const u32 sisr_summary[5] = {
 	INT_QTRIG,
 };
 
-/* R5210_INT_MCABT sits where INT_BNR is; the AR5210 has no HIUERR, TIM */
-#define INT_5210_FATAL	(R5210_INT_MCABT | R5210_INT_SSERR | R5210_INT_DPERR)
-
-/*
- * The AR5210's one status register (the read cleared it): bus errors
- * are fatal, and a TX interrupt names no queue, so it is the data
- * queue's (beacons are followed by their own SWBA).
- */
-static void ath5k_isr_5210(struct ath5k_hw *ah, u32 isr_reg, u32 *flags,
-			   struct ath5k_isr *isr)
-{
-	u32 f = *flags & ~(ATH5K_INT_BNR | ATH5K_INT_FATAL);
-
-	if (isr_reg & INT_5210_FATAL)
-		f |= ATH5K_INT_FATAL;
-	if (isr_reg & (INT_TXOK | INT_TXDESC | INT_TXERR | INT_TXEOL))
-		isr->txq_done = ath5k_5210_data_queue_bit(ah);
-	isr->txq_eol = (isr_reg & INT_TXEOL) ? isr->txq_done : 0;
-	isr->flags = f;
-}
-
 int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 {
-	u32 pisr, s[ARRAY_SIZE(sisr_summary)] = { }, flags = 0;
+	return ah->mac_ops->isr_read(ah, isr);
+}
+
+int ath5k_qcu_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
+{
+	u32 pisr, s[ARRAY_SIZE(sisr_summary)] = { }, flags;
 	unsigned int i;
 
 	pisr = ath5k_rd(ah, R_PISR);
@@ -292,16 +288,12 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	for (i = 0; i < ARRAY_SIZE(s); i++)
 		if (s[i])
 			ath5k_wr(ah, R_SISR(i), s[i]);
-	/* the AR5210's read cleared them already */
-	if (!ah->ar5210)
-		ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
+	ath5k_wr(ah, R_PISR, pisr & ~INT_FROM_SECONDARY);
 
-	for (i = 0; i < ARRAY_SIZE(int_map); i++)
-		if (pisr & int_map[i][1])
-			flags |= int_map[i][0];
+	flags = ath5k_int_flags(pisr);
 	/* the FIFO ran dry mid-frame: start sending later from now on */
 	if (pisr & INT_TXURN)
-		ath5k_tx_triglevel_raise(ah);
+		ath5k_qcu_tx_triglevel_raise(ah);
 	if (pisr & INT_TIM) {
 		if (s[2] & SISR2_TIM)
 			flags |= ATH5K_INT_TIM;
@@ -312,10 +304,6 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	}
 
 	isr->txq_done = 0;
-	if (ah->ar5210) {
-		ath5k_isr_5210(ah, pisr, &flags, isr);
-		return 0;
-	}
 	if (pisr & INT_TXOK)
 		isr->txq_done |= FIELD_GET(SISR_QLOW, s[0]);
 	if (pisr & INT_TXDESC)
@@ -333,37 +321,42 @@ int ath5k_hw_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 	return 0;
 }
 
-u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
+u32 ath5k_qcu_imr_primary(u32 flags)
 {
-	u32 old = ah->imr, pimr = 0, simr2;
-	unsigned int i;
+	u32 pimr = ath5k_int_status_bits(flags);
 
-	for (i = 0; i < ARRAY_SIZE(int_map); i++)
-		if (flags & int_map[i][0])
-			pimr |= int_map[i][1];
-
-	simr2 = 0;
-	if (ath5k_hw_txurn_unmasked(flags)) {
+	if (ath5k_hw_txurn_unmasked(flags))
 		pimr |= INT_TXURN;
-		simr2 |= FIELD_PREP(SISR2_TXURN, READ_ONCE(ah->txq_imr));
-	}
-	if (flags & ATH5K_INT_FATAL)
-		simr2 |= SISR2_BUS_ERRORS;
 	if (flags & (ATH5K_INT_TIM | ATH5K_INT_DTIM | ATH5K_INT_CAB_TIMEOUT))
 		pimr |= INT_TIM;
+	return pimr;
+}
+
+u32 ath5k_qcu_imr_secondary(const struct ath5k_hw *ah, u32 flags)
+{
+	u32 simr2 = 0;
+
+	if (ath5k_hw_txurn_unmasked(flags))
+		simr2 |= FIELD_PREP(SISR2_TXURN, READ_ONCE(ah->txq_imr));
+	if (flags & ATH5K_INT_FATAL)
+		simr2 |= SISR2_BUS_ERRORS;
 	if (flags & ATH5K_INT_TIM)
 		simr2 |= SISR2_TIM;
 	if (flags & ATH5K_INT_DTIM)
 		simr2 |= SISR2_DTIM;
 	if (flags & ATH5K_INT_CAB_TIMEOUT)
 		simr2 |= SISR2_CAB_TIMEOUT;
+	return simr2;
+}
 
-	/* the AR5210 reports its bus errors directly; no BNR, no TIM causes */
-	if (ah->ar5210) {
-		pimr &= ~(INT_BNR | INT_HIUERR | INT_TIM);
-		if (flags & ATH5K_INT_FATAL)
-			pimr |= INT_5210_FATAL;
-	}
+u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
+{
+	const struct ath5k_mac_ops *ops = ah->mac_ops;
+	u32 old = ah->imr, pimr, simr2 = 0;
+
+	pimr = ops->imr_primary(flags);
+	if (ops->imr_secondary)
+		simr2 = ops->imr_secondary(ah, flags);
 
 	/*
 	 * For a reader without the lock, the record covers the old mask and
@@ -377,7 +370,7 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	if (ah->imr_hw_valid && (old & flags & ATH5K_INT_GLOBAL)) {
 		if (pimr != ah->pimr_hw)
 			ath5k_wr(ah, R_PIMR, pimr);
-		if (simr2 != ah->simr2_hw)
+		if (ops->imr_secondary && simr2 != ah->simr2_hw)
 			ath5k_wr(ah, R_SIMR(2), simr2);
 		goto done;
 	}
@@ -387,7 +380,8 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		ath5k_rd(ah, R_IER);
 	}
 	ath5k_wr(ah, R_PIMR, pimr);
-	ath5k_wr(ah, R_SIMR(2), simr2);
+	if (ops->imr_secondary)
+		ath5k_wr(ah, R_SIMR(2), simr2);
 	ath5k_wr(ah, R_RXNOFRM, 0);
 	if (flags & ATH5K_INT_GLOBAL) {
 		ath5k_wr(ah, R_IER, IER_ENABLE);

@@ -13,10 +13,11 @@
 
 /*
  * What one MAC generation does its own way, chosen once at attach
- * (ah->mac_ops): the QCU/DCU pairs of the AR5211 and the AR5212 family
- * (qcu.c), the AR5210's two fixed queues (ar5210.c).  The entry points
- * of dma.c and qcu.c check the queue and call these; generic code never
- * tests the generation for them.
+ * (ah->mac_ops): ath5k_qcu_mac_ops for the AR5211 and the AR5212 family
+ * (qcu.c, its interrupt registers in dma.c), ath5k_5210_mac_ops for the
+ * AR5210 (ar5210.c).  The entry points of dma.c and qcu.c check their
+ * arguments and call these; generic code never tests the generation
+ * for them.
  */
 struct ath5k_mac_ops {
 	/*
@@ -33,6 +34,15 @@ struct ath5k_mac_ops {
 	int (*txq_set_txdp)(struct ath5k_hw *ah, unsigned int q, u32 paddr);
 	u32 (*txq_get_txdp)(struct ath5k_hw *ah, unsigned int q);
 	unsigned int (*txq_pending)(struct ath5k_hw *ah, unsigned int q);
+
+	/*
+	 * Interrupts: read and acknowledge the causes (the hot path); the
+	 * primary mask, and the secondary (SIMR2; NULL: none), that give
+	 * the abstract ATH5K_INT_* @flags.
+	 */
+	int (*isr_read)(struct ath5k_hw *ah, struct ath5k_isr *isr);
+	u32 (*imr_primary)(u32 flags);
+	u32 (*imr_secondary)(const struct ath5k_hw *ah, u32 flags);
 };
 
 extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
@@ -81,6 +91,15 @@ int ath5k_hw_txq_program_all(struct ath5k_hw *ah);
 
 /* dma.c */
 void ath5k_hw_dma_init(struct ath5k_hw *ah);
+/* the primary status bits of @flags that map one to one, and back */
+u32 ath5k_int_status_bits(u32 flags);
+u32 ath5k_int_flags(u32 status);
+/* the AR5211 and the AR5212 family's interrupt registers */
+int ath5k_qcu_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr);
+u32 ath5k_qcu_imr_primary(u32 flags);
+u32 ath5k_qcu_imr_secondary(const struct ath5k_hw *ah, u32 flags);
+/* the largest frame in the TX FIFO trigger's 64-byte units */
+#define ATH5K_TX_TRIG_MAX	((2352 / 64) + 1)
 
 /* ar5210.c */
 int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
@@ -91,7 +110,6 @@ void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
 			  unsigned int sifs_us, unsigned int eifs_us);
 int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		     const struct ath5k_chan *chan);
-u16 ath5k_5210_data_queue_bit(const struct ath5k_hw *ah);
 
 /* TX underruns are unmasked whenever any TX interrupt is. */
 static inline bool ath5k_hw_txurn_unmasked(u32 imr)

@@ -371,4 +371,7 @@ const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	.txq_set_txdp = ath5k_qcu_txq_set_txdp,
 	.txq_get_txdp = ath5k_qcu_txq_get_txdp,
 	.txq_pending = ath5k_qcu_txq_pending,
+	.isr_read = ath5k_qcu_isr_read,
+	.imr_primary = ath5k_qcu_imr_primary,
+	.imr_secondary = ath5k_qcu_imr_secondary,
 };
