@@ -21,8 +21,9 @@
  */
 struct ath5k_mac_ops {
 	/*
-	 * TX queues: @q is an active queue, for txq_claim (NULL: every
-	 * queue number has its own hardware) one of the type's numbers;
+	 * TX queues: @q is below ATH5K_TXQ_COUNT, an active queue but for
+	 * txq_set_txdp and txq_get_txdp, and for txq_claim (NULL: each
+	 * queue number has hardware of its own) one of the type's numbers;
 	 * txqs_finish (may be NULL) runs once every queue is programmed.
 	 */
 	int (*txq_claim)(struct ath5k_hw *ah, unsigned int q,
