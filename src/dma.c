@@ -199,26 +199,26 @@ static const u32 int_map[][2] = {
 	{ ATH5K_INT_TXURN, INT_TXURN },
 };
 
-u32 ath5k_int_status_bits(u32 flags)
+/* @in's bits of int_map's column @from, as those of the other column. */
+static u32 ath5k_int_translate(u32 in, unsigned int from)
 {
-	u32 bits = 0;
+	u32 out = 0;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(int_map); i++)
-		if (flags & int_map[i][0])
-			bits |= int_map[i][1];
-	return bits;
+		if (in & int_map[i][from])
+			out |= int_map[i][!from];
+	return out;
+}
+
+u32 ath5k_int_status_bits(u32 flags)
+{
+	return ath5k_int_translate(flags, 0);
 }
 
 u32 ath5k_int_flags(u32 status)
 {
-	u32 flags = 0;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(int_map); i++)
-		if (status & int_map[i][1])
-			flags |= int_map[i][0];
-	return flags;
+	return ath5k_int_translate(status, 1);
 }
 
 /*
