@@ -24,7 +24,8 @@ struct ath5k_mac_ops {
 	 * TX queues: @q is below ATH5K_TXQ_COUNT, an active queue but for
 	 * txq_set_txdp and txq_get_txdp, and for txq_claim (NULL: each
 	 * queue number has hardware of its own) one of the type's numbers;
-	 * txqs_finish (may be NULL) runs once every queue is programmed.
+	 * txqs_finish (may be NULL) runs after one queue or all of them
+	 * are programmed: what the queues share (their interrupt masks).
 	 */
 	int (*txq_claim)(struct ath5k_hw *ah, unsigned int q,
 			 enum ath5k_txq_type type);

@@ -141,7 +141,6 @@ int ath5k_hw_txq_setup(struct ath5k_hw *ah, unsigned int q,
 		.cw_min = ATH5K_TXQ_DEFAULT,
 		.cw_max = ATH5K_TXQ_DEFAULT,
 	};
-
 	int ret;
 
 	if (q >= ATH5K_TXQ_COUNT || !ath5k_queue_matches_type(q, type))
@@ -165,18 +164,22 @@ int ath5k_hw_txq_program(struct ath5k_hw *ah, unsigned int q)
 {
 	if (q >= ATH5K_TXQ_COUNT)
 		return -EINVAL;
-	if (ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE)
-		ah->mac_ops->txq_program(ah, q);
+	if (ah->txq[q].type == ATH5K_TXQ_TYPE_INACTIVE)
+		return 0;
+	ah->mac_ops->txq_program(ah, q);
+	if (ah->mac_ops->txqs_finish)
+		ah->mac_ops->txqs_finish(ah);
 	return 0;
 }
 
-/* Program every active queue, then what they share. */
+/* Program every active queue, then what they share, once. */
 int ath5k_hw_txq_program_all(struct ath5k_hw *ah)
 {
 	unsigned int q;
 
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++)
-		ath5k_hw_txq_program(ah, q);
+		if (ah->txq[q].type != ATH5K_TXQ_TYPE_INACTIVE)
+			ah->mac_ops->txq_program(ah, q);
 	if (ah->mac_ops->txqs_finish)
 		ah->mac_ops->txqs_finish(ah);
 	ath5k_hw_dcu_global_init(ah);
@@ -271,7 +274,6 @@ static void ath5k_qcu_txq_program(struct ath5k_hw *ah, unsigned int q)
 
 	/* each DCU serves exactly its own QCU */
 	ath5k_wr(ah, R_DCU_QCUMASK(q), BIT(q));
-	ath5k_txq_interrupts_write(ah);
 }
 
 static int ath5k_qcu_txq_start(struct ath5k_hw *ah, unsigned int q)

@@ -2607,6 +2607,15 @@ static void run_mask_owner(void)
 	CHECK(!(card_bus_read(R_PIMR) & INT_GPIO));
 	CHECK_EQ(ah.pimr_hw, card_bus_read(R_PIMR));
 
+	printf("check: a reset with two queues set up writes their interrupt "
+	       "masks (SIMR0/1) once, not once a queue\n");
+	CHECK_EQ(ath5k_hw_txq_setup(&ah, 0, ATH5K_TXQ_TYPE_DATA, &p), 0);
+	bus_count_reset();
+	CHECK_EQ(ath5k_hw_reset(&ah, ATH5K_OPMODE_STA, &ah.chan, false), 0);
+	CHECK_EQ(bus_writes[R_SIMR(0) / 4], 1);
+	CHECK_EQ(bus_writes[R_SIMR(1) / 4], 1);
+	CHECK_EQ(FIELD_GET(SISR_QHIGH, card_bus_read(R_SIMR(0))), BIT(0) | BIT(2));
+
 	ath5k_hw_detach(&ah);
 	card_close(0);
 }
