@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: ISC
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * AR5212 DMA descriptors: building TX descriptors (four control words,
- * up to four multi-rate-retry series) and RX descriptors, and decoding
- * the two status words the hardware writes back; and the AR5211's (two
- * TX control words, one rate, the 5210/5211 RX status), chosen by
- * ah->ar5211.  Pure logic on memory: also built into the userspace unit
- * tests.
+ * DMA descriptors: the entry points the rest of the driver calls (they
+ * check what a descriptor can hold and whether the hardware is done with
+ * it, then call the chip's format, ah->desc_ops), and the AR5212
+ * family's format: four TX control words with up to four multi-rate-retry
+ * series, two status words after them.  The AR5211's and the AR5210's
+ * two-word formats are in desc_2word.c.  Pure logic on memory: also
+ * built into the userspace unit tests.
  *
  * Word layouts from the Linux ath5k driver (desc.[ch] in Debian
  * linux-source-6.1) and the project's hardware-facts note.
@@ -56,99 +57,8 @@
 #include <linux/string.h>
 #include <asm/barrier.h>
 
-#include "hw.h"
-
-/* TX control word 0 */
-#define TX0_FRAME_LEN		GENMASK(11, 0)
-#define TX0_POWER		GENMASK(21, 16)
-#define TX0_RTS			BIT(22)
-#define TX0_VEOL		BIT(23)
-#define TX0_CLRDMASK		BIT(24)
-#define TX0_ANTENNA		GENMASK(28, 25)
-#define TX0_INTREQ		BIT(29)
-#define TX0_KEY_VALID		BIT(30)
-#define TX0_CTS			BIT(31)
-/* TX control word 1 */
-#define TX1_BUF_LEN		GENMASK(11, 0)
-#define TX1_MORE		BIT(12)
-#define TX1_KEY_INDEX		GENMASK(19, 13)
-#define TX1_FRAME_TYPE		GENMASK(23, 20)
-#define TX1_NOACK		BIT(24)
-/* TX control word 2: RTS/CTS duration and tries per series */
-#define TX2_RTS_DURATION	GENMASK(14, 0)
-#define TX2_TRIES_SHIFT		16	/* four 4-bit fields */
-/* TX control word 3: rate per series, RTS/CTS rate */
-#define TX3_RATE_BITS		5	/* four 5-bit fields from bit 0 */
-#define TX3_RTSCTS_RATE		GENMASK(24, 20)
-/* TX status word 0 */
-#define TXS0_OK			BIT(0)
-#define TXS0_XRETRY		BIT(1)
-#define TXS0_FIFO		BIT(2)
-#define TXS0_FILTERED		BIT(3)
-#define TXS0_SHORT_RETRY	GENMASK(7, 4)
-#define TXS0_LONG_RETRY		GENMASK(11, 8)
-#define TXS0_TSTAMP		GENMASK(31, 16)
-/* TX status word 1 */
-#define TXS1_DONE		BIT(0)
-#define TXS1_SEQ		GENMASK(12, 1)
-#define TXS1_ACK_RSSI		GENMASK(20, 13)
-#define TXS1_FINAL_IDX		GENMASK(22, 21)
-#define TXS1_ANTENNA		BIT(24)
-/* RX control word 1 */
-#define RX1_BUF_LEN		GENMASK(11, 0)
-#define RX1_INTREQ		BIT(13)
-/* RX status word 0 */
-#define RXS0_LEN		GENMASK(11, 0)
-#define RXS0_MORE		BIT(12)
-#define RXS0_RATE		GENMASK(19, 15)
-#define RXS0_RSSI		GENMASK(27, 20)
-#define RXS0_ANTENNA		GENMASK(31, 28)
-/* RX status word 1 */
-#define RXS1_DONE		BIT(0)
-#define RXS1_OK			BIT(1)
-#define RXS1_CRC		BIT(2)
-#define RXS1_DECRYPT		BIT(3)
-#define RXS1_PHY		BIT(4)
-#define RXS1_MIC		BIT(5)
-#define RXS1_KEY_VALID		BIT(8)
-#define RXS1_KEY_INDEX		GENMASK(15, 9)
-#define RXS1_PHY_CODE		GENMASK(15, 8)	/* overlays the key fields */
-#define RXS1_TSTAMP		GENMASK(30, 16)
-#define RXS1_KEY_MISS		BIT(31)
-
-/*
- * AR5211: two TX control words, so the status follows at words 4/5 (TX
- * control words 2/3 of the AR5212 layout); one 4-bit rate, no power, no
- * CTS, the tries from the queue's DCU retry limit.  Bits not listed here
- * sit where the AR5212 keeps them.
- */
-#define TX0_2W_RATE		GENMASK(21, 18)
-#define TX1_2W_FRAME_TYPE	GENMASK(22, 20)
-#define TX1_2W_NOACK		BIT(23)
-#define TXS_2W_WORD		2	/* status 0 in ctl[2], status 1 in ctl[3] */
-/* the 5210/5211 RX status */
-#define RXS0_5211_RATE		GENMASK(18, 15)
-#define RXS0_5211_RSSI		GENMASK(26, 19)
-#define RXS0_5211_ANTENNA	GENMASK(29, 27)
-#define RXS1_5211_DECRYPT	BIT(4)
-#define RXS1_5211_PHY_CODE	GENMASK(7, 5)
-#define RXS1_5211_KEY_INDEX	GENMASK(14, 9)
-#define RXS1_5211_TSTAMP	GENMASK(27, 15)
-#define RXS1_5211_KEY_MISS	BIT(28)
-/* the AR5210's control words where they differ from the AR5211's */
-#define TX0_5210_HDR_LEN	GENMASK(17, 12)
-#define TX0_5210_ANTENNA_B	BIT(25)
-#define TX0_5210_FRAME_TYPE	GENMASK(28, 26)
-#define TX1_5210_KEY_INDEX	GENMASK(18, 13)
-#define TX1_5210_RTS_DURATION	GENMASK(31, 19)
-#define TYPE_5210_NO_DELAY	3	/* beacons, probe responses: stamped */
-#define RXS0_5210_ANTENNA_B	BIT(14)
-/* AR5211 rate codes: CCK rates are their AR5212 code's low nibble */
-#define RATE_5211		GENMASK(3, 0)
-#define RATE_CCK_FLAG		BIT(4)
-
-#define MAX_TRIES		15
-#define MAX_KEY_INDEX		127
+#include "hw_internal.h"
+#include "desc_bits.h"
 
 static int ath5k_tx_params_check(const struct ath5k_tx_params *p)
 {
@@ -164,119 +74,11 @@ static int ath5k_tx_params_check(const struct ath5k_tx_params *p)
 	return 0;
 }
 
-/* Interrupt, VEOL, CLRDMASK and key: the same bits on both layouts. */
-static void ath5k_tx_common_bits(const struct ath5k_tx_params *p, u32 *c0,
-				 u32 *c1)
-{
-	if (p->flags & ATH5K_TXF_INTREQ)
-		*c0 |= TX0_INTREQ;
-	if (p->flags & ATH5K_TXF_VEOL)
-		*c0 |= TX0_VEOL;
-	if (p->flags & ATH5K_TXF_CLRDMASK)
-		*c0 |= TX0_CLRDMASK;
-	if (p->key_index != ATH5K_KEY_INVALID) {
-		*c0 |= TX0_KEY_VALID;
-		*c1 |= FIELD_PREP(TX1_KEY_INDEX, p->key_index);
-	}
-}
-
-/*
- * AR5211: the first rate only (CCK as its low nibble) and no CTS-to-self;
- * the hardware takes the tries from the queue, the power from the chip.
- */
-static int ath5k_tx_desc_setup_2word(struct ath5k_desc *d,
+static int ath5k_tx_desc_setup_4word(struct ath5k_desc *d,
 				     const struct ath5k_tx_params *p)
-{
-	u32 c0, c1;
-
-	if (p->flags & ATH5K_TXF_CTS)
-		return -EOPNOTSUPP;
-	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
-	     FIELD_PREP(TX0_2W_RATE, p->rate[0] & RATE_5211) |
-	     FIELD_PREP(TX0_ANTENNA, p->antenna);
-	c1 = FIELD_PREP(TX1_BUF_LEN, p->buf_len) |
-	     FIELD_PREP(TX1_2W_FRAME_TYPE, p->pkt_type);
-	if (p->flags & ATH5K_TXF_NOACK)
-		c1 |= TX1_2W_NOACK;
-	if (p->flags & ATH5K_TXF_RTS)
-		c0 |= TX0_RTS;
-	ath5k_tx_common_bits(p, &c0, &c1);
-	d->tx.ctl[0] = cpu_to_le32(c0);
-	d->tx.ctl[1] = cpu_to_le32(c1);
-	d->tx.ctl[TXS_2W_WORD] = 0;
-	d->tx.ctl[TXS_2W_WORD + 1] = 0;
-	return 0;
-}
-
-/*
- * The AR5210's two control words: the 802.11 header length and a frame
- * type of its own in word 0, a 6-bit key index and the RTS duration in
- * word 1; no VEOL and no NOACK (it never waits for the ACK of a group
- * address anyway).
- */
-static int ath5k_tx_desc_setup_5210(struct ath5k_desc *d,
-				    const struct ath5k_tx_params *p)
-{
-	u32 c0, c1, type;
-
-	if (p->flags & ATH5K_TXF_CTS)
-		return -EOPNOTSUPP;
-	if (p->hdr_len > FIELD_MAX(TX0_5210_HDR_LEN))
-		return -EINVAL;
-	if (p->key_index != ATH5K_KEY_INVALID &&
-	    p->key_index > FIELD_MAX(TX1_5210_KEY_INDEX))
-		return -EINVAL;
-	switch (p->pkt_type) {
-	case ATH5K_PKT_BEACON:
-	case ATH5K_PKT_PROBE_RESP:
-		type = TYPE_5210_NO_DELAY;
-		break;
-	default:
-		type = p->pkt_type;
-		break;
-	}
-	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
-	     FIELD_PREP(TX0_5210_HDR_LEN, p->hdr_len) |
-	     FIELD_PREP(TX0_2W_RATE, p->rate[0] & RATE_5211) |
-	     FIELD_PREP(TX0_5210_FRAME_TYPE, type);
-	c1 = FIELD_PREP(TX1_BUF_LEN, p->buf_len);
-	if (p->antenna == 2)
-		c0 |= TX0_5210_ANTENNA_B;
-	if (p->flags & ATH5K_TXF_INTREQ)
-		c0 |= TX0_INTREQ;
-	if (p->flags & ATH5K_TXF_CLRDMASK)
-		c0 |= TX0_CLRDMASK;
-	if (p->flags & ATH5K_TXF_RTS) {
-		c0 |= TX0_RTS;
-		c1 |= FIELD_PREP(TX1_5210_RTS_DURATION,
-				 min_t(u32, p->rtscts_duration,
-				       FIELD_MAX(TX1_5210_RTS_DURATION)));
-	}
-	if (p->key_index != ATH5K_KEY_INVALID) {
-		c0 |= TX0_KEY_VALID;
-		c1 |= FIELD_PREP(TX1_5210_KEY_INDEX, p->key_index);
-	}
-	d->tx.ctl[0] = cpu_to_le32(c0);
-	d->tx.ctl[1] = cpu_to_le32(c1);
-	d->tx.ctl[TXS_2W_WORD] = 0;
-	d->tx.ctl[TXS_2W_WORD + 1] = 0;
-	return 0;
-}
-
-int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
-			   const struct ath5k_tx_params *p)
 {
 	u32 c0, c1, c2, c3;
 	unsigned int i;
-	int ret;
-
-	ret = ath5k_tx_params_check(p);
-	if (ret)
-		return ret;
-	if (ah->ar5210)
-		return ath5k_tx_desc_setup_5210(d, p);
-	if (ah->ar5211)
-		return ath5k_tx_desc_setup_2word(d, p);
 
 	c0 = FIELD_PREP(TX0_FRAME_LEN, p->frame_len) |
 	     FIELD_PREP(TX0_POWER, min_t(u8, p->txpower, ATH5K_TXPOWER_MAX)) |
@@ -288,7 +90,7 @@ int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
 
 	if (p->flags & ATH5K_TXF_NOACK)
 		c1 |= TX1_NOACK;
-	ath5k_tx_common_bits(p, &c0, &c1);
+	ath5k_desc_tx_common_bits(p, &c0, &c1);
 	if (p->flags & (ATH5K_TXF_RTS | ATH5K_TXF_CTS)) {
 		c0 |= (p->flags & ATH5K_TXF_RTS) ? TX0_RTS : TX0_CTS;
 		c2 |= FIELD_PREP(TX2_RTS_DURATION, p->rtscts_duration);
@@ -311,11 +113,22 @@ int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
 	return 0;
 }
 
-/* The two TX status words: after two control words on the AR5211. */
+int ath5k_hw_tx_desc_setup(const struct ath5k_hw *ah, struct ath5k_desc *d,
+			   const struct ath5k_tx_params *p)
+{
+	int ret;
+
+	ret = ath5k_tx_params_check(p);
+	if (ret)
+		return ret;
+	return ah->desc_ops->tx_setup(d, p);
+}
+
+/* The two TX status words, where the chip's format puts them. */
 static const __le32 *ath5k_tx_status_words(const struct ath5k_hw *ah,
 					   const struct ath5k_desc *d)
 {
-	return ah->ar5211 ? &d->tx.ctl[TXS_2W_WORD] : d->tx.status;
+	return &d->words[ah->desc_ops->tx_status_word];
 }
 
 bool ath5k_hw_tx_desc_done(const struct ath5k_hw *ah, const struct ath5k_desc *d)
@@ -324,7 +137,6 @@ bool ath5k_hw_tx_desc_done(const struct ath5k_hw *ah, const struct ath5k_desc *d
 	       TXS1_DONE;
 }
 
-/* Same status layout on both; the AR5211 has one series, one antenna. */
 int ath5k_hw_tx_desc_status(const struct ath5k_hw *ah,
 			    const struct ath5k_desc *d,
 			    struct ath5k_tx_status *ts)
@@ -340,26 +152,16 @@ int ath5k_hw_tx_desc_status(const struct ath5k_hw *ah,
 	s0 = le32_to_cpu(READ_ONCE(st[0]));
 
 	memset(ts, 0, sizeof(*ts));
-	ts->tstamp = FIELD_GET(TXS0_TSTAMP, s0);
-	ts->short_retry = FIELD_GET(TXS0_SHORT_RETRY, s0);
-	ts->long_retry = FIELD_GET(TXS0_LONG_RETRY, s0);
-	ts->seq = FIELD_GET(TXS1_SEQ, s1);
-	ts->ack_rssi = (s8)FIELD_GET(TXS1_ACK_RSSI, s1);
-	if (!ah->ar5211) {
-		ts->final_idx = FIELD_GET(TXS1_FINAL_IDX, s1);
-		ts->antenna = (s1 & TXS1_ANTENNA) ? 2 : 1;
-	} else {
-		ts->antenna = 1;
-	}
-	if (s0 & TXS0_OK)
-		ts->flags |= ATH5K_TXS_OK;
-	if (s0 & TXS0_XRETRY)
-		ts->flags |= ATH5K_TXS_XRETRY;
-	if (s0 & TXS0_FIFO)
-		ts->flags |= ATH5K_TXS_FIFO;
-	if (s0 & TXS0_FILTERED)
-		ts->flags |= ATH5K_TXS_FILTERED;
+	ah->desc_ops->tx_status(s0, s1, ts);
 	return 0;
+}
+
+/* Four series: the one that ended the frame, and its antenna. */
+static void ath5k_tx_status_4word(u32 s0, u32 s1, struct ath5k_tx_status *ts)
+{
+	ath5k_desc_tx_status_common(s0, s1, ts);
+	ts->final_idx = FIELD_GET(TXS1_FINAL_IDX, s1);
+	ts->antenna = (s1 & TXS1_ANTENNA) ? 2 : 1;
 }
 
 /*
@@ -399,41 +201,34 @@ bool ath5k_hw_rx_desc_done(const struct ath5k_desc *d)
 	return le32_to_cpu(READ_ONCE(d->rx.status[1])) & RXS1_DONE;
 }
 
-/*
- * The 5210/5211 RX status: a 4-bit rate (CCK while the channel is
- * 802.11b), 13 TSF bits, a 3-bit PHY error code beside the key fields
- * and no Michael check.
- */
-static void ath5k_rx_status_5211(const struct ath5k_hw *ah, u32 s0, u32 s1,
-				 struct ath5k_rx_status *rs)
+static void ath5k_rx_status_4word(const struct ath5k_hw *ah, u32 s0, u32 s1,
+				  struct ath5k_rx_status *rs)
 {
 	rs->len = FIELD_GET(RXS0_LEN, s0);
 	rs->more = s0 & RXS0_MORE;
-	rs->rate = FIELD_GET(RXS0_5211_RATE, s0);
-	if (ah->chan.mode == ATH5K_MODE_11B)
-		rs->rate |= RATE_CCK_FLAG;
-	rs->rssi = (s8)FIELD_GET(RXS0_5211_RSSI, s0);
-	/* the AR5210 says only whether antenna B heard it */
-	if (ah->ar5210)
-		rs->antenna = (s0 & RXS0_5210_ANTENNA_B) ? 2 : 1;
-	else
-		rs->antenna = FIELD_GET(RXS0_5211_ANTENNA, s0);
-	rs->tstamp = FIELD_GET(RXS1_5211_TSTAMP, s1);
-	rs->key_miss = s1 & RXS1_5211_KEY_MISS;
-	if (s1 & RXS1_KEY_VALID) {
+	rs->rate = FIELD_GET(RXS0_RATE, s0);
+	rs->rssi = (s8)FIELD_GET(RXS0_RSSI, s0);
+	rs->antenna = FIELD_GET(RXS0_ANTENNA, s0);
+	rs->tstamp = FIELD_GET(RXS1_TSTAMP, s1);
+	rs->key_miss = s1 & RXS1_KEY_MISS;
+
+	/* a PHY error overlays its code on the key fields */
+	if ((s1 & RXS1_KEY_VALID) && !(s1 & RXS1_PHY)) {
 		rs->key_valid = true;
-		rs->key_index = FIELD_GET(RXS1_5211_KEY_INDEX, s1);
+		rs->key_index = FIELD_GET(RXS1_KEY_INDEX, s1);
 	}
 	if (s1 & RXS1_OK)
 		return;
-	if (s1 & RXS1_5211_PHY_CODE) {
+	if (s1 & RXS1_PHY) {
 		rs->flags |= ATH5K_RXE_PHY;
-		rs->phyerr = FIELD_GET(RXS1_5211_PHY_CODE, s1);
+		rs->phyerr = FIELD_GET(RXS1_PHY_CODE, s1);
 	}
 	if (s1 & RXS1_CRC)
 		rs->flags |= ATH5K_RXE_CRC;
-	if (s1 & RXS1_5211_DECRYPT)
+	if (s1 & RXS1_DECRYPT)
 		rs->flags |= ATH5K_RXE_DECRYPT;
+	if (s1 & RXS1_MIC)
+		rs->flags |= ATH5K_RXE_MIC;
 }
 
 int ath5k_hw_rx_desc_status(const struct ath5k_hw *ah,
@@ -450,34 +245,19 @@ int ath5k_hw_rx_desc_status(const struct ath5k_hw *ah,
 	s0 = le32_to_cpu(READ_ONCE(d->rx.status[0]));
 
 	memset(rs, 0, sizeof(*rs));
-	if (ah->ar5211) {
-		ath5k_rx_status_5211(ah, s0, s1, rs);
-		return 0;
-	}
-	rs->len = FIELD_GET(RXS0_LEN, s0);
-	rs->more = s0 & RXS0_MORE;
-	rs->rate = FIELD_GET(RXS0_RATE, s0);
-	rs->rssi = (s8)FIELD_GET(RXS0_RSSI, s0);
-	rs->antenna = FIELD_GET(RXS0_ANTENNA, s0);
-	rs->tstamp = FIELD_GET(RXS1_TSTAMP, s1);
-	rs->key_miss = s1 & RXS1_KEY_MISS;
-
-	/* a PHY error overlays its code on the key fields */
-	if ((s1 & RXS1_KEY_VALID) && !(s1 & RXS1_PHY)) {
-		rs->key_valid = true;
-		rs->key_index = FIELD_GET(RXS1_KEY_INDEX, s1);
-	}
-	if (s1 & RXS1_OK)
-		return 0;
-	if (s1 & RXS1_PHY) {
-		rs->flags |= ATH5K_RXE_PHY;
-		rs->phyerr = FIELD_GET(RXS1_PHY_CODE, s1);
-	}
-	if (s1 & RXS1_CRC)
-		rs->flags |= ATH5K_RXE_CRC;
-	if (s1 & RXS1_DECRYPT)
-		rs->flags |= ATH5K_RXE_DECRYPT;
-	if (s1 & RXS1_MIC)
-		rs->flags |= ATH5K_RXE_MIC;
+	ah->desc_ops->rx_status(ah, s0, s1, rs);
 	return 0;
 }
+
+u16 ath5k_hw_rx_tstamp_mask(const struct ath5k_hw *ah)
+{
+	return ah->desc_ops->rx_tstamp_mask;
+}
+
+const struct ath5k_desc_ops ath5k_desc_5212_ops = {
+	.tx_setup = ath5k_tx_desc_setup_4word,
+	.tx_status = ath5k_tx_status_4word,
+	.tx_status_word = TXS_4W_WORD,
+	.rx_status = ath5k_rx_status_4word,
+	.rx_tstamp_mask = GENMASK(14, 0),	/* RXS1_TSTAMP's 15 bits */
+};

@@ -189,14 +189,16 @@ struct ath5k_txq_params {
 /* ----- descriptors ---------------------------------------------------- */
 
 /*
- * A 5212 descriptor as the DMA engine sees it: little-endian words, 32
- * bytes, link first.  TX uses four control words then two status words;
+ * A descriptor as the DMA engine sees it: little-endian words, 32 bytes,
+ * link first.  On the AR5212 family TX uses four control words then two
+ * status words (on the AR5211 and AR5210 two and two: the words view);
  * RX uses two control words then two status words.
  */
 struct ath5k_desc {
 	__le32 link;
 	__le32 data;
 	union {
+		__le32 words[6];
 		struct {
 			__le32 ctl[4];
 			__le32 status[2];
@@ -432,6 +434,7 @@ struct ath5k_txq_state {
 };
 
 struct ath5k_mac_ops;
+struct ath5k_desc_ops;
 
 struct ath5k_hw {
 	void __iomem *iomem;
@@ -451,6 +454,7 @@ struct ath5k_hw {
 				 */
 	bool ar5210;		/* AR5210 MAC: its own register map */
 	const struct ath5k_mac_ops *mac_ops;	/* chosen at attach */
+	const struct ath5k_desc_ops *desc_ops;	/* likewise */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */
@@ -1357,12 +1361,9 @@ int ath5k_hw_rx_desc_status(const struct ath5k_hw *ah, const struct ath5k_desc *
  * ath5k_hw_rx_tstamp_mask() - TSF bits an RX status carries
  * @ah: hardware state
  *
- * Return: 0x7fff (15 bits), 0x1fff (13) on the AR5211.
+ * Return: 0x7fff (15 bits), 0x1fff (13) on the AR5211 and AR5210.
  */
-static inline u16 ath5k_hw_rx_tstamp_mask(const struct ath5k_hw *ah)
-{
-	return ah->ar5211 ? 0x1fff : 0x7fff;
-}
+u16 ath5k_hw_rx_tstamp_mask(const struct ath5k_hw *ah);
 
 /* ----- key cache (keycache.c) ----------------------------------------- */
 

@@ -398,7 +398,14 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	/* the AR5210 runs the AR5211's paths where it has no own one */
 	ah->ar5210 = srev <= SREV_AR5210_LAST;
 	ah->ar5211 = srev < SREV_AR5212;
-	ah->mac_ops = ah->ar5210 ? &ath5k_5210_mac_ops : &ath5k_qcu_mac_ops;
+	if (ah->ar5210) {
+		ah->mac_ops = &ath5k_5210_mac_ops;
+		ah->desc_ops = &ath5k_desc_5210_ops;
+	} else {
+		ah->mac_ops = &ath5k_qcu_mac_ops;
+		ah->desc_ops = ah->ar5211 ? &ath5k_desc_5211_ops :
+					    &ath5k_desc_5212_ops;
+	}
 	/* an ACK at 24 Mbit/s is 28 us on the air, at 6 Mbit/s 44 */
 	ah->ack_rate_high = !ah->ar5211;
 	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {

@@ -50,6 +50,26 @@ struct ath5k_mac_ops {
 extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
 extern const struct ath5k_mac_ops ath5k_5210_mac_ops;
 
+/*
+ * A MAC generation's DMA descriptor format (ah->desc_ops, chosen at
+ * attach): ath5k_desc_5212_ops for the AR5212 family (desc.c), the
+ * two-word ath5k_desc_5211_ops and ath5k_desc_5210_ops (desc_2word.c).
+ * desc.c's entry points check the parameters and the DONE bit and call
+ * these; tx_status_word is where TX status 0 sits in ath5k_desc.words.
+ */
+struct ath5k_desc_ops {
+	int (*tx_setup)(struct ath5k_desc *d, const struct ath5k_tx_params *p);
+	void (*tx_status)(u32 s0, u32 s1, struct ath5k_tx_status *ts);
+	void (*rx_status)(const struct ath5k_hw *ah, u32 s0, u32 s1,
+			  struct ath5k_rx_status *rs);
+	u8 tx_status_word;
+	u16 rx_tstamp_mask;
+};
+
+extern const struct ath5k_desc_ops ath5k_desc_5212_ops;
+extern const struct ath5k_desc_ops ath5k_desc_5211_ops;
+extern const struct ath5k_desc_ops ath5k_desc_5210_ops;
+
 /* hw_attach.c */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);
 int ath5k_hw_nic_wakeup(struct ath5k_hw *ah);

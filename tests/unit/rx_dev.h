@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ath5k.h"
+#include "hw_internal.h"
 #include "descblock.h"
 
 #define RATE_1M		0x1b	/* the card's code for 1 Mbit/s CCK */
@@ -23,6 +24,7 @@ static inline void rx_dev_setup(struct ath5k_dev *dev,
 				enum ath5k_opmode opmode, unsigned int n)
 {
 	memset(dev, 0, sizeof(*dev));
+	dev->ah.desc_ops = &ath5k_desc_5212_ops;
 	hw->priv = dev;
 	dev->hw = hw;
 	dev->dev = device;

@@ -21,12 +21,13 @@
  * linked behind the beacon on the beacon queue, which sends it right
  * after the beacon (finding 7: it went out before it, as data).
  *
- * Links: src/beacon.c src/desc.c src/txq_fill.c
+ * Links: src/beacon.c src/desc.c src/desc_2word.c src/txq_fill.c
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ath5k.h"
+#include "hw_internal.h"
 #include "check.h"
 #include "descblock.h"
 
@@ -266,10 +267,12 @@ static struct ath5k_buf *ap_beaconing_on(const struct ath5k_hw *chip,
 {
 	struct ath5k_vif *avf = ath5k_vif_priv(&vif);
 	bool ar5211 = chip->ar5211, ar5210 = chip->ar5210;
+	const struct ath5k_desc_ops *desc_ops = chip->desc_ops;
 
 	memset(&dev, 0, sizeof(dev));
 	dev.ah.ar5211 = ar5211;
 	dev.ah.ar5210 = ar5210;
+	dev.ah.desc_ops = desc_ops;
 	/* every chip but the AR5210 has a CAB queue (tx.c) */
 	dev.txqs[ATH5K_TXQ_CAB].active = !ar5210;
 	memset(&bq, 0, sizeof(bq));
@@ -299,7 +302,9 @@ static struct ath5k_buf *ap_beaconing_on(const struct ath5k_hw *chip,
 
 static struct ath5k_buf *ap_beaconing(int stop_result)
 {
-	static const struct ath5k_hw ar5212;
+	static const struct ath5k_hw ar5212 = {
+		.desc_ops = &ath5k_desc_5212_ops,
+	};
 
 	return ap_beaconing_on(&ar5212, stop_result);
 }
@@ -387,6 +392,7 @@ static void test_two_word_length(void)
 	beacon_len = 61;
 	memset(&dev, 0, sizeof(dev));
 	dev.ah.ar5211 = true;
+	dev.ah.desc_ops = &ath5k_desc_5211_ops;
 	bf = ap_beaconing_on(&dev.ah, 0);
 	c0 = le32_to_cpu(bf->desc->tx.ctl[0]);
 	c1 = le32_to_cpu(bf->desc->tx.ctl[1]);
@@ -403,7 +409,11 @@ static void test_two_word_length(void)
 	beacon_len = 100;
 }
 
-static const struct ath5k_hw ar5210_chip = { .ar5211 = true, .ar5210 = true };
+static const struct ath5k_hw ar5210_chip = {
+	.ar5211 = true,
+	.ar5210 = true,
+	.desc_ops = &ath5k_desc_5210_ops,
+};
 
 static void test_cab_behind_beacon(void)
 {

@@ -7,7 +7,7 @@
  * its status at words 4/5 and its 5210/5211 RX status.  Expected words are written out from
  * the documented bit layout.
  *
- * Links: src/desc.c
+ * Links: src/desc.c src/desc_2word.c
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,11 +15,11 @@
 
 #include <asm/barrier.h>
 
-#include "hw.h"
+#include "hw_internal.h"
 #include "check.h"
 
 /* The descriptor format follows the chip: an AR5212-family one here. */
-static struct ath5k_hw ah5212;
+static struct ath5k_hw ah5212 = { .desc_ops = &ath5k_desc_5212_ops };
 
 static u32 w(__le32 v)
 {
@@ -326,7 +326,10 @@ static void test_status_order(void)
  * 29:27; decrypt-CRC 4, PHY error 7:5, key index 14:9, TSF 27:15, key
  * miss 28).
  */
-static struct ath5k_hw ah5211 = { .ar5211 = true };
+static struct ath5k_hw ah5211 = {
+	.ar5211 = true,
+	.desc_ops = &ath5k_desc_5211_ops,
+};
 
 static void test_5211_tx(void)
 {
@@ -445,7 +448,11 @@ static void test_5211_rx(void)
  * beacons and probe responses), antenna B at bit 25, no VEOL and no
  * NOACK; a 6-bit key index at ctl1 18:13 and the RTS duration at 31:19.
  */
-static struct ath5k_hw ah5210 = { .ar5211 = true, .ar5210 = true };
+static struct ath5k_hw ah5210 = {
+	.ar5211 = true,
+	.ar5210 = true,
+	.desc_ops = &ath5k_desc_5210_ops,
+};
 
 static void test_5210_tx(void)
 {

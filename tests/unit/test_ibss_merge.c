@@ -14,7 +14,7 @@
  *   resetting it; the same after a jump back;
  * - a beacon of another cell, or a station, does not touch them.
  *
- * Links: src/rx.c src/beacon.c src/desc.c src/frame.c src/keyslot.c src/txq_fill.c
+ * Links: src/rx.c src/beacon.c src/desc.c src/desc_2word.c src/frame.c src/keyslot.c src/txq_fill.c
  */
 #include <stdio.h>
 #include <string.h>

@@ -21,7 +21,7 @@
  * taken for a frame of its own (issue 28 finding 8).  A poll that comes
  * due while a reset has the context stopped schedules nothing.
  *
- * Links: src/rx.c src/napi.c src/desc.c src/frame.c src/keyslot.c
+ * Links: src/rx.c src/napi.c src/desc.c src/desc_2word.c src/frame.c src/keyslot.c
  */
 #include <stdio.h>
 #include <string.h>

@@ -18,7 +18,7 @@
  * - a frame with a CRC error is still dropped unless FIF_FCSFAIL asks
  *   for it, decrypt error and key index or not.
  *
- * Links: src/rx.c src/napi.c src/desc.c src/frame.c src/keyslot.c
+ * Links: src/rx.c src/napi.c src/desc.c src/desc_2word.c src/frame.c src/keyslot.c
  */
 #include <stdio.h>
 #include <string.h>

@@ -25,7 +25,7 @@
  *   when the table asks for it (issue 35: a fragment went out with the
  *   tries of one series and no fallback).
  *
- * Links: src/tx.c src/desc.c src/txq_fill.c src/frame.c
+ * Links: src/tx.c src/desc.c src/desc_2word.c src/txq_fill.c src/frame.c
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +33,7 @@
 #include <linux/dma-mapping.h>
 
 #include "ath5k.h"
+#include "hw_internal.h"
 #include "check.h"
 
 /* ----- the chip's TX queues ------------------------------------------ */
@@ -283,6 +284,8 @@ static void dev_up(void)
 	memset(&dev, 0, sizeof(dev));
 	dev.ah.ar5210 = dev_is_5210;
 	dev.ah.ar5211 = dev_is_5210;
+	dev.ah.desc_ops = dev_is_5210 ? &ath5k_desc_5210_ops :
+					&ath5k_desc_5212_ops;
 	memset(chipq, 0, sizeof(chipq));
 	ath5k_shim_coherent_used = 0;
 	chip_forgets_txdp = false;

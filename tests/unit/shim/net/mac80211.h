@@ -23,10 +23,6 @@
 #include <linux/workqueue.h>
 #include <linux/netdevice.h>
 
-/* kbuild's W=1 has -Wextra without unused-parameter and sign-compare */
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-
 #define FCS_LEN			4
 
 enum nl80211_band {
