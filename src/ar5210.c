@@ -214,8 +214,8 @@ static int ath5k_5210_channel_set(struct ath5k_hw *ah,
  * in clocks of the 40 MHz MAC clock; the SIFS field counts 2 us less,
  * as the DCU's SIFS does on the later chips.
  */
-void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
-			  unsigned int sifs_us, unsigned int eifs_us)
+static void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
+				 unsigned int sifs_us, unsigned int eifs_us)
 {
 	unsigned int mhz = ah->clock_mhz;
 
@@ -490,6 +490,15 @@ static u32 ath5k_5210_imr_primary(u32 flags)
 	return imr;
 }
 
+/* It answers no PS-Poll and says in BCR, not CFG, who beacons. */
+static void ath5k_5210_opmode_write(struct ath5k_hw *ah,
+				    enum ath5k_opmode opmode, u32 *id1)
+{
+	*id1 |= R5210_STA_ID1_NO_PSPOLL;
+	ath5k_wr_raw(ah, R5210_BCR, opmode == ATH5K_OPMODE_IBSS ?
+		     R5210_BCR_ADHOC : 0);
+}
+
 const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_claim = ath5k_5210_txq_claim,
 	.txq_program = ath5k_5210_txq_program,
@@ -500,4 +509,11 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_pending = ath5k_5210_txq_pending,
 	.isr_read = ath5k_5210_isr_read,
 	.imr_primary = ath5k_5210_imr_primary,
+	.opmode_write = ath5k_5210_opmode_write,
+	.ifs_write = ath5k_5210_ifs_write,
+	/* a bit higher than where the later MACs have it */
+	.diag_dis_rx = R5210_DIAG_SW_DIS_RX,
+	/* its timers are wider: all ones never fire */
+	.dba_timer_idle = 0xffffffff,
+	.swba_timer_idle = 0xffffffff,
 };

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* SPDX-FileCopyrightText: 2026 The ath5k-dkms authors */
 /*
- * Hardware layer of the AR5212-family driver (and of the AR5211, which
- * ah->ar5211 marks: no 11g, one rate per TX descriptor, no BSSID mask, no
- * ANI; and of the AR5210, which ah->ar5210 marks on top of ah->ar5211:
+ * Hardware layer of the AR5212-family driver (and of the AR5211: no 11g,
+ * one rate per TX descriptor, no BSSID mask, no ANI; and of the AR5210:
  * 11a alone, no QCU/DCU but one data and one beacon queue, one interrupt
- * register, its PCU registers elsewhere, no hardware crypto): the only
- * interface the mac80211/PCI layer uses to touch the chip.  Everything
+ * register, its PCU registers elsewhere, no hardware crypto; ah->caps
+ * says which): the only interface the mac80211/PCI layer uses to touch
+ * the chip.  Everything
  * above this file speaks in abstract terms (channels, queues, flags);
  * everything below it speaks registers.  Functions
  * return 0 or a negative errno unless noted.
@@ -436,6 +436,31 @@ struct ath5k_txq_state {
 struct ath5k_mac_ops;
 struct ath5k_desc_ops;
 
+/*
+ * What a MAC generation has (ah->caps, set at attach): code above and
+ * inside the hardware layer asks for a capability, never a generation.
+ */
+#define ATH5K_CAP_11B		BIT(0)	/* 2 GHz at all (CCK) */
+#define ATH5K_CAP_11G		BIT(1)	/* OFDM at 2 GHz */
+#define ATH5K_CAP_NARROW_BW	BIT(2)	/* 5 and 10 MHz channels */
+#define ATH5K_CAP_BSSID_MASK	BIT(3)	/* frames for several addresses */
+#define ATH5K_CAP_MRR		BIT(4)	/* four rate series per descriptor */
+#define ATH5K_CAP_WMM		BIT(5)	/* four data queues and a CAB queue */
+#define ATH5K_CAP_HW_CRYPTO	BIT(6)	/* a key cache the driver uses */
+#define ATH5K_CAP_PHYERR_FILTER	BIT(7)	/* PHY errors reported as frames */
+#define ATH5K_CAP_ANI		BIT(8)	/* noise immunity controls */
+#define ATH5K_CAP_ACK_RATES	BIT(9)	/* ACK rate and QoS no-ACK policy */
+#define ATH5K_CAP_SLEEP_CLOCK	BIT(10)	/* 32 kHz sleep clock */
+
+#define ATH5K_CAPS_AR5210	0
+#define ATH5K_CAPS_AR5211	(ATH5K_CAP_11B | ATH5K_CAP_WMM | \
+				 ATH5K_CAP_HW_CRYPTO)
+#define ATH5K_CAPS_AR5212	(ATH5K_CAPS_AR5211 | ATH5K_CAP_11G | \
+				 ATH5K_CAP_NARROW_BW | ATH5K_CAP_BSSID_MASK | \
+				 ATH5K_CAP_MRR | ATH5K_CAP_PHYERR_FILTER | \
+				 ATH5K_CAP_ANI | ATH5K_CAP_ACK_RATES | \
+				 ATH5K_CAP_SLEEP_CLOCK)
+
 struct ath5k_hw {
 	void __iomem *iomem;
 	struct device *dev;
@@ -455,6 +480,7 @@ struct ath5k_hw {
 	bool ar5210;		/* AR5210 MAC: its own register map */
 	const struct ath5k_mac_ops *mac_ops;	/* chosen at attach */
 	const struct ath5k_desc_ops *desc_ops;	/* likewise */
+	u32 caps;		/* ATH5K_CAP_* */
 
 	struct ath5k_eeprom ee;
 	u8 perm_addr[6];	/* from the EEPROM */

@@ -401,13 +401,18 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	if (ah->ar5210) {
 		ah->mac_ops = &ath5k_5210_mac_ops;
 		ah->desc_ops = &ath5k_desc_5210_ops;
+		ah->caps = ATH5K_CAPS_AR5210;
+	} else if (ah->ar5211) {
+		ah->mac_ops = &ath5k_qcu_mac_ops;
+		ah->desc_ops = &ath5k_desc_5211_ops;
+		ah->caps = ATH5K_CAPS_AR5211;
 	} else {
 		ah->mac_ops = &ath5k_qcu_mac_ops;
-		ah->desc_ops = ah->ar5211 ? &ath5k_desc_5211_ops :
-					    &ath5k_desc_5212_ops;
+		ah->desc_ops = &ath5k_desc_5212_ops;
+		ah->caps = ATH5K_CAPS_AR5212;
 	}
 	/* an ACK at 24 Mbit/s is 28 us on the air, at 6 Mbit/s 44 */
-	ah->ack_rate_high = !ah->ar5211;
+	ah->ack_rate_high = ah->caps & ATH5K_CAP_ACK_RATES;
 	if (srev >= SREV_PCIE_UNSUPP_LO && srev < SREV_PCIE_UNSUPP_HI) {
 		dev_err(ah->dev, "MAC revision 0x%02x is an 802.11n chip (ath9k)\n",
 			srev);
@@ -702,11 +707,10 @@ bool ath5k_hw_mode_supported(const struct ath5k_hw *ah, enum ath5k_mode mode)
 {
 	if (mode >= ATH5K_MODE_COUNT || !(ah->ee.modes & BIT(mode)))
 		return false;
-	/* the AR5211 MAC has no 802.11g, whatever its EEPROM says */
-	if (mode == ATH5K_MODE_11G && ah->ar5211)
+	/* the MAC decides, whatever the EEPROM says */
+	if (mode == ATH5K_MODE_11G && !(ah->caps & ATH5K_CAP_11G))
 		return false;
-	/* and the AR5210 runs 802.11a alone */
-	if (mode != ATH5K_MODE_11A && ah->ar5210)
+	if (mode == ATH5K_MODE_11B && !(ah->caps & ATH5K_CAP_11B))
 		return false;
 	return mode != ATH5K_MODE_11A || ath5k_radio_has_5ghz(ah);
 }

@@ -45,6 +45,20 @@ struct ath5k_mac_ops {
 	int (*isr_read)(struct ath5k_hw *ah, struct ath5k_isr *isr);
 	u32 (*imr_primary)(u32 flags);
 	u32 (*imr_secondary)(const struct ath5k_hw *ah, u32 flags);
+
+	/*
+	 * PCU: what an operating mode sets besides STA_ID1 (@id1 takes the
+	 * generation's own STA_ID1 bits), the global inter-frame spaces
+	 * (us), the DIAG_SW bit that holds reception off, and the values
+	 * of the DMA and software beacon alert timers that never fire.
+	 */
+	void (*opmode_write)(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+			     u32 *id1);
+	void (*ifs_write)(struct ath5k_hw *ah, unsigned int slot_us,
+			  unsigned int sifs_us, unsigned int eifs_us);
+	u32 diag_dis_rx;
+	u32 dba_timer_idle;
+	u32 swba_timer_idle;
 };
 
 extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
@@ -107,6 +121,10 @@ void ath5k_hw_rfgain_write(struct ath5k_hw *ah, const struct ath5k_chan *chan);
 /* pcu.c */
 void ath5k_hw_pcu_init(struct ath5k_hw *ah);
 void ath5k_hw_dcu_global_init(struct ath5k_hw *ah);
+void ath5k_pcu_opmode_write(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+			    u32 *id1);
+void ath5k_dcu_ifs_write(struct ath5k_hw *ah, unsigned int slot,
+			 unsigned int sifs, unsigned int eifs);
 
 /* qcu.c */
 int ath5k_hw_txq_program_all(struct ath5k_hw *ah);
@@ -128,8 +146,6 @@ int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
 void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on);
 u8 ath5k_5210_radio_rev_decode(u32 reg);
 int ath5k_5210_synth_word(u16 freq, u32 *word);
-void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
-			  unsigned int sifs_us, unsigned int eifs_us);
 int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		     const struct ath5k_chan *chan);
 

@@ -226,7 +226,7 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 	if (idx >= ATH5K_KEYCACHE_SIZE || k->len > sizeof(kv))
 		return -EINVAL;
 	/* AR5210: no hardware crypto from us, mac80211 seals the frames */
-	if (ah->ar5210)
+	if (!(ah->caps & ATH5K_CAP_HW_CRYPTO))
 		return -EOPNOTSUPP;
 
 	switch (k->cipher) {

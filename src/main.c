@@ -178,9 +178,9 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 				 BIT(NL80211_IFTYPE_ADHOC) | ATH5K_MESH_IFTYPE;
 	/*
 	 * Several interfaces need the BSSID mask to receive for all their
-	 * addresses; the AR5211 has none, so it runs one interface at a time.
+	 * addresses; without one a chip runs one interface at a time.
 	 */
-	if (!dev->ah.ar5211) {
+	if (dev->ah.caps & ATH5K_CAP_BSSID_MASK) {
 		wiphy->iface_combinations = &ath5k_if_comb;
 		wiphy->n_iface_combinations = 1;
 	}
@@ -191,10 +191,10 @@ static void ath5k_setup_wiphy(struct ath5k_dev *dev)
 
 	/* room to pad 26- and 30-byte headers to a multiple of four */
 	hw->extra_tx_headroom = 2;
-	/* the AR5210 has one data queue: no WMM */
-	hw->queues = dev->ah.ar5210 ? 1 : ATH5K_TXQ_DATA_COUNT;
-	/* the AR5211's descriptor holds one rate; its tries are the queue's */
-	hw->max_rates = dev->ah.ar5211 ? 1 : ATH5K_MRR_SERIES;
+	/* one data queue (the AR5210) means no WMM */
+	hw->queues = (dev->ah.caps & ATH5K_CAP_WMM) ? ATH5K_TXQ_DATA_COUNT : 1;
+	/* one rate in a descriptor (AR5211): the tries are the queue's */
+	hw->max_rates = (dev->ah.caps & ATH5K_CAP_MRR) ? ATH5K_MRR_SERIES : 1;
 	hw->max_rate_tries = 7;
 	hw->vif_data_size = sizeof(struct ath5k_vif);
 }
@@ -807,7 +807,7 @@ static int ath5k_op_set_key(struct ieee80211_hw *hw, enum set_key_cmd cmd,
 	int use, slot, ret;
 
 	/* the AR5210 leaves every cipher to mac80211 */
-	if (ath5k_nohwcrypt || dev->ah.ar5210)
+	if (ath5k_nohwcrypt || !(dev->ah.caps & ATH5K_CAP_HW_CRYPTO))
 		return -EOPNOTSUPP;
 	/* management frame protection is done by mac80211 */
 	if (conf->flags & IEEE80211_KEY_FLAG_RX_MGMT)

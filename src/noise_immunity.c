@@ -345,7 +345,7 @@ int ath5k_hw_ani_init(struct ath5k_hw *ah, enum ath5k_ani_mode mode)
 		return -EINVAL;
 	memset(a, 0, sizeof(*a));
 	/* the AR5211 has neither the immunity controls nor error reports */
-	if (ah->ar5211) {
+	if (!(ah->caps & ATH5K_CAP_ANI)) {
 		a->mode = ATH5K_ANI_OFF;
 		return mode == ATH5K_ANI_OFF ? 0 : -EOPNOTSUPP;
 	}

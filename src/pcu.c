@@ -98,7 +98,7 @@ void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
 {
 	memcpy(ah->bssid_mask, mask, 6);
 	/* the AR5211 compares every bit of its one address */
-	if (ah->ar5211)
+	if (!(ah->caps & ATH5K_CAP_BSSID_MASK))
 		return;
 	ath5k_wr(ah, R_BSSID_MASK0, get_unaligned_le32(mask));
 	ath5k_wr(ah, R_BSSID_MASK1, get_unaligned_le16(mask + 4));
@@ -120,27 +120,28 @@ void ath5k_hw_set_opmode(struct ath5k_hw *ah, enum ath5k_opmode opmode)
 	switch (opmode) {
 	case ATH5K_OPMODE_IBSS:
 		id1 |= STA_ID1_ADHOC;
-		if (!ah->ar5210)
-			ath5k_set_bits(ah, R_CFG, CFG_IBSS);
 		break;
 	case ATH5K_OPMODE_AP:
 		id1 |= STA_ID1_AP;
-		if (!ah->ar5210)
-			ath5k_clear_bits(ah, R_CFG, CFG_IBSS);
 		break;
 	default:
 		break;
 	}
+	ah->mac_ops->opmode_write(ah, opmode, &id1);
 	ah->opmode = opmode;
 	keep = (u32)~(STA_ID1_ADDR_HI | STA_ID1_ADHOC | STA_ID1_AP |
 		 STA_ID1_KEYSRCH_MODE);
-	/* the AR5210 answers no PS-Poll and says in BCR who beacons */
-	if (ah->ar5210) {
-		id1 |= R5210_STA_ID1_NO_PSPOLL;
-		ath5k_wr_raw(ah, R5210_BCR, opmode == ATH5K_OPMODE_IBSS ?
-			     R5210_BCR_ADHOC : 0);
-	}
 	ath5k_write_addr(ah, R_STA_ID0, R_STA_ID1, ah->mac, keep, id1);
+}
+
+/* The AR5211 and the AR5212 family tell their DCUs about IBSS in CFG. */
+void ath5k_pcu_opmode_write(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+			    u32 *id1)
+{
+	if (opmode == ATH5K_OPMODE_IBSS)
+		ath5k_set_bits(ah, R_CFG, CFG_IBSS);
+	else if (opmode == ATH5K_OPMODE_AP)
+		ath5k_clear_bits(ah, R_CFG, CFG_IBSS);
 }
 
 /* ----- RX filter ---------------------------------------------------------- */
@@ -169,9 +170,11 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 		if (want & rx_filter_bits[i][0])
 			hw |= rx_filter_bits[i][1];
 	/* the AR5211 cannot report PHY errors: it has no error filter */
-	if ((want & ATH5K_RXF_RADARERR) && !ah->ar5211)
+	if (!(ah->caps & ATH5K_CAP_PHYERR_FILTER))
+		want &= ~(ATH5K_RXF_RADARERR | ATH5K_RXF_PHYERR);
+	if (want & ATH5K_RXF_RADARERR)
 		phyerr |= PHY_ERR_FIL_RADAR;
-	if ((want & ATH5K_RXF_PHYERR) && !ah->ar5211)
+	if (want & ATH5K_RXF_PHYERR)
 		phyerr |= PHY_ERR_FIL_OFDM | PHY_ERR_FIL_CCK;
 
 	/* PHY error reports arrive as zero-length frames */
@@ -180,7 +183,7 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 	else
 		ath5k_clear_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
 	ath5k_wr(ah, R_RX_FILTER, hw);
-	if (!ah->ar5211)
+	if (ah->caps & ATH5K_CAP_PHYERR_FILTER)
 		ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
 	ah->rx_filter = filter;
 }
@@ -203,20 +206,14 @@ void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter)
 	ath5k_wr(ah, R_MCAST_FILTER1, upper_32_bits(filter));
 }
 
-/* The AR5210 has DIS_RX a bit higher, where the AR5211 has DIS_RX. */
-static u32 ath5k_diag_dis_rx(const struct ath5k_hw *ah)
-{
-	return ah->ar5210 ? R5210_DIAG_SW_DIS_RX : DIAG_SW_DIS_RX;
-}
-
 void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah)
 {
-	ath5k_clear_bits(ah, R_DIAG_SW, ath5k_diag_dis_rx(ah));
+	ath5k_clear_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
 }
 
 void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah)
 {
-	ath5k_set_bits(ah, R_DIAG_SW, ath5k_diag_dis_rx(ah));
+	ath5k_set_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
 }
 
 /* ----- TSF and beacon timers -------------------------------------------- */
@@ -261,9 +258,6 @@ void ath5k_hw_tsf_reset(struct ath5k_hw *ah)
 /* Lead times before TBTT: DMA beacon alert and software beacon alert. */
 #define DMA_BEACON_LEAD_TU	2
 #define SW_BEACON_LEAD_TU	10
-#define STA_TIMER1_IDLE		0x0000ffff
-#define STA_TIMER2_IDLE		0x0007ffff
-#define STA_TIMER_5210_IDLE	0xffffffff
 #define TXCFG_ADHOC_BCN_ATIM	BIT(11)
 
 void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
@@ -274,9 +268,8 @@ void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 	switch (ah->opmode) {
 	case ATH5K_OPMODE_STA:
 	case ATH5K_OPMODE_MONITOR:
-		/* the AR5210's timers are wider: all ones never fire */
-		dba = ah->ar5210 ? STA_TIMER_5210_IDLE : STA_TIMER1_IDLE;
-		swba = ah->ar5210 ? STA_TIMER_5210_IDLE : STA_TIMER2_IDLE;
+		dba = ah->mac_ops->dba_timer_idle;
+		swba = ah->mac_ops->swba_timer_idle;
 		break;
 	case ATH5K_OPMODE_IBSS:
 		ath5k_set_bits(ah, R_TXCFG, TXCFG_ADHOC_BCN_ATIM);
@@ -377,10 +370,13 @@ static void ath5k_ifs_write(struct ath5k_hw *ah, unsigned int slot)
 		base = &ath5k_rates[ATH5K_RATE_FIRST_OFDM];
 	eifs = ath5k_ack_airtime(ah, base, false) + sifs + 2 * slot;
 
-	if (ah->ar5210) {
-		ath5k_5210_ifs_write(ah, slot, sifs, eifs);
-		return;
-	}
+	ah->mac_ops->ifs_write(ah, slot, sifs, eifs);
+}
+
+/* The DCUs' global timing on the AR5211 and the AR5212 family. */
+void ath5k_dcu_ifs_write(struct ath5k_hw *ah, unsigned int slot,
+			 unsigned int sifs, unsigned int eifs)
+{
 	ath5k_wr(ah, R_DCU_GBL_IFS_SLOT, ath5k_us_to_clocks(ah, slot));
 	ath5k_wr(ah, R_DCU_GBL_IFS_EIFS, ath5k_us_to_clocks(ah, eifs));
 	ath5k_rmw(ah, R_DCU_GBL_IFS_MISC, GBL_IFS_MISC_SIFS_DUR,
@@ -471,7 +467,7 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
 	u32 bits = STA_ID1_BASE_RATE_11B | STA_ID1_ACKCTS_6MB;
 
 	ah->ack_rate_high = high;
-	if (ah->ar5211)
+	if (!(ah->caps & ATH5K_CAP_ACK_RATES))
 		return;
 	if (high)
 		ath5k_clear_bits(ah, R_STA_ID1, bits);
@@ -531,7 +527,7 @@ void ath5k_hw_pcu_init(struct ath5k_hw *ah)
 		ath5k_wr(ah, R_MIC_QOS_SEL, MIC_QOS_SEL_DEFAULT);
 	}
 	/* QoS no-ACK policy, ACK rates and their durations: AR5212 on */
-	if (ah->ar5211)
+	if (!(ah->caps & ATH5K_CAP_ACK_RATES))
 		return;
 	ath5k_wr(ah, R_QOS_NOACK, QOS_NOACK_DEFAULT);
 	ath5k_hw_set_ack_rate_high(ah, ah->ack_rate_high);

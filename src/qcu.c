@@ -376,4 +376,10 @@ const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	.isr_read = ath5k_qcu_isr_read,
 	.imr_primary = ath5k_qcu_imr_primary,
 	.imr_secondary = ath5k_qcu_imr_secondary,
+	.opmode_write = ath5k_pcu_opmode_write,
+	.ifs_write = ath5k_dcu_ifs_write,
+	.diag_dis_rx = DIAG_SW_DIS_RX,
+	/* as far as the timers count */
+	.dba_timer_idle = 0x0000ffff,
+	.swba_timer_idle = 0x0007ffff,
 };

@@ -306,7 +306,8 @@ static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	}
 	if (chan->bw > ATH5K_BW_5 ||
 	    (chan->bw != ATH5K_BW_20 &&
-	     (chan->mode == ATH5K_MODE_11B || ah->ar5211))) {
+	     (chan->mode == ATH5K_MODE_11B ||
+	      !(ah->caps & ATH5K_CAP_NARROW_BW)))) {
 		dev_err(ah->dev, "channel width %u not possible in mode %u\n",
 			chan->bw, chan->mode);
 		return -EOPNOTSUPP;
@@ -353,7 +354,7 @@ int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 
 	/* read a pending gain_F measurement before the reset loses it */
 	ath5k_hw_gainf_evaluate(ah);
-	if (!ah->ar5211)	/* the AR5212 family's sleep clock */
+	if (ah->caps & ATH5K_CAP_SLEEP_CLOCK)
 		ath5k_sleep_clock_off(ah);
 	ah->chan_valid = false;
 	ah->opmode = opmode;

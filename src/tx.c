@@ -139,14 +139,14 @@ int ath5k_txq_setup_all(struct ath5k_dev *dev)
 	 * queue (beacon.c).
 	 */
 	for (q = 0; q < ATH5K_TXQ_DATA_COUNT; q++) {
-		if (dev->ah.ar5210 && q != ath5k_ac_to_hwq(0))
+		if (!(dev->ah.caps & ATH5K_CAP_WMM) && q != ath5k_ac_to_hwq(0))
 			continue;
 		ret = ath5k_txq_add(dev, q, ATH5K_TXQ_TYPE_DATA, &p);
 		if (ret)
 			return ret;
 	}
 	/* beacon.c sets the CAB ready time once the interval is known */
-	if (!dev->ah.ar5210) {
+	if (dev->ah.caps & ATH5K_CAP_WMM) {
 		ret = ath5k_txq_add(dev, ATH5K_TXQ_CAB, ATH5K_TXQ_TYPE_CAB, &p);
 		if (ret)
 			return ret;

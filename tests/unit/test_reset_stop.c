@@ -145,6 +145,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 		    void __iomem *iomem, bool pcie)
 {
 	ah->ar5211 = attach_ar5211;
+	ah->caps = attach_ar5211 ? ATH5K_CAPS_AR5211 : ATH5K_CAPS_AR5212;
 	return 0;
 }
 

@@ -286,6 +286,7 @@ static void dev_up(void)
 	dev.ah.ar5211 = dev_is_5210;
 	dev.ah.desc_ops = dev_is_5210 ? &ath5k_desc_5210_ops :
 					&ath5k_desc_5212_ops;
+	dev.ah.caps = dev_is_5210 ? ATH5K_CAPS_AR5210 : ATH5K_CAPS_AR5212;
 	memset(chipq, 0, sizeof(chipq));
 	ath5k_shim_coherent_used = 0;
 	chip_forgets_txdp = false;
