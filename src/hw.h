@@ -435,6 +435,7 @@ struct ath5k_txq_state {
 
 struct ath5k_mac_ops;
 struct ath5k_desc_ops;
+struct ath5k_phy_ops;
 
 /*
  * What a MAC generation has (ah->caps, set at attach): code above and
@@ -451,10 +452,14 @@ struct ath5k_desc_ops;
 #define ATH5K_CAP_ANI		BIT(8)	/* noise immunity controls */
 #define ATH5K_CAP_ACK_RATES	BIT(9)	/* ACK rate and QoS no-ACK policy */
 #define ATH5K_CAP_SLEEP_CLOCK	BIT(10)	/* 32 kHz sleep clock */
+#define ATH5K_CAP_TXPOWER_TABLE	BIT(11)	/* TX power from the calibration */
+#define ATH5K_CAP_IQ_CAL	BIT(12)	/* I/Q imbalance calibration */
+#define ATH5K_CAP_ANT_CONTROL	BIT(13)	/* antenna policy in STA_ID1 */
 
 #define ATH5K_CAPS_AR5210	0
 #define ATH5K_CAPS_AR5211	(ATH5K_CAP_11B | ATH5K_CAP_WMM | \
-				 ATH5K_CAP_HW_CRYPTO)
+				 ATH5K_CAP_HW_CRYPTO | ATH5K_CAP_TXPOWER_TABLE | \
+				 ATH5K_CAP_IQ_CAL | ATH5K_CAP_ANT_CONTROL)
 #define ATH5K_CAPS_AR5212	(ATH5K_CAPS_AR5211 | ATH5K_CAP_11G | \
 				 ATH5K_CAP_NARROW_BW | ATH5K_CAP_BSSID_MASK | \
 				 ATH5K_CAP_MRR | ATH5K_CAP_PHYERR_FILTER | \
@@ -480,6 +485,7 @@ struct ath5k_hw {
 	bool ar5210;		/* AR5210 MAC: its own register map */
 	const struct ath5k_mac_ops *mac_ops;	/* chosen at attach */
 	const struct ath5k_desc_ops *desc_ops;	/* likewise */
+	const struct ath5k_phy_ops *phy_ops;	/* likewise; NULL: AR5210 */
 	u32 caps;		/* ATH5K_CAP_* */
 
 	struct ath5k_eeprom ee;

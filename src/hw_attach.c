@@ -405,10 +405,12 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 	} else if (ah->ar5211) {
 		ah->mac_ops = &ath5k_qcu_mac_ops;
 		ah->desc_ops = &ath5k_desc_5211_ops;
+		ah->phy_ops = &ath5k_phy_5211_ops;
 		ah->caps = ATH5K_CAPS_AR5211;
 	} else {
 		ah->mac_ops = &ath5k_qcu_mac_ops;
 		ah->desc_ops = &ath5k_desc_5212_ops;
+		ah->phy_ops = &ath5k_phy_5212_ops;
 		ah->caps = ATH5K_CAPS_AR5212;
 	}
 	/* an ACK at 24 Mbit/s is 28 us on the air, at 6 Mbit/s 44 */

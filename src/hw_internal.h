@@ -80,6 +80,24 @@ struct ath5k_desc_ops {
 	u16 rx_tstamp_mask;
 };
 
+/*
+ * What a generation's PHY does its own way (ah->phy_ops, chosen at
+ * attach; phy.c): the PHY mode and PLL of a channel, what its modulation
+ * needs before the RF banks, and the I/Q calibration's Q scale.  None
+ * for the AR5210, whose reset (ar5210.c) takes its PHY from the initial
+ * values and calls none of these.
+ */
+struct ath5k_phy_ops {
+	int (*mode_set)(struct ath5k_hw *ah, const struct ath5k_chan *chan);
+	int (*modulation_set)(struct ath5k_hw *ah,
+			      const struct ath5k_chan *chan);
+	u8 iq_q_shift;
+	u8 iq_q_offset;
+};
+
+extern const struct ath5k_phy_ops ath5k_phy_5212_ops;
+extern const struct ath5k_phy_ops ath5k_phy_5211_ops;
+
 extern const struct ath5k_desc_ops ath5k_desc_5212_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5211_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5210_ops;

@@ -127,12 +127,15 @@ static int ath5k_phy_mode_set_5211(struct ath5k_hw *ah,
 
 int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 {
-	u32 mode = PHY_MODE_RAD_RF5112, pll = PLL_RF5112;
-
 	if (chan->bw != ATH5K_BW_20 && chan->mode == ATH5K_MODE_11B)
 		return -EOPNOTSUPP;	/* narrow channels are OFDM only */
-	if (ah->ar5211)
-		return ath5k_phy_mode_set_5211(ah, chan);
+	return ah->phy_ops->mode_set(ah, chan);
+}
+
+static int ath5k_phy_mode_set_5212(struct ath5k_hw *ah,
+				   const struct ath5k_chan *chan)
+{
+	u32 mode = PHY_MODE_RAD_RF5112, pll = PLL_RF5112;
 
 	if (ath5k_chan_is_2ghz(chan)) {
 		mode |= PHY_MODE_2GHZ;
@@ -202,7 +205,7 @@ int ath5k_hw_rf_alloc(struct ath5k_hw *ah)
 	const struct ath5k_rf_bank *b = ath5k_rf_bank_table(ah);
 	unsigned int n = 0;
 
-	/* the RF5110 takes one synthesiser word, no banks (ar5210.c) */
+	/* the RF5110 takes one synthesiser word, no banks (the 5210 reset) */
 	if (!b)
 		return ah->radio == ATH5K_RADIO_RF5110 ? 0 : -ENODEV;
 	for (; b->nwords; b++) {
@@ -1170,7 +1173,7 @@ int ath5k_hw_txpower_set(struct ath5k_hw *ah, const struct ath5k_chan *chan,
 	if (limit > ATH5K_TXPOWER_MAX)
 		limit = ATH5K_TXPOWER_MAX;
 	/* the AR5210 has no power table: it sends at the power it has */
-	if (ah->ar5210) {
+	if (!(ah->caps & ATH5K_CAP_TXPOWER_TABLE)) {
 		ah->txpower_cur = limit;
 		return 0;
 	}
@@ -1223,7 +1226,8 @@ int ath5k_hw_phy_activate(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	ath5k_set_bits(ah, R_PHY_AGCCTL, AGCCTL_CAL | AGCCTL_NF);
 
 	/* no I/Q measurement among the AR5210's baseband registers */
-	ah->iq_cal_pending = chan->mode != ATH5K_MODE_11B && !ah->ar5210;
+	ah->iq_cal_pending = chan->mode != ATH5K_MODE_11B &&
+			     (ah->caps & ATH5K_CAP_IQ_CAL);
 	if (ah->iq_cal_pending) {
 		ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CAL_NUM_LOG_MAX,
 			  FIELD_PREP(PHY_IQ_CAL_NUM_LOG_MAX, 15));
@@ -1279,26 +1283,14 @@ int ath5k_hw_phy_setup(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 	ret = ath5k_hw_txpower_set(ah, chan, ah->txpower_limit);
 	if (ret)
 		return ret;
-	/* OFDM timing registers: AR5212 family only */
-	if (chan->mode != ATH5K_MODE_11B && !ah->ar5211) {
-		ret = ath5k_ofdm_timings_set(ah, chan);
-		if (ret)
-			return ret;
-		if (ah->srev >= SREV_AR5424)
-			ath5k_hw_spur_mitigation(ah, chan);
-	}
+	ret = ah->phy_ops->modulation_set(ah, chan);
+	if (ret)
+		return ret;
 	ath5k_hw_rfgain_write(ah, chan);
 	usleep_range(1000, 1500);
 	ret = ath5k_hw_rf_banks_write(ah, chan);
 	if (ret)
 		return ret;
-	/* the AR5211 turns its RF2111 and CCK on for 802.11b */
-	if (ah->ar5211) {
-		if (chan->mode == ATH5K_MODE_11B)
-			ath5k_set_bits(ah, R_TXCFG, TXCFG_B_MODE);
-		else
-			ath5k_clear_bits(ah, R_TXCFG, TXCFG_B_MODE);
-	}
 	ret = ath5k_hw_channel_set(ah, chan);
 	if (ret)
 		return ret;
@@ -1523,14 +1515,13 @@ static int ath5k_iq_calibrate(struct ath5k_hw *ah)
 			break;
 	}
 	i_coffd = ((i_pwr >> 1) + (q_pwr >> 1)) >> 7;
-	/* the AR5211 scales the Q power by half as much */
-	q_coffd = q_pwr >> (ah->ar5211 ? 6 : 7);
+	q_coffd = q_pwr >> ah->phy_ops->iq_q_shift;
 	if (!i_coffd || q_coffd < 2)
 		return -ECANCELED;
 
 	/* negate after the division: the register may read S32_MIN */
 	i_coff = -clamp_t(s32, corr / i_coffd, -31, 32);
-	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - (ah->ar5211 ? 64 : 128),
+	q_coff = clamp_t(s32, (s32)(i_pwr / q_coffd) - ah->phy_ops->iq_q_offset,
 			 -16, 15);
 
 	ath5k_rmw(ah, R_PHY_IQ, PHY_IQ_CORR_Q_I_COFF,
@@ -1635,7 +1626,7 @@ void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
 		return;
 	ah->ant_mode = mode;
 	/* the AR5210 keeps the antenna its initial values select */
-	if (!ah->chan_valid || ah->ar5210)
+	if (!ah->chan_valid || !(ah->caps & ATH5K_CAP_ANT_CONTROL))
 		return;		/* applied at the next reset */
 
 	p = &ant_policies[mode];
@@ -1653,3 +1644,45 @@ void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
 	ath5k_fast_diversity(ah, &ah->chan, p->fast_div);
 	ath5k_hw_set_def_antenna(ah, ah->def_ant);
 }
+
+/* OFDM timing and spur mitigation: the AR5212 family's registers */
+static int ath5k_phy_modulation_set_5212(struct ath5k_hw *ah,
+					 const struct ath5k_chan *chan)
+{
+	int ret;
+
+	if (chan->mode == ATH5K_MODE_11B)
+		return 0;
+	ret = ath5k_ofdm_timings_set(ah, chan);
+	if (ret)
+		return ret;
+	if (ah->srev >= SREV_AR5424)
+		ath5k_hw_spur_mitigation(ah, chan);
+	return 0;
+}
+
+/* the AR5211 turns its RF2111 and CCK on for 802.11b in the MAC */
+static int ath5k_phy_modulation_set_5211(struct ath5k_hw *ah,
+					 const struct ath5k_chan *chan)
+{
+	if (chan->mode == ATH5K_MODE_11B)
+		ath5k_set_bits(ah, R_TXCFG, TXCFG_B_MODE);
+	else
+		ath5k_clear_bits(ah, R_TXCFG, TXCFG_B_MODE);
+	return 0;
+}
+
+const struct ath5k_phy_ops ath5k_phy_5212_ops = {
+	.mode_set = ath5k_phy_mode_set_5212,
+	.modulation_set = ath5k_phy_modulation_set_5212,
+	.iq_q_shift = 7,
+	.iq_q_offset = 128,
+};
+
+/* the AR5211 scales the Q power by half as much */
+const struct ath5k_phy_ops ath5k_phy_5211_ops = {
+	.mode_set = ath5k_phy_mode_set_5211,
+	.modulation_set = ath5k_phy_modulation_set_5211,
+	.iq_q_shift = 6,
+	.iq_q_offset = 64,
+};
