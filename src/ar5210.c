@@ -128,7 +128,8 @@ u32 ath5k_5210_reg(u32 reg)
  * the data and status registers): the AR5210's EEPROM keeps nothing
  * there, so they read as 0.
  */
-int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out)
+static int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off,
+				  u16 *out)
 {
 	if (off >= R5210_EEPROM_WORDS) {
 		*out = 0;
@@ -139,7 +140,7 @@ int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out)
 				    out);
 }
 
-void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on)
+static void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on)
 {
 	u32 v = ath5k_rd_raw(ah, R_PCICFG);
 
@@ -262,8 +263,9 @@ static void ath5k_5210_clock_init(struct ath5k_hw *ah)
 		 FIELD_PREP(R5210_USEC_RX_LATENCY, RX_LATENCY_5210));
 }
 
-int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
-		     const struct ath5k_chan *chan)
+/* No fast retune: the RF5110 has no RF bus to hand over. */
+static int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+			    const struct ath5k_chan *chan, bool fast)
 {
 	u32 led, gpiocr, gpiodo;
 	int ret;
@@ -516,4 +518,11 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	/* its timers are wider: all ones never fire */
 	.dba_timer_idle = 0xffffffff,
 	.swba_timer_idle = 0xffffffff,
+	.reset = ath5k_5210_reset,
+	.eeprom_read = ath5k_5210_eeprom_read,
+	.eeprom_access = ath5k_5210_eeprom_access,
+	.reset_units = RESET_PCU | R5210_RESET_DMA | R5210_RESET_MAC |
+		       R5210_RESET_PHY,
+	/* its units take a while to settle */
+	.reset_settle_us = 2000,
 };

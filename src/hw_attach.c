@@ -168,19 +168,10 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
 	return 0;
 }
 
-/* The units a full warm reset holds: four on the AR5210, two later on. */
-static u32 ath5k_reset_units(const struct ath5k_hw *ah)
-{
-	if (ah->ar5210)
-		return RESET_PCU | R5210_RESET_DMA | R5210_RESET_MAC |
-		       R5210_RESET_PHY;
-	return RESET_PCU | RESET_BASEBAND;
-}
-
 u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah)
 {
 	/* the AR5210 is a PCI part; a PCIe core must not be reset */
-	return ath5k_reset_units(ah) | (ah->pcie ? 0 : RESET_PCI);
+	return ah->mac_ops->reset_units | (ah->pcie ? 0 : RESET_PCI);
 }
 
 /*
@@ -189,7 +180,7 @@ u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah)
  */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits)
 {
-	u32 mask = ath5k_reset_units(ah);
+	u32 mask = ah->mac_ops->reset_units;
 	int ret;
 
 	ath5k_rd(ah, R_RXDP);	/* flush posted writes first */
@@ -232,8 +223,9 @@ int ath5k_hw_nic_wakeup(struct ath5k_hw *ah)
 		dev_err(ah->dev, "chip did not enter reset\n");
 		return -EIO;
 	}
-	if (ah->ar5210)		/* its units take a while to settle */
-		usleep_range(2000, 2500);
+	if (ah->mac_ops->reset_settle_us)
+		usleep_range(ah->mac_ops->reset_settle_us,
+			     ah->mac_ops->reset_settle_us * 5 / 4);
 	ret = ath5k_hw_set_power(ah, ATH5K_POWER_AWAKE);
 	if (ret) {
 		dev_err(ah->dev, "chip did not wake up after reset\n");
@@ -475,11 +467,9 @@ int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
 	return -ETIMEDOUT;
 }
 
-static int ath5k_eeprom_read_word(struct ath5k_hw *ah, unsigned int off, u16 *out)
+/* The AR5211's and the AR5212 family's EEPROM interface. */
+int ath5k_qcu_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out)
 {
-	if (ah->ar5210)
-		return ath5k_5210_eeprom_read(ah, off, out);
-
 	ath5k_wr(ah, R_EEPROM_ADDR, off);
 	ath5k_set_bits(ah, R_EEPROM_CMD, EEPROM_CMD_READ);
 	return ath5k_hw_eeprom_wait(ah, R_EEPROM_STATUS, R_EEPROM_DATA, out);
@@ -492,7 +482,7 @@ static int ath5k_eeprom_read_range(struct ath5k_hw *ah, u16 *img,
 	int ret;
 
 	for (i = from; i < to; i++) {
-		ret = ath5k_eeprom_read_word(ah, i, &img[i]);
+		ret = ah->mac_ops->eeprom_read(ah, i, &img[i]);
 		if (ret) {
 			dev_err(ah->dev, "EEPROM read of word 0x%x failed (%d)\n",
 				i, ret);
@@ -592,11 +582,11 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 
 	ath5k_hw_pci_retry_fix(ah);
 
-	if (ah->ar5210)
-		ath5k_5210_eeprom_access(ah, true);
+	if (ah->mac_ops->eeprom_access)
+		ah->mac_ops->eeprom_access(ah, true);
 	ret = ath5k_eeprom_load(ah);
-	if (ah->ar5210)
-		ath5k_5210_eeprom_access(ah, false);
+	if (ah->mac_ops->eeprom_access)
+		ah->mac_ops->eeprom_access(ah, false);
 	if (ret)
 		return ret;
 	memcpy(ah->perm_addr, ah->ee.mac, 6);

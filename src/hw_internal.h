@@ -59,6 +59,20 @@ struct ath5k_mac_ops {
 	u32 diag_dis_rx;
 	u32 dba_timer_idle;
 	u32 swba_timer_idle;
+
+	/*
+	 * Attach and reset: a full reset after ath5k_hw_reset()'s checks
+	 * (@fast: a retune will do if the radio can), one EEPROM word, the
+	 * EEPROM's access window around the image's load (NULL: always
+	 * open), the units a warm reset holds and how long they take to
+	 * settle once released (us; 0: no wait).
+	 */
+	int (*reset)(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		     const struct ath5k_chan *chan, bool fast);
+	int (*eeprom_read)(struct ath5k_hw *ah, unsigned int off, u16 *out);
+	void (*eeprom_access)(struct ath5k_hw *ah, bool on);
+	u32 reset_units;
+	unsigned int reset_settle_us;
 };
 
 extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
@@ -109,9 +123,12 @@ u32 ath5k_hw_reset_all_bits(const struct ath5k_hw *ah);
 void ath5k_hw_pci_retry_fix(struct ath5k_hw *ah);
 int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
 			 u16 *out);
+int ath5k_qcu_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
 
 /* reset.c */
 int ath5k_hw_reset_finish(struct ath5k_hw *ah);
+int ath5k_qcu_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		    const struct ath5k_chan *chan, bool fast);
 u8 ath5k_radio_rev_decode(u8 raw);
 
 /* phy.c */
@@ -160,12 +177,8 @@ u32 ath5k_qcu_imr_secondary(const struct ath5k_hw *ah, u32 flags);
 #define ATH5K_TX_TRIG_MAX	((2352 / 64) + 1)
 
 /* ar5210.c */
-int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
-void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on);
 u8 ath5k_5210_radio_rev_decode(u32 reg);
 int ath5k_5210_synth_word(u16 freq, u32 *word);
-int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
-		     const struct ath5k_chan *chan);
 
 /* TX underruns are unmasked whenever any TX interrupt is. */
 static inline bool ath5k_hw_txurn_unmasked(u32 imr)

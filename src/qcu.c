@@ -382,4 +382,7 @@ const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	/* as far as the timers count */
 	.dba_timer_idle = 0x0000ffff,
 	.swba_timer_idle = 0x0007ffff,
+	.reset = ath5k_qcu_reset,
+	.eeprom_read = ath5k_qcu_eeprom_read,
+	.reset_units = RESET_PCU | RESET_BASEBAND,
 };

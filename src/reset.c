@@ -328,14 +328,20 @@ static int ath5k_chan_check(struct ath5k_hw *ah, const struct ath5k_chan *chan)
 int ath5k_hw_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		   const struct ath5k_chan *chan, bool fast)
 {
-	u32 seq, led, gpiocr, gpiodo;
 	int ret;
 
 	ret = ath5k_chan_check(ah, chan);
 	if (ret)
 		return ret;
-	if (ah->ar5210)
-		return ath5k_5210_reset(ah, opmode, chan);
+	return ah->mac_ops->reset(ah, opmode, chan, fast);
+}
+
+/* The AR5211's and the AR5212 family's reset. */
+int ath5k_qcu_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
+		    const struct ath5k_chan *chan, bool fast)
+{
+	u32 seq, led, gpiocr, gpiodo;
+	int ret;
 
 	if (fast && ath5k_hw_has_fast_chanswitch(ah) && ah->chan_valid &&
 	    chan->mode == ah->chan.mode && opmode == ah->opmode) {
