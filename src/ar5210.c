@@ -6,9 +6,8 @@
  * radio revision nibble, the reset, the RF5110 synthesiser word and the
  * interframe spaces and retry limits that the later chips keep in their
  * DCUs, and its two TX queues (ath5k_5210_mac_ops).  The rest of the
- * hardware layer runs the AR5210 through its AR5211 paths (ah->ar5211
- * is set too); ath5k_rd()/ath5k_wr() translate the register offsets
- * with ath5k_5210_reg().
+ * hardware layer reaches its PCU registers through ath5k_5210_pcu_reg()
+ * and asks ah->caps what it lacks.
  *
  * Facts from the Linux ath5k driver in Debian linux-source-6.12 (its
  * register file, reset, PHY, PCU, queue and PCI code, AR5K_AR5210 paths).
@@ -69,7 +68,10 @@
 /* ----- the register map ------------------------------------------------ */
 
 /* The PCU registers the AR5210 has: (AR5211 offset, AR5210 offset). */
-static const u16 ath5k_5210_pcu_moved[][2] = {
+static const struct {
+	ath5k_pcu_reg_t reg;
+	u16 off_5210;
+} ath5k_5210_pcu_moved[] = {
 	{ R_STA_ID0, 0x8000 }, { R_STA_ID1, 0x8004 },
 	{ R_BSSID0, 0x8008 }, { R_BSSID1, 0x800c },
 	{ R_SLOT_TIME, R5210_SLOT_TIME }, { R_TIME_OUT, 0x8014 },
@@ -88,34 +90,23 @@ static const u16 ath5k_5210_pcu_moved[][2] = {
 #define KEY_FIRST		0x8800
 #define KEY_5210_BASE		0x9000
 #define KEY_ENTRY_BYTES		32
-#define PHY_FIRST		0x9800
-#define HOST_IF_FIRST		0x4000
-#define HOST_IF_END		0x6000	/* then the AR5211's EEPROM block */
-#define DMA_END			0x0060
 
-u32 ath5k_5210_reg(u32 reg)
+/*
+ * Where the AR5210 keeps a PCU register: the moved ones above, its key
+ * cache of R5210_KEY_ENTRIES at KEY_5210_BASE; none of the later PCU
+ * additions.
+ */
+static u32 ath5k_5210_pcu_reg(ath5k_pcu_reg_t reg)
 {
+	u32 off = (__force u32)reg;
 	unsigned int i;
 
-	/* baseband and radio: the same registers on every generation */
-	if (reg >= PHY_FIRST)
-		return reg;
-	/* host interface: the same offsets (the EEPROM is ar5210.c's) */
-	if (reg >= HOST_IF_FIRST && reg < HOST_IF_END)
-		return reg;
-	if (reg < DMA_END)
-		return reg;
-	if (reg == R_PISR)
-		return R5210_ISR;
-	if (reg == R_PIMR)
-		return R5210_IMR;
-	if (reg >= KEY_FIRST &&
-	    reg < KEY_FIRST + R5210_KEY_ENTRIES * KEY_ENTRY_BYTES)
-		return KEY_5210_BASE + (reg - KEY_FIRST);
+	if (off >= KEY_FIRST &&
+	    off < KEY_FIRST + R5210_KEY_ENTRIES * KEY_ENTRY_BYTES)
+		return KEY_5210_BASE + (off - KEY_FIRST);
 	for (i = 0; i < ARRAY_SIZE(ath5k_5210_pcu_moved); i++)
-		if (ath5k_5210_pcu_moved[i][0] == reg)
-			return ath5k_5210_pcu_moved[i][1];
-	/* QCU/DCU, secondary interrupts, later PCU registers: none */
+		if (ath5k_5210_pcu_moved[i].reg == reg)
+			return ath5k_5210_pcu_moved[i].off_5210;
 	return ATH5K_REG_NONE;
 }
 
@@ -135,17 +126,17 @@ static int ath5k_5210_eeprom_read(struct ath5k_hw *ah, unsigned int off,
 		*out = 0;
 		return 0;
 	}
-	ath5k_rd_raw(ah, R5210_EEPROM(off));
+	ath5k_rd(ah, R5210_EEPROM(off));
 	return ath5k_hw_eeprom_wait(ah, R5210_EEPROM_STATUS, R5210_EEPROM_DATA,
 				    out);
 }
 
 static void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on)
 {
-	u32 v = ath5k_rd_raw(ah, R_PCICFG);
+	u32 v = ath5k_rd(ah, R_PCICFG);
 
 	v = on ? v | R5210_PCICFG_EEAE : v & ~R5210_PCICFG_EEAE;
-	ath5k_wr_raw(ah, R_PCICFG, v);
+	ath5k_wr(ah, R_PCICFG, v);
 }
 
 /* ----- radio --------------------------------------------------------------- */
@@ -220,12 +211,12 @@ static void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
 {
 	unsigned int mhz = ah->clock_mhz;
 
-	ath5k_wr_raw(ah, R5210_SLOT_TIME, slot_us * mhz);
-	ath5k_wr_raw(ah, R5210_IFS0,
-		     FIELD_PREP(R5210_IFS0_SIFS, (sifs_us - 2) * mhz) |
+	ath5k_wr(ah, R5210_SLOT_TIME, slot_us * mhz);
+	ath5k_wr(ah, R5210_IFS0,
+		 FIELD_PREP(R5210_IFS0_SIFS, (sifs_us - 2) * mhz) |
 		     FIELD_PREP(R5210_IFS0_DIFS, (sifs_us + 2 * slot_us) * mhz));
-	ath5k_wr_raw(ah, R5210_IFS1,
-		     FIELD_PREP(R5210_IFS1_PIFS, (sifs_us + slot_us) * mhz) |
+	ath5k_wr(ah, R5210_IFS1,
+		 FIELD_PREP(R5210_IFS1_PIFS, (sifs_us + slot_us) * mhz) |
 		     FIELD_PREP(R5210_IFS1_EIFS, eifs_us * mhz) |
 		     R5210_IFS1_CS_EN);
 }
@@ -236,8 +227,8 @@ static void ath5k_5210_ifs_write(struct ath5k_hw *ah, unsigned int slot_us,
  */
 static void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
 {
-	ath5k_wr_raw(ah, R5210_RETRY_LMT,
-		     FIELD_PREP(R5210_RETRY_SH, RETRY_SHORT_5210) |
+	ath5k_wr(ah, R5210_RETRY_LMT,
+		 FIELD_PREP(R5210_RETRY_SH, RETRY_SHORT_5210) |
 		     FIELD_PREP(R5210_RETRY_LG, RETRY_LONG_5210) |
 		     FIELD_PREP(R5210_RETRY_STA_SH, RETRY_SHORT_5210) |
 		     FIELD_PREP(R5210_RETRY_STA_LG,
@@ -257,10 +248,10 @@ static void ath5k_5210_retry_write(struct ath5k_hw *ah, u16 cw_min)
 static void ath5k_5210_clock_init(struct ath5k_hw *ah)
 {
 	ah->clock_mhz = MAC_CLOCK_MHZ;
-	ath5k_wr(ah, R_USEC, FIELD_PREP(USEC_1, MAC_CLOCK_MHZ - 1) |
-		 FIELD_PREP(USEC_32, USEC_32_5210) |
-		 FIELD_PREP(R5210_USEC_TX_LATENCY, TX_LATENCY_5210) |
-		 FIELD_PREP(R5210_USEC_RX_LATENCY, RX_LATENCY_5210));
+	ath5k_pcu_wr(ah, R_USEC, FIELD_PREP(USEC_1, MAC_CLOCK_MHZ - 1) |
+		     FIELD_PREP(USEC_32, USEC_32_5210) |
+		     FIELD_PREP(R5210_USEC_TX_LATENCY, TX_LATENCY_5210) |
+		     FIELD_PREP(R5210_USEC_RX_LATENCY, RX_LATENCY_5210));
 }
 
 /* No fast retune: the RF5110 has no RF bus to hand over. */
@@ -283,11 +274,11 @@ static int ath5k_5210_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 	ath5k_wr(ah, R_PHY(0), R5210_PHY_SELECT_5GHZ);
 
 	/* a read clears what the interrupt and beacon status still hold */
-	ath5k_rd_raw(ah, R5210_ISR);
-	ath5k_rd_raw(ah, R5210_BSR);
+	ath5k_rd(ah, R5210_ISR);
+	ath5k_rd(ah, R5210_BSR);
 	ath5k_hw_initvals_write(ah, chan, false);
 	ath5k_5210_clock_init(ah);
-	ath5k_wr_raw(ah, R5210_PHY_FRAME_CTL, FRAME_CTL_SERVICE_ERR |
+	ath5k_wr(ah, R5210_PHY_FRAME_CTL, FRAME_CTL_SERVICE_ERR |
 		     FRAME_CTL_TXURN_ERR | FRAME_CTL_ILLLEN_ERR |
 		     FRAME_CTL_ILLRATE_ERR | FRAME_CTL_PARITY_ERR |
 		     FRAME_CTL_TIMING_ERR | R5210_FRAME_CTL_NORMAL);
@@ -366,10 +357,10 @@ static int ath5k_5210_txq_start(struct ath5k_hw *ah, unsigned int q)
 	if (hq < 0)
 		return hq;
 	/* CR's enable bits act when written as 1: no read needed */
-	ath5k_wr_raw(ah, R_CR, ath5k_5210_queues[hq].enable);
+	ath5k_wr(ah, R_CR, ath5k_5210_queues[hq].enable);
 	/* the beacon queue's DMA, as the in-tree driver arms it */
 	if (hq == 1)
-		ath5k_wr_raw(ah, R5210_BSR, R5210_BCR_TQ1V | R5210_BCR_BDMAE);
+		ath5k_wr(ah, R5210_BSR, R5210_BCR_TQ1V | R5210_BCR_BDMAE);
 	return 0;
 }
 
@@ -383,8 +374,8 @@ static int ath5k_5210_txq_stop(struct ath5k_hw *ah, unsigned int q)
 	if (hq < 0)
 		return hq;
 	if (hq == 1)
-		ath5k_wr_raw(ah, R5210_BSR, 0);
-	ath5k_wr_raw(ah, R_CR, ath5k_5210_queues[hq].disable);
+		ath5k_wr(ah, R5210_BSR, 0);
+	ath5k_wr(ah, R_CR, ath5k_5210_queues[hq].disable);
 	/* CR reads the enable bit while the queue still runs */
 	if (ath5k_hw_wait(ah, R_CR, ath5k_5210_queues[hq].enable, 0,
 			  TXQ_STOP_POLL_US, TXQ_STOP_POLL_TRIES)) {
@@ -399,7 +390,7 @@ static unsigned int ath5k_5210_txq_pending(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
-	return hq >= 0 && (ath5k_rd_raw(ah, R_CR) & ath5k_5210_queues[hq].enable);
+	return hq >= 0 && (ath5k_rd(ah, R_CR) & ath5k_5210_queues[hq].enable);
 }
 
 static int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q,
@@ -409,9 +400,9 @@ static int ath5k_5210_txq_set_txdp(struct ath5k_hw *ah, unsigned int q,
 
 	if (hq < 0)
 		return hq;
-	if (ath5k_rd_raw(ah, R_CR) & ath5k_5210_queues[hq].enable)
+	if (ath5k_rd(ah, R_CR) & ath5k_5210_queues[hq].enable)
 		return -EBUSY;
-	ath5k_wr_raw(ah, ath5k_5210_queues[hq].txdp, paddr);
+	ath5k_wr(ah, ath5k_5210_queues[hq].txdp, paddr);
 	return 0;
 }
 
@@ -419,7 +410,7 @@ static u32 ath5k_5210_txq_get_txdp(struct ath5k_hw *ah, unsigned int q)
 {
 	int hq = ath5k_5210_hwq(ah, q);
 
-	return hq < 0 ? 0 : ath5k_rd_raw(ah, ath5k_5210_queues[hq].txdp);
+	return hq < 0 ? 0 : ath5k_rd(ah, ath5k_5210_queues[hq].txdp);
 }
 
 /* The data queue's number, for TX completions the ISR cannot place. */
@@ -452,10 +443,10 @@ static void ath5k_5210_txq_program(struct ath5k_hw *ah, unsigned int q)
 /* The TX FIFO trigger level, in a register of its own: see dma.c. */
 static void ath5k_5210_tx_triglevel_raise(struct ath5k_hw *ah)
 {
-	u32 level = ath5k_rd_raw(ah, R5210_TRIG_LVL);
+	u32 level = ath5k_rd(ah, R5210_TRIG_LVL);
 
 	level += (ATH5K_TX_TRIG_MAX - min_t(u32, level, ATH5K_TX_TRIG_MAX)) / 2;
-	ath5k_wr_raw(ah, R5210_TRIG_LVL, level);
+	ath5k_wr(ah, R5210_TRIG_LVL, level);
 }
 
 /*
@@ -465,7 +456,7 @@ static void ath5k_5210_tx_triglevel_raise(struct ath5k_hw *ah)
  */
 static int ath5k_5210_isr_read(struct ath5k_hw *ah, struct ath5k_isr *isr)
 {
-	u32 status = ath5k_rd_raw(ah, R5210_ISR);
+	u32 status = ath5k_rd(ah, R5210_ISR);
 	u32 flags;
 
 	if (status == INT_ALL_ONES)
@@ -497,9 +488,21 @@ static void ath5k_5210_opmode_write(struct ath5k_hw *ah,
 				    enum ath5k_opmode opmode, u32 *id1)
 {
 	*id1 |= R5210_STA_ID1_NO_PSPOLL;
-	ath5k_wr_raw(ah, R5210_BCR, opmode == ATH5K_OPMODE_IBSS ?
+	ath5k_wr(ah, R5210_BCR, opmode == ATH5K_OPMODE_IBSS ?
 		     R5210_BCR_ADHOC : 0);
 }
+
+/* no QCUs, no secondary interrupt registers */
+static const struct ath5k_debug_reg ath5k_5210_debug_regs[] = {
+	{ "CR", R_CR },
+	{ "RXDP", R_RXDP },
+	{ "CFG", R_CFG },
+	{ "IER", R_IER },
+	{ "TXCFG", R_TXCFG },
+	{ "RXCFG", R_RXCFG },
+	{ "IMR", R5210_IMR },
+	{ "SLEEP_CTL", R_SLEEP_CTL },
+};
 
 const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_claim = ath5k_5210_txq_claim,
@@ -511,6 +514,8 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.txq_pending = ath5k_5210_txq_pending,
 	.isr_read = ath5k_5210_isr_read,
 	.imr_primary = ath5k_5210_imr_primary,
+	.isr_reg = R5210_ISR,
+	.imr_reg = R5210_IMR,
 	.opmode_write = ath5k_5210_opmode_write,
 	.ifs_write = ath5k_5210_ifs_write,
 	/* a bit higher than where the later MACs have it */
@@ -525,4 +530,8 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 		       R5210_RESET_PHY,
 	/* its units take a while to settle */
 	.reset_settle_us = 2000,
+	.pcu_reg = ath5k_5210_pcu_reg,
+	.keycache_entries = R5210_KEY_ENTRIES,
+	.debug_regs = ath5k_5210_debug_regs,
+	.n_debug_regs = ARRAY_SIZE(ath5k_5210_debug_regs),
 };

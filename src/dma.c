@@ -152,7 +152,7 @@ int ath5k_hw_dma_stop(struct ath5k_hw *ah)
 
 	ath5k_hw_imr_set(ah, 0);
 	ret = ath5k_hw_rx_stop(ah);
-	ath5k_wr(ah, R_PISR, INT_ALL_ONES);
+	ath5k_wr(ah, ah->mac_ops->isr_reg, INT_ALL_ONES);
 	for (q = 0; q < ATH5K_TXQ_COUNT; q++) {
 		if (!ath5k_txq_active(ah, q))
 			continue;
@@ -369,7 +369,7 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 	/* enabled before and after: only what changed */
 	if (ah->imr_hw_valid && (old & flags & ATH5K_INT_GLOBAL)) {
 		if (pimr != ah->pimr_hw)
-			ath5k_wr(ah, R_PIMR, pimr);
+			ath5k_wr(ah, ops->imr_reg, pimr);
 		if (ops->imr_secondary && simr2 != ah->simr2_hw)
 			ath5k_wr(ah, R_SIMR(2), simr2);
 		goto done;
@@ -379,7 +379,7 @@ u32 ath5k_hw_imr_set(struct ath5k_hw *ah, u32 flags)
 		ath5k_wr(ah, R_IER, 0);
 		ath5k_rd(ah, R_IER);
 	}
-	ath5k_wr(ah, R_PIMR, pimr);
+	ath5k_wr(ah, ops->imr_reg, pimr);
 	if (ops->imr_secondary)
 		ath5k_wr(ah, R_SIMR(2), simr2);
 	ath5k_wr(ah, R_RXNOFRM, 0);

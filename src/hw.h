@@ -455,11 +455,13 @@ struct ath5k_phy_ops;
 #define ATH5K_CAP_TXPOWER_TABLE	BIT(11)	/* TX power from the calibration */
 #define ATH5K_CAP_IQ_CAL	BIT(12)	/* I/Q imbalance calibration */
 #define ATH5K_CAP_ANT_CONTROL	BIT(13)	/* antenna policy in STA_ID1 */
+#define ATH5K_CAP_CYCLE_COUNTERS BIT(14)	/* busy, RX and TX clock counts */
 
 #define ATH5K_CAPS_AR5210	0
 #define ATH5K_CAPS_AR5211	(ATH5K_CAP_11B | ATH5K_CAP_WMM | \
 				 ATH5K_CAP_HW_CRYPTO | ATH5K_CAP_TXPOWER_TABLE | \
-				 ATH5K_CAP_IQ_CAL | ATH5K_CAP_ANT_CONTROL)
+				 ATH5K_CAP_IQ_CAL | ATH5K_CAP_ANT_CONTROL | \
+				 ATH5K_CAP_CYCLE_COUNTERS)
 #define ATH5K_CAPS_AR5212	(ATH5K_CAPS_AR5211 | ATH5K_CAP_11G | \
 				 ATH5K_CAP_NARROW_BW | ATH5K_CAP_BSSID_MASK | \
 				 ATH5K_CAP_MRR | ATH5K_CAP_PHYERR_FILTER | \
@@ -544,75 +546,26 @@ struct ath5k_hw {
 
 /* ----- register access ------------------------------------------------ */
 
-/* ath5k_5210_reg(): the register has no counterpart on the AR5210. */
-#define ATH5K_REG_NONE		0xffffffffu
-
-/**
- * ath5k_5210_reg() - where the AR5210 keeps an AR5211/AR5212 register
- * @reg: BAR0 offset as the AR5211/AR5212 has it (R_* in reg.h)
- *
- * The DMA, host interface and baseband registers stay; the PCU ones
- * move; what the AR5210 lacks (QCU/DCU, secondary interrupt registers,
- * the AR5211's EEPROM registers, the later PCU additions, key entries
- * past 63) gives ATH5K_REG_NONE, so reads of it return 0 and writes go
- * nowhere.
- *
- * Return: the AR5210 offset, or ATH5K_REG_NONE.
- */
-u32 ath5k_5210_reg(u32 reg);
-
 /**
  * ath5k_rd() - read a register
  * @ah: hardware state
- * @reg: BAR0 offset (R_* in reg.h)
+ * @reg: BAR0 offset on this chip (R_* and R5210_* in reg.h; the PCU's
+ *       registers go through ath5k_pcu_rd() and its kin)
  *
  * Return: the register's value.
  */
 static inline u32 ath5k_rd(struct ath5k_hw *ah, u32 reg)
 {
-	if (ah->ar5210) {
-		reg = ath5k_5210_reg(reg);
-		if (reg == ATH5K_REG_NONE)
-			return 0;
-	}
 	return ioread32(ah->iomem + reg);
 }
 
 /**
  * ath5k_wr() - write a register
  * @ah: hardware state
- * @reg: BAR0 offset (R_* in reg.h)
+ * @reg: BAR0 offset on this chip
  * @val: value to write
  */
 static inline void ath5k_wr(struct ath5k_hw *ah, u32 reg, u32 val)
-{
-	if (ah->ar5210) {
-		reg = ath5k_5210_reg(reg);
-		if (reg == ATH5K_REG_NONE)
-			return;
-	}
-	iowrite32(val, ah->iomem + reg);
-}
-
-/**
- * ath5k_rd_raw() - read a register at its offset on this very chip
- * @ah: hardware state
- * @reg: BAR0 offset, not translated (the R5210_* registers)
- *
- * Return: the register's value.
- */
-static inline u32 ath5k_rd_raw(struct ath5k_hw *ah, u32 reg)
-{
-	return ioread32(ah->iomem + reg);
-}
-
-/**
- * ath5k_wr_raw() - write a register at its offset on this very chip
- * @ah: hardware state
- * @reg: BAR0 offset, not translated (initial values, R5210_* registers)
- * @val: value to write
- */
-static inline void ath5k_wr_raw(struct ath5k_hw *ah, u32 reg, u32 val)
 {
 	iowrite32(val, ah->iomem + reg);
 }

@@ -102,11 +102,6 @@ int ath5k_hw_wait(struct ath5k_hw *ah, u32 reg, u32 mask, u32 val,
 {
 	u32 cur;
 
-	if (ah->ar5210) {
-		reg = ath5k_5210_reg(reg);
-		if (reg == ATH5K_REG_NONE)	/* reads as 0, for ever */
-			return val & mask ? -ETIMEDOUT : 0;
-	}
 	return read_poll_timeout(ioread32, cur, (cur & mask) == val,
 				 step_us, (u64)step_us * tries, false,
 				 ah->iomem + reg);
@@ -141,7 +136,7 @@ static int ath5k_wake_chip(struct ath5k_hw *ah)
 
 int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
 {
-	u32 staid = ath5k_rd(ah, R_STA_ID1);
+	u32 staid = ath5k_pcu_rd(ah, R_STA_ID1);
 	int ret;
 
 	switch (mode) {
@@ -164,7 +159,7 @@ int ath5k_hw_set_power(struct ath5k_hw *ah, enum ath5k_power mode)
 	default:
 		return -EINVAL;
 	}
-	ath5k_wr(ah, R_STA_ID1, staid);
+	ath5k_pcu_wr(ah, R_STA_ID1, staid);
 	return 0;
 }
 
@@ -417,30 +412,38 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 
 /* ----- self test --------------------------------------------------------- */
 
-/* Two registers must hold any 32-bit pattern we write. */
-static int ath5k_power_on_self_test(struct ath5k_hw *ah)
+/* A register must hold any 32-bit pattern we write. */
+static int ath5k_self_test_reg(struct ath5k_hw *ah, u32 reg)
 {
-	static const u32 regs[] = { R_STA_ID0, R_PHY(8) };
 	static const u32 fixed[] = {
 		0x55555555, 0xaaaaaaaa, 0x66666666, 0x99999999,
 	};
-	unsigned int r, i;
 	u32 saved, pat;
+	unsigned int i;
 
-	for (r = 0; r < ARRAY_SIZE(regs); r++) {
-		saved = ath5k_rd(ah, regs[r]);
-		for (i = 0; i < 256 + ARRAY_SIZE(fixed); i++) {
-			pat = i < 256 ? (i << 16 | i) : fixed[i - 256];
-			ath5k_wr(ah, regs[r], pat);
-			if (ath5k_rd(ah, regs[r]) != pat) {
-				dev_err(ah->dev, "self test failed: register 0x%04x wrote 0x%08x, read 0x%08x\n",
-					regs[r], pat, ath5k_rd(ah, regs[r]));
-				return -EAGAIN;
-			}
+	saved = ath5k_rd(ah, reg);
+	for (i = 0; i < 256 + ARRAY_SIZE(fixed); i++) {
+		pat = i < 256 ? (i << 16 | i) : fixed[i - 256];
+		ath5k_wr(ah, reg, pat);
+		if (ath5k_rd(ah, reg) != pat) {
+			dev_err(ah->dev, "self test failed: register 0x%04x wrote 0x%08x, read 0x%08x\n",
+				reg, pat, ath5k_rd(ah, reg));
+			return -EAGAIN;
 		}
-		ath5k_wr(ah, regs[r], saved);
 	}
+	ath5k_wr(ah, reg, saved);
 	return 0;
+}
+
+/* The MAC's first address register and a baseband one. */
+static int ath5k_power_on_self_test(struct ath5k_hw *ah)
+{
+	int ret;
+
+	ret = ath5k_self_test_reg(ah, ath5k_pcu_off(ah, R_STA_ID0));
+	if (ret)
+		return ret;
+	return ath5k_self_test_reg(ah, R_PHY(8));
 }
 
 /* ----- EEPROM ------------------------------------------------------------- */
@@ -455,11 +458,11 @@ int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
 	u32 st;
 
 	for (i = 0; i < EEPROM_POLL_TRIES; i++) {
-		st = ath5k_rd_raw(ah, status_reg);
+		st = ath5k_rd(ah, status_reg);
 		if (st & EEPROM_STAT_RDDONE) {
 			if (st & EEPROM_STAT_RDERR)
 				return -EIO;
-			*out = ath5k_rd_raw(ah, data_reg) & 0xffff;
+			*out = ath5k_rd(ah, data_reg) & 0xffff;
 			return 0;
 		}
 		usleep_range(15, 20);
@@ -613,7 +616,7 @@ int ath5k_hw_attach(struct ath5k_hw *ah, struct device *dev,
 
 	/* combined TKIP MIC keys from AR2414 on */
 	if (ah->srev >= SREV_AR2414)
-		ath5k_set_bits(ah, R_MISC_MODE, MISC_MODE_COMBINED_MIC);
+		ath5k_pcu_set_bits(ah, R_MISC_MODE, MISC_MODE_COMBINED_MIC);
 
 	ret = ath5k_hw_rf_alloc(ah);
 	if (ret)
@@ -748,24 +751,11 @@ bool ath5k_hw_has_fast_chanswitch(const struct ath5k_hw *ah)
 
 /* ----- debug dump ------------------------------------------------------ */
 
-/* Registers a hang report wants, none of which a read changes. */
+/* The PCU registers a hang report wants; the chip's own come first. */
 static const struct {
 	const char *name;
-	u32 offset;
-} ath5k_debug_regs[] = {
-	{ "CR", R_CR },
-	{ "RXDP", R_RXDP },
-	{ "CFG", R_CFG },
-	{ "IER", R_IER },
-	{ "TXCFG", R_TXCFG },
-	{ "RXCFG", R_RXCFG },
-	{ "PIMR", R_PIMR },
-	{ "SIMR0", R_SIMR(0) },
-	{ "SIMR1", R_SIMR(1) },
-	{ "SIMR2", R_SIMR(2) },
-	{ "QCU_TXE", R_QCU_TXE },
-	{ "QCU_TXD", R_QCU_TXD },
-	{ "SLEEP_CTL", R_SLEEP_CTL },
+	ath5k_pcu_reg_t reg;
+} ath5k_debug_pcu_regs[] = {
 	{ "STA_ID1", R_STA_ID1 },
 	{ "BEACON", R_BEACON },
 	{ "TIMER0", R_TIMER0 },
@@ -781,10 +771,18 @@ static const struct {
 int ath5k_hw_debug_reg(struct ath5k_hw *ah, unsigned int i,
 		       struct ath5k_reg_value *r)
 {
-	if (i >= ARRAY_SIZE(ath5k_debug_regs))
+	const struct ath5k_mac_ops *ops = ah->mac_ops;
+
+	if (i < ops->n_debug_regs) {
+		r->name = ops->debug_regs[i].name;
+		r->offset = ops->debug_regs[i].offset;
+	} else if (i - ops->n_debug_regs < ARRAY_SIZE(ath5k_debug_pcu_regs)) {
+		i -= ops->n_debug_regs;
+		r->name = ath5k_debug_pcu_regs[i].name;
+		r->offset = ath5k_pcu_off(ah, ath5k_debug_pcu_regs[i].reg);
+	} else {
 		return -ENOENT;
-	r->name = ath5k_debug_regs[i].name;
-	r->offset = ath5k_debug_regs[i].offset;
+	}
 	r->value = ath5k_rd(ah, r->offset);
 	return 0;
 }

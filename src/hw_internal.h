@@ -8,8 +8,16 @@
 #define ATH5K_HW_INTERNAL_H
 
 #include <linux/bitfield.h>
+#include <linux/bug.h>
 
 #include "hw.h"
+#include "reg.h"
+
+/* A register of the DMA block or host interface a hang report shows. */
+struct ath5k_debug_reg {
+	const char *name;
+	u32 offset;
+};
 
 /*
  * What one MAC generation does its own way, chosen once at attach
@@ -45,6 +53,8 @@ struct ath5k_mac_ops {
 	int (*isr_read)(struct ath5k_hw *ah, struct ath5k_isr *isr);
 	u32 (*imr_primary)(u32 flags);
 	u32 (*imr_secondary)(const struct ath5k_hw *ah, u32 flags);
+	u32 isr_reg;	/* the primary status register (write-one-clear) */
+	u32 imr_reg;	/* and mask register */
 
 	/*
 	 * PCU: what an operating mode sets besides STA_ID1 (@id1 takes the
@@ -73,7 +83,22 @@ struct ath5k_mac_ops {
 	void (*eeprom_access)(struct ath5k_hw *ah, bool on);
 	u32 reset_units;
 	unsigned int reset_settle_us;
+
+	/*
+	 * Where this chip keeps a PCU register (NULL: where the AR5211 and
+	 * the AR5212 family do; ATH5K_REG_NONE: nowhere), and the entries
+	 * of its key cache.  What a chip lacks, generic code asks ah->caps
+	 * about and never reaches.
+	 */
+	u32 (*pcu_reg)(ath5k_pcu_reg_t reg);
+	u16 keycache_entries;
+
+	/* the registers of its own a hang report shows, none changed by a read */
+	const struct ath5k_debug_reg *debug_regs;
+	unsigned int n_debug_regs;
 };
+
+#define ATH5K_REG_NONE		0xffffffffu
 
 extern const struct ath5k_mac_ops ath5k_qcu_mac_ops;
 extern const struct ath5k_mac_ops ath5k_5210_mac_ops;
@@ -115,6 +140,57 @@ extern const struct ath5k_phy_ops ath5k_phy_5211_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5212_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5211_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5210_ops;
+
+/* ----- PCU register access -------------------------------------------- */
+
+/* The chip's offset of @reg, ATH5K_REG_NONE for one it lacks. */
+static inline u32 ath5k_pcu_off(struct ath5k_hw *ah, ath5k_pcu_reg_t reg)
+{
+	if (ah->mac_ops->pcu_reg)
+		return ah->mac_ops->pcu_reg(reg);
+	return (__force u32)reg;
+}
+
+/*
+ * A register the chip lacks is a driver bug (generic code that should
+ * have asked ah->caps): warned about, and never sent to an offset that
+ * may be another register on this chip.
+ */
+static inline u32 ath5k_pcu_rd(struct ath5k_hw *ah, ath5k_pcu_reg_t reg)
+{
+	u32 off = ath5k_pcu_off(ah, reg);
+
+	if (WARN_ON_ONCE(off == ATH5K_REG_NONE))
+		return 0;
+	return ath5k_rd(ah, off);
+}
+
+static inline void ath5k_pcu_wr(struct ath5k_hw *ah, ath5k_pcu_reg_t reg,
+				u32 val)
+{
+	u32 off = ath5k_pcu_off(ah, reg);
+
+	if (!WARN_ON_ONCE(off == ATH5K_REG_NONE))
+		ath5k_wr(ah, off, val);
+}
+
+static inline void ath5k_pcu_rmw(struct ath5k_hw *ah, ath5k_pcu_reg_t reg,
+				 u32 mask, u32 val)
+{
+	ath5k_pcu_wr(ah, reg, (ath5k_pcu_rd(ah, reg) & ~mask) | (val & mask));
+}
+
+static inline void ath5k_pcu_set_bits(struct ath5k_hw *ah,
+				      ath5k_pcu_reg_t reg, u32 bits)
+{
+	ath5k_pcu_rmw(ah, reg, bits, bits);
+}
+
+static inline void ath5k_pcu_clear_bits(struct ath5k_hw *ah,
+					ath5k_pcu_reg_t reg, u32 bits)
+{
+	ath5k_pcu_rmw(ah, reg, bits, 0);
+}
 
 /* hw_attach.c */
 int ath5k_hw_nic_reset(struct ath5k_hw *ah, u32 bits);

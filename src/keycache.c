@@ -66,8 +66,8 @@ static void ath5k_entry_wipe(struct ath5k_hw *ah, u16 idx)
 	unsigned int w;
 
 	for (w = 0; w < KEY_WORDS; w++)
-		ath5k_wr(ah, R_KEY(idx, w), w == KEY_WORD_TYPE ?
-			 KEY_TYPE_NULL : 0);
+		ath5k_pcu_wr(ah, R_KEY(idx, w), w == KEY_WORD_TYPE ?
+			     KEY_TYPE_NULL : 0);
 }
 
 /* Peer address as the key search wants it: shifted right by one bit. */
@@ -83,8 +83,8 @@ static void ath5k_entry_mac_write(struct ath5k_hw *ah, u16 idx, const u8 *mac)
 		if (mac[0] & 1)
 			valid = 0;	/* group address: no unicast match */
 	}
-	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC0), lo);
-	ath5k_wr(ah, R_KEY(idx, KEY_WORD_MAC1), hi | valid);
+	ath5k_pcu_wr(ah, R_KEY(idx, KEY_WORD_MAC0), lo);
+	ath5k_pcu_wr(ah, R_KEY(idx, KEY_WORD_MAC1), hi | valid);
 }
 
 bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
@@ -95,7 +95,7 @@ bool ath5k_hw_tkip_combined_mic(const struct ath5k_hw *ah)
 /* The RX half of a split-MIC TKIP key: the entry and its Michael entry. */
 static void ath5k_tkip_rx_half_clear(struct ath5k_hw *ah, u16 idx)
 {
-	if (ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) != KEY_TYPE_TKIP)
+	if (ath5k_pcu_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) != KEY_TYPE_TKIP)
 		return;		/* another key's entry: a group key's partner */
 	ath5k_entry_wipe(ah, idx);
 	ath5k_entry_wipe(ah, idx + TKIP_MIC_OFFSET);
@@ -107,7 +107,7 @@ void ath5k_hw_key_clear(struct ath5k_hw *ah, u16 idx)
 
 	if (idx >= ATH5K_KEYCACHE_SIZE)
 		return;
-	tkip = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
+	tkip = ath5k_pcu_rd(ah, R_KEY(idx, KEY_WORD_TYPE)) == KEY_TYPE_TKIP;
 	ath5k_entry_wipe(ah, idx);
 	if (!tkip || idx + TKIP_MIC_OFFSET >= ATH5K_KEYCACHE_SIZE)
 		return;
@@ -130,7 +130,7 @@ void ath5k_hw_key_delete(struct ath5k_hw *ah, u16 idx)
 
 	if (idx >= ATH5K_KEYCACHE_SIZE)
 		return;
-	type = ath5k_rd(ah, R_KEY(idx, KEY_WORD_TYPE));
+	type = ath5k_pcu_rd(ah, R_KEY(idx, KEY_WORD_TYPE));
 	if (type != KEY_TYPE_CCM && type != KEY_TYPE_TKIP) {
 		ath5k_hw_key_clear(ah, idx);
 		return;
@@ -146,7 +146,7 @@ void ath5k_hw_key_clear_all(struct ath5k_hw *ah)
 {
 	u16 i;
 
-	for (i = 0; i < ATH5K_KEYCACHE_SIZE; i++)
+	for (i = 0; i < ah->mac_ops->keycache_entries; i++)
 		ath5k_entry_wipe(ah, i);
 }
 
@@ -160,14 +160,14 @@ static void ath5k_tkip_mic_write(struct ath5k_hw *ah, u16 idx, const u8 *mic,
 {
 	u16 m = idx + TKIP_MIC_OFFSET;
 
-	ath5k_wr(ah, R_KEY(m, 0), get_unaligned_le32(mic));
-	ath5k_wr(ah, R_KEY(m, 1), tx_mic ? get_unaligned_le16(tx_mic + 2) : 0);
-	ath5k_wr(ah, R_KEY(m, 2), get_unaligned_le32(mic + 4));
-	ath5k_wr(ah, R_KEY(m, 3), tx_mic ? get_unaligned_le16(tx_mic) : 0);
-	ath5k_wr(ah, R_KEY(m, 4), tx_mic ? get_unaligned_le32(tx_mic + 4) : 0);
-	ath5k_wr(ah, R_KEY(m, KEY_WORD_TYPE), KEY_TYPE_NULL);
-	ath5k_wr(ah, R_KEY(m, KEY_WORD_MAC0), 0);
-	ath5k_wr(ah, R_KEY(m, KEY_WORD_MAC1), 0);
+	ath5k_pcu_wr(ah, R_KEY(m, 0), get_unaligned_le32(mic));
+	ath5k_pcu_wr(ah, R_KEY(m, 1), tx_mic ? get_unaligned_le16(tx_mic + 2) : 0);
+	ath5k_pcu_wr(ah, R_KEY(m, 2), get_unaligned_le32(mic + 4));
+	ath5k_pcu_wr(ah, R_KEY(m, 3), tx_mic ? get_unaligned_le16(tx_mic) : 0);
+	ath5k_pcu_wr(ah, R_KEY(m, 4), tx_mic ? get_unaligned_le32(tx_mic + 4) : 0);
+	ath5k_pcu_wr(ah, R_KEY(m, KEY_WORD_TYPE), KEY_TYPE_NULL);
+	ath5k_pcu_wr(ah, R_KEY(m, KEY_WORD_MAC0), 0);
+	ath5k_pcu_wr(ah, R_KEY(m, KEY_WORD_MAC1), 0);
 }
 
 /*
@@ -179,16 +179,16 @@ static void ath5k_tkip_entry_write(struct ath5k_hw *ah, u16 idx,
 				   const u32 *w, const u8 *mac, const u8 *mic,
 				   const u8 *tx_mic)
 {
-	ath5k_wr(ah, R_KEY(idx, 0), ~w[0]);
-	ath5k_wr(ah, R_KEY(idx, 1), ~w[1]);
-	ath5k_wr(ah, R_KEY(idx, 2), w[2]);
-	ath5k_wr(ah, R_KEY(idx, 3), w[3]);
-	ath5k_wr(ah, R_KEY(idx, 4), w[4]);
-	ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), KEY_TYPE_TKIP);
+	ath5k_pcu_wr(ah, R_KEY(idx, 0), ~w[0]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 1), ~w[1]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 2), w[2]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 3), w[3]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 4), w[4]);
+	ath5k_pcu_wr(ah, R_KEY(idx, KEY_WORD_TYPE), KEY_TYPE_TKIP);
 	ath5k_entry_mac_write(ah, idx, mac);
 	ath5k_tkip_mic_write(ah, idx, mic, tx_mic);
-	ath5k_wr(ah, R_KEY(idx, 0), w[0]);
-	ath5k_wr(ah, R_KEY(idx, 1), w[1]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 0), w[0]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 1), w[1]);
 }
 
 /*
@@ -262,12 +262,12 @@ int ath5k_hw_key_set(struct ath5k_hw *ah, u16 idx, const struct ath5k_key *k,
 	if (type == KEY_TYPE_TKIP)
 		return ath5k_tkip_key_write(ah, idx, w, k, mac);
 
-	ath5k_wr(ah, R_KEY(idx, 0), w[0]);
-	ath5k_wr(ah, R_KEY(idx, 1), w[1]);
-	ath5k_wr(ah, R_KEY(idx, 2), w[2]);
-	ath5k_wr(ah, R_KEY(idx, 3), w[3]);
-	ath5k_wr(ah, R_KEY(idx, 4), w[4]);
-	ath5k_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
+	ath5k_pcu_wr(ah, R_KEY(idx, 0), w[0]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 1), w[1]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 2), w[2]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 3), w[3]);
+	ath5k_pcu_wr(ah, R_KEY(idx, 4), w[4]);
+	ath5k_pcu_wr(ah, R_KEY(idx, KEY_WORD_TYPE), type);
 	ath5k_entry_mac_write(ah, idx, mac);
 	return 0;
 }

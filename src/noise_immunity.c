@@ -147,8 +147,8 @@ void ath5k_hw_ani_set_cck_weak_signal(struct ath5k_hw *ah, bool on)
 /* Preload so the counter hits the MIB threshold after TRIG_HIGH errors. */
 static void ath5k_counters_arm(struct ath5k_hw *ah)
 {
-	ath5k_wr(ah, R_PHYERR_CNT1, PHYERR_CNT_MAX - OFDM_TRIG_HIGH);
-	ath5k_wr(ah, R_PHYERR_CNT2, PHYERR_CNT_MAX - CCK_TRIG_HIGH);
+	ath5k_pcu_wr(ah, R_PHYERR_CNT1, PHYERR_CNT_MAX - OFDM_TRIG_HIGH);
+	ath5k_pcu_wr(ah, R_PHYERR_CNT2, PHYERR_CNT_MAX - CCK_TRIG_HIGH);
 }
 
 static void ath5k_counters_enable(struct ath5k_hw *ah, bool on)
@@ -156,13 +156,13 @@ static void ath5k_counters_enable(struct ath5k_hw *ah, bool on)
 	if (on) {
 		ath5k_counters_arm(ah);
 	} else {
-		ath5k_wr(ah, R_PHYERR_CNT1, 0);
-		ath5k_wr(ah, R_PHYERR_CNT2, 0);
+		ath5k_pcu_wr(ah, R_PHYERR_CNT1, 0);
+		ath5k_pcu_wr(ah, R_PHYERR_CNT2, 0);
 	}
-	ath5k_wr(ah, R_PHYERR_CNT1_MASK, on ? PHY_ERR_FIL_OFDM : 0);
-	ath5k_wr(ah, R_PHYERR_CNT2_MASK, on ? PHY_ERR_FIL_CCK : 0);
-	ath5k_wr(ah, R_OFDM_FIL_CNT, 0);
-	ath5k_wr(ah, R_CCK_FIL_CNT, 0);
+	ath5k_pcu_wr(ah, R_PHYERR_CNT1_MASK, on ? PHY_ERR_FIL_OFDM : 0);
+	ath5k_pcu_wr(ah, R_PHYERR_CNT2_MASK, on ? PHY_ERR_FIL_CCK : 0);
+	ath5k_pcu_wr(ah, R_OFDM_FIL_CNT, 0);
+	ath5k_pcu_wr(ah, R_CCK_FIL_CNT, 0);
 }
 
 /* Errors since the counters were armed; re-arms them.  True if any. */
@@ -170,9 +170,9 @@ static bool ath5k_counters_collect(struct ath5k_hw *ah)
 {
 	s32 ofdm, cck;
 
-	ofdm = (s32)ath5k_rd(ah, R_PHYERR_CNT1) -
+	ofdm = (s32)ath5k_pcu_rd(ah, R_PHYERR_CNT1) -
 	       (PHYERR_CNT_MAX - OFDM_TRIG_HIGH);
-	cck = (s32)ath5k_rd(ah, R_PHYERR_CNT2) -
+	cck = (s32)ath5k_pcu_rd(ah, R_PHYERR_CNT2) -
 	      (PHYERR_CNT_MAX - CCK_TRIG_HIGH);
 	ath5k_counters_arm(ah);
 	if (ofdm > 0) {
@@ -313,8 +313,8 @@ bool ath5k_hw_ani_mib_irq(struct ath5k_hw *ah)
 
 	if (!ath5k_has_phyerr_counters(ah))
 		return false;
-	ath5k_wr(ah, R_OFDM_FIL_CNT, 0);
-	ath5k_wr(ah, R_CCK_FIL_CNT, 0);
+	ath5k_pcu_wr(ah, R_OFDM_FIL_CNT, 0);
+	ath5k_pcu_wr(ah, R_CCK_FIL_CNT, 0);
 	if (a->mode != ATH5K_ANI_AUTO || !ath5k_counters_collect(ah))
 		return false;
 	return a->ofdm_errors > OFDM_TRIG_HIGH || a->cck_errors > CCK_TRIG_HIGH;

@@ -79,13 +79,14 @@
 /* ----- addresses and mode ---------------------------------------------- */
 
 /* Addresses go to the chip least significant byte first. */
-static void ath5k_write_addr(struct ath5k_hw *ah, u32 lo_reg, u32 hi_reg,
-			     const u8 *addr, u32 hi_keep_mask, u32 hi_extra)
+static void ath5k_write_addr(struct ath5k_hw *ah, ath5k_pcu_reg_t lo_reg,
+			     ath5k_pcu_reg_t hi_reg, const u8 *addr,
+			     u32 hi_keep_mask, u32 hi_extra)
 {
-	u32 hi = ath5k_rd(ah, hi_reg) & hi_keep_mask;
+	u32 hi = ath5k_pcu_rd(ah, hi_reg) & hi_keep_mask;
 
-	ath5k_wr(ah, lo_reg, get_unaligned_le32(addr));
-	ath5k_wr(ah, hi_reg, hi | hi_extra | get_unaligned_le16(addr + 4));
+	ath5k_pcu_wr(ah, lo_reg, get_unaligned_le32(addr));
+	ath5k_pcu_wr(ah, hi_reg, hi | hi_extra | get_unaligned_le16(addr + 4));
 }
 
 void ath5k_hw_set_mac(struct ath5k_hw *ah, const u8 *mac)
@@ -100,8 +101,8 @@ void ath5k_hw_set_bssid_mask(struct ath5k_hw *ah, const u8 *mask)
 	/* the AR5211 compares every bit of its one address */
 	if (!(ah->caps & ATH5K_CAP_BSSID_MASK))
 		return;
-	ath5k_wr(ah, R_BSSID_MASK0, get_unaligned_le32(mask));
-	ath5k_wr(ah, R_BSSID_MASK1, get_unaligned_le16(mask + 4));
+	ath5k_pcu_wr(ah, R_BSSID_MASK0, get_unaligned_le32(mask));
+	ath5k_pcu_wr(ah, R_BSSID_MASK1, get_unaligned_le16(mask + 4));
 }
 
 void ath5k_hw_set_bssid(struct ath5k_hw *ah, const u8 *bssid, u16 aid)
@@ -182,9 +183,9 @@ void ath5k_hw_rx_filter_set(struct ath5k_hw *ah, u32 filter)
 		ath5k_set_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
 	else
 		ath5k_clear_bits(ah, R_RXCFG, RXCFG_ZERO_LEN_DMA);
-	ath5k_wr(ah, R_RX_FILTER, hw);
+	ath5k_pcu_wr(ah, R_RX_FILTER, hw);
 	if (ah->caps & ATH5K_CAP_PHYERR_FILTER)
-		ath5k_wr(ah, R_PHY_ERR_FIL, phyerr);
+		ath5k_pcu_wr(ah, R_PHY_ERR_FIL, phyerr);
 	ah->rx_filter = filter;
 }
 
@@ -202,18 +203,18 @@ unsigned int ath5k_hw_mcast_hash(const u8 *addr)
 
 void ath5k_hw_mcast_filter_set(struct ath5k_hw *ah, u64 filter)
 {
-	ath5k_wr(ah, R_MCAST_FILTER0, lower_32_bits(filter));
-	ath5k_wr(ah, R_MCAST_FILTER1, upper_32_bits(filter));
+	ath5k_pcu_wr(ah, R_MCAST_FILTER0, lower_32_bits(filter));
+	ath5k_pcu_wr(ah, R_MCAST_FILTER1, upper_32_bits(filter));
 }
 
 void ath5k_hw_pcu_rx_start(struct ath5k_hw *ah)
 {
-	ath5k_clear_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
+	ath5k_pcu_clear_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
 }
 
 void ath5k_hw_pcu_rx_stop(struct ath5k_hw *ah)
 {
-	ath5k_set_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
+	ath5k_pcu_set_bits(ah, R_DIAG_SW, ah->mac_ops->diag_dis_rx);
 }
 
 /* ----- TSF and beacon timers -------------------------------------------- */
@@ -228,10 +229,10 @@ u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
 	unsigned int i;
 
 	local_irq_save(flags);
-	hi = ath5k_rd(ah, R_TSF_U32);
+	hi = ath5k_pcu_rd(ah, R_TSF_U32);
 	for (i = 0; i < TSF_READ_TRIES; i++) {
-		lo = ath5k_rd(ah, R_TSF_L32);
-		hi2 = ath5k_rd(ah, R_TSF_U32);
+		lo = ath5k_pcu_rd(ah, R_TSF_L32);
+		hi2 = ath5k_pcu_rd(ah, R_TSF_U32);
 		if (hi2 == hi)
 			break;
 		hi = hi2;
@@ -242,17 +243,17 @@ u64 ath5k_hw_tsf_get(struct ath5k_hw *ah)
 
 void ath5k_hw_tsf_set(struct ath5k_hw *ah, u64 tsf)
 {
-	ath5k_wr(ah, R_TSF_L32, lower_32_bits(tsf));
-	ath5k_wr(ah, R_TSF_U32, upper_32_bits(tsf));
+	ath5k_pcu_wr(ah, R_TSF_L32, lower_32_bits(tsf));
+	ath5k_pcu_wr(ah, R_TSF_U32, upper_32_bits(tsf));
 }
 
 /* The reset bit must be written twice to take effect. */
 void ath5k_hw_tsf_reset(struct ath5k_hw *ah)
 {
-	u32 v = ath5k_rd(ah, R_BEACON) | BEACON_RESET_TSF;
+	u32 v = ath5k_pcu_rd(ah, R_BEACON) | BEACON_RESET_TSF;
 
-	ath5k_wr(ah, R_BEACON, v);
-	ath5k_wr(ah, R_BEACON, v);
+	ath5k_pcu_wr(ah, R_BEACON, v);
+	ath5k_pcu_wr(ah, R_BEACON, v);
 }
 
 /* Lead times before TBTT: DMA beacon alert and software beacon alert. */
@@ -281,25 +282,25 @@ void ath5k_hw_beacon_timers_init(struct ath5k_hw *ah, u32 next_tbtt_tu,
 	}
 
 	if (ah->opmode == ATH5K_OPMODE_AP)
-		ath5k_wr(ah, R_TIMER0, 0);
-	ath5k_wr(ah, R_TIMER0, next_tbtt_tu);
-	ath5k_wr(ah, R_TIMER1, dba);
-	ath5k_wr(ah, R_TIMER2, swba);
-	ath5k_wr(ah, R_TIMER3, next_tbtt_tu + 1);
+		ath5k_pcu_wr(ah, R_TIMER0, 0);
+	ath5k_pcu_wr(ah, R_TIMER0, next_tbtt_tu);
+	ath5k_pcu_wr(ah, R_TIMER1, dba);
+	ath5k_pcu_wr(ah, R_TIMER2, swba);
+	ath5k_pcu_wr(ah, R_TIMER3, next_tbtt_tu + 1);
 
 	if (reset_tsf)
 		ath5k_hw_tsf_reset(ah);
-	ath5k_wr(ah, R_BEACON, FIELD_PREP(BEACON_PERIOD, interval_tu) |
-		 BEACON_ENABLE);
+	ath5k_pcu_wr(ah, R_BEACON, FIELD_PREP(BEACON_PERIOD, interval_tu) |
+		     BEACON_ENABLE);
 
 	/* a stale beacon-miss from before must not fire now */
-	ath5k_wr(ah, R_PISR, INT_BMISS);
-	ath5k_clear_bits(ah, R_STA_ID1, STA_ID1_PWR_SV);
+	ath5k_wr(ah, ah->mac_ops->isr_reg, INT_BMISS);
+	ath5k_pcu_clear_bits(ah, R_STA_ID1, STA_ID1_PWR_SV);
 }
 
 void ath5k_hw_beacon_timers_stop(struct ath5k_hw *ah)
 {
-	ath5k_clear_bits(ah, R_BEACON, BEACON_ENABLE);
+	ath5k_pcu_clear_bits(ah, R_BEACON, BEACON_ENABLE);
 }
 
 /* ----- timing ------------------------------------------------------------ */
@@ -410,10 +411,10 @@ static void ath5k_timing_apply(struct ath5k_hw *ah)
 		/* a class accepted on a slower clock saturates, not wraps */
 		timeout = min_t(u32, ath5k_ack_timeout_clocks(ah, ah->coverage_class),
 				ACK_TIMEOUT_MAX_CLOCKS);
-		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_ACK,
-			  FIELD_PREP(TIME_OUT_ACK, timeout));
-		ath5k_rmw(ah, R_TIME_OUT, TIME_OUT_CTS,
-			  FIELD_PREP(TIME_OUT_CTS, timeout));
+		ath5k_pcu_rmw(ah, R_TIME_OUT, TIME_OUT_ACK,
+			      FIELD_PREP(TIME_OUT_ACK, timeout));
+		ath5k_pcu_rmw(ah, R_TIME_OUT, TIME_OUT_CTS,
+			      FIELD_PREP(TIME_OUT_CTS, timeout));
 	}
 }
 
@@ -455,10 +456,10 @@ static void ath5k_rate_durations_write(struct ath5k_hw *ah)
 			ack = &ath5k_rates[ack_rate_high[i]];
 		else
 			ack = &ath5k_rates[rx->ofdm ? ATH5K_RATE_FIRST_OFDM : 0];
-		ath5k_wr(ah, R_RATE_DUR(rx->code), ath5k_ack_airtime(ah, ack, false));
+		ath5k_pcu_wr(ah, R_RATE_DUR(rx->code), ath5k_ack_airtime(ah, ack, false));
 		if (rx->code_short)
-			ath5k_wr(ah, R_RATE_DUR(rx->code_short),
-				 ath5k_ack_airtime(ah, ack, true));
+			ath5k_pcu_wr(ah, R_RATE_DUR(rx->code_short),
+				     ath5k_ack_airtime(ah, ack, true));
 	}
 }
 
@@ -470,9 +471,9 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
 	if (!(ah->caps & ATH5K_CAP_ACK_RATES))
 		return;
 	if (high)
-		ath5k_clear_bits(ah, R_STA_ID1, bits);
+		ath5k_pcu_clear_bits(ah, R_STA_ID1, bits);
 	else
-		ath5k_set_bits(ah, R_STA_ID1, bits);
+		ath5k_pcu_set_bits(ah, R_STA_ID1, bits);
 	ath5k_rate_durations_write(ah);
 }
 
@@ -481,14 +482,18 @@ void ath5k_hw_set_ack_rate_high(struct ath5k_hw *ah, bool high)
 void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta)
 {
 	ath5k_wr(ah, R_MIBC, MIBC_FREEZE);
-	delta->cycles = ath5k_rd(ah, R_PROFCNT_CYCLE);
-	delta->rx_busy = ath5k_rd(ah, R_PROFCNT_RXCLR);
-	delta->rx_frame = ath5k_rd(ah, R_PROFCNT_RX);
-	delta->tx_frame = ath5k_rd(ah, R_PROFCNT_TX);
-	ath5k_wr(ah, R_PROFCNT_CYCLE, 0);
-	ath5k_wr(ah, R_PROFCNT_RXCLR, 0);
-	ath5k_wr(ah, R_PROFCNT_RX, 0);
-	ath5k_wr(ah, R_PROFCNT_TX, 0);
+	if (ah->caps & ATH5K_CAP_CYCLE_COUNTERS) {
+		delta->cycles = ath5k_pcu_rd(ah, R_PROFCNT_CYCLE);
+		delta->rx_busy = ath5k_pcu_rd(ah, R_PROFCNT_RXCLR);
+		delta->rx_frame = ath5k_pcu_rd(ah, R_PROFCNT_RX);
+		delta->tx_frame = ath5k_pcu_rd(ah, R_PROFCNT_TX);
+		ath5k_pcu_wr(ah, R_PROFCNT_CYCLE, 0);
+		ath5k_pcu_wr(ah, R_PROFCNT_RXCLR, 0);
+		ath5k_pcu_wr(ah, R_PROFCNT_RX, 0);
+		ath5k_pcu_wr(ah, R_PROFCNT_TX, 0);
+	} else {
+		memset(delta, 0, sizeof(*delta));
+	}
 	ath5k_wr(ah, R_MIBC, 0);
 
 	ah->cycles_total.cycles += delta->cycles;
@@ -500,11 +505,11 @@ void ath5k_hw_cycles_read(struct ath5k_hw *ah, struct ath5k_cycles *delta)
 /* The MIB counters clear on read: accumulate into @acc. */
 void ath5k_hw_mib_read(struct ath5k_hw *ah, struct ath5k_mib *acc)
 {
-	acc->ack_fail += ath5k_rd(ah, R_ACK_FAIL);
-	acc->rts_fail += ath5k_rd(ah, R_RTS_FAIL);
-	acc->rts_ok += ath5k_rd(ah, R_RTS_OK);
-	acc->fcs_error += ath5k_rd(ah, R_FCS_FAIL);
-	acc->beacons += ath5k_rd(ah, R_BEACON_CNT);
+	acc->ack_fail += ath5k_pcu_rd(ah, R_ACK_FAIL);
+	acc->rts_fail += ath5k_pcu_rd(ah, R_RTS_FAIL);
+	acc->rts_ok += ath5k_pcu_rd(ah, R_RTS_OK);
+	acc->fcs_error += ath5k_pcu_rd(ah, R_FCS_FAIL);
+	acc->beacons += ath5k_pcu_rd(ah, R_BEACON_CNT);
 }
 
 /* ----- after a reset --------------------------------------------------- */
@@ -520,16 +525,16 @@ void ath5k_hw_pcu_init(struct ath5k_hw *ah)
 {
 	ath5k_hw_set_bssid(ah, ah->bssid, ah->aid);
 	ath5k_hw_set_opmode(ah, ah->opmode);
-	ath5k_wr(ah, R_RSSI_THR, RSSI_THR_DEFAULT |
-		 BMISS_THR_DEFAULT << RSSI_THR_BMISS_SHIFT);
+	ath5k_pcu_wr(ah, R_RSSI_THR, RSSI_THR_DEFAULT |
+		     BMISS_THR_DEFAULT << RSSI_THR_BMISS_SHIFT);
 	if (ah->srev >= SREV_AR2413) {
-		ath5k_wr(ah, R_MIC_QOS_CTL, MIC_QOS_CTL_DEFAULT);
-		ath5k_wr(ah, R_MIC_QOS_SEL, MIC_QOS_SEL_DEFAULT);
+		ath5k_pcu_wr(ah, R_MIC_QOS_CTL, MIC_QOS_CTL_DEFAULT);
+		ath5k_pcu_wr(ah, R_MIC_QOS_SEL, MIC_QOS_SEL_DEFAULT);
 	}
 	/* QoS no-ACK policy, ACK rates and their durations: AR5212 on */
 	if (!(ah->caps & ATH5K_CAP_ACK_RATES))
 		return;
-	ath5k_wr(ah, R_QOS_NOACK, QOS_NOACK_DEFAULT);
+	ath5k_pcu_wr(ah, R_QOS_NOACK, QOS_NOACK_DEFAULT);
 	ath5k_hw_set_ack_rate_high(ah, ah->ack_rate_high);
 }
 

@@ -1598,7 +1598,7 @@ static void ath5k_fast_diversity(struct ath5k_hw *ah, const struct ath5k_chan *c
 void ath5k_hw_set_def_antenna(struct ath5k_hw *ah, u8 ant)
 {
 	ah->def_ant = ant;
-	ath5k_wr(ah, R_DEFAULT_ANTENNA, ant & 0x7);
+	ath5k_pcu_wr(ah, R_DEFAULT_ANTENNA, ant & 0x7);
 }
 
 /* How each mode uses the default antenna (bits of STA_ID1) and diversity. */
@@ -1638,7 +1638,7 @@ void ath5k_hw_set_antenna_mode(struct ath5k_hw *ah, enum ath5k_ant_mode mode)
 	bits |= p->update_def ? STA_ID1_DESC_ANT : 0;
 	bits |= p->def_rts ? STA_ID1_RTS_DEF_ANT : 0;
 	bits |= p->def_selfgen ? STA_ID1_SELFGEN_DEF_ANT : 0;
-	ath5k_rmw(ah, R_STA_ID1, STA_ID1_ANT_BITS, bits);
+	ath5k_pcu_rmw(ah, R_STA_ID1, STA_ID1_ANT_BITS, bits);
 
 	ath5k_hw_antenna_apply(ah, &ah->chan);
 	ath5k_fast_diversity(ah, &ah->chan, p->fast_div);

@@ -302,16 +302,16 @@ static bool ath5k_quiet_flush(struct ath5k_hw *ah, unsigned int q)
 {
 	bool drained;
 
-	ath5k_wr(ah, R_QUIET_CTL2, FIELD_PREP(QUIET_CTL2_QT_PER, 100) |
-		 FIELD_PREP(QUIET_CTL2_QT_DUR, 10));
-	ath5k_wr(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN |
-		 FIELD_PREP(QUIET_CTL1_NEXT_QT,
-			    ath5k_rd(ah, R_TSF_L32) >> 10));
-	ath5k_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	ath5k_pcu_wr(ah, R_QUIET_CTL2, FIELD_PREP(QUIET_CTL2_QT_PER, 100) |
+		     FIELD_PREP(QUIET_CTL2_QT_DUR, 10));
+	ath5k_pcu_wr(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN |
+		     FIELD_PREP(QUIET_CTL1_NEXT_QT,
+				ath5k_pcu_rd(ah, R_TSF_L32) >> 10));
+	ath5k_pcu_set_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
 	usleep_range(QUIET_SETTLE_US, QUIET_SETTLE_US + 100);
-	ath5k_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
+	ath5k_pcu_clear_bits(ah, R_QUIET_CTL1, QUIET_CTL1_QT_EN);
 	drained = ath5k_wait_drained(ah, q, QUIET_POLL_TRIES);
-	ath5k_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
+	ath5k_pcu_clear_bits(ah, R_DIAG_SW, DIAG_SW_CHAN_IDLE_HIGH);
 	return drained;
 }
 
@@ -365,6 +365,22 @@ static unsigned int ath5k_qcu_txq_pending(struct ath5k_hw *ah, unsigned int q)
 	return n;
 }
 
+static const struct ath5k_debug_reg ath5k_qcu_debug_regs[] = {
+	{ "CR", R_CR },
+	{ "RXDP", R_RXDP },
+	{ "CFG", R_CFG },
+	{ "IER", R_IER },
+	{ "TXCFG", R_TXCFG },
+	{ "RXCFG", R_RXCFG },
+	{ "PIMR", R_PIMR },
+	{ "SIMR0", R_SIMR(0) },
+	{ "SIMR1", R_SIMR(1) },
+	{ "SIMR2", R_SIMR(2) },
+	{ "QCU_TXE", R_QCU_TXE },
+	{ "QCU_TXD", R_QCU_TXD },
+	{ "SLEEP_CTL", R_SLEEP_CTL },
+};
+
 const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	.txq_program = ath5k_qcu_txq_program,
 	.txqs_finish = ath5k_txq_interrupts_write,
@@ -376,6 +392,8 @@ const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	.isr_read = ath5k_qcu_isr_read,
 	.imr_primary = ath5k_qcu_imr_primary,
 	.imr_secondary = ath5k_qcu_imr_secondary,
+	.isr_reg = R_PISR,
+	.imr_reg = R_PIMR,
 	.opmode_write = ath5k_pcu_opmode_write,
 	.ifs_write = ath5k_dcu_ifs_write,
 	.diag_dis_rx = DIAG_SW_DIS_RX,
@@ -385,4 +403,7 @@ const struct ath5k_mac_ops ath5k_qcu_mac_ops = {
 	.reset = ath5k_qcu_reset,
 	.eeprom_read = ath5k_qcu_eeprom_read,
 	.reset_units = RESET_PCU | RESET_BASEBAND,
+	.keycache_entries = ATH5K_KEYCACHE_SIZE,
+	.debug_regs = ath5k_qcu_debug_regs,
+	.n_debug_regs = ARRAY_SIZE(ath5k_qcu_debug_regs),
 };

@@ -31,6 +31,8 @@
 #ifndef ATH5K_REG_H
 #define ATH5K_REG_H
 
+#include <linux/types.h>
+
 #include <linux/bits.h>
 
 /* ----- chip revisions (struct ath5k_hw's identity fields) -------------- */
@@ -294,8 +296,18 @@
 
 /* ----- PCU: protocol control unit -------------------------------------- */
 
-#define R_STA_ID0		0x8000		/* MAC address bytes 0..3 */
-#define R_STA_ID1		0x8004		/* MAC bytes 4..5 and mode */
+/*
+ * PCU registers have a type of their own, by their offset on the AR5211
+ * and the AR5212 family: the ath5k_pcu_*() accessors (hw_internal.h)
+ * find them on every generation (the AR5210 keeps them elsewhere), and
+ * sparse refuses them to the plain accessors.
+ */
+typedef u32 __bitwise ath5k_pcu_reg_t;
+
+#define ATH5K_PCU_REG(o)	((__force ath5k_pcu_reg_t)(o))
+
+#define R_STA_ID0		ATH5K_PCU_REG(0x8000)	/* MAC address bytes 0..3 */
+#define R_STA_ID1		ATH5K_PCU_REG(0x8004)	/* MAC bytes 4..5 and mode */
 #define   STA_ID1_ADDR_HI	GENMASK(15, 0)
 #define   STA_ID1_AP		BIT(16)
 #define   STA_ID1_ADHOC		BIT(17)
@@ -313,30 +325,30 @@
 #define   STA_ID1_KEYSRCH_MCAST	BIT(31)
 #define   STA_ID1_ANT_BITS	(STA_ID1_DEFAULT_ANT | STA_ID1_DESC_ANT | \
 				 STA_ID1_RTS_DEF_ANT | STA_ID1_SELFGEN_DEF_ANT)
-#define R_BSSID0		0x8008
-#define R_BSSID1		0x800c
+#define R_BSSID0		ATH5K_PCU_REG(0x8008)
+#define R_BSSID1		ATH5K_PCU_REG(0x800c)
 #define   BSSID1_AID		GENMASK(31, 16)
-#define R_SLOT_TIME		0x8010		/* 5210 only; 5212 uses DCU */
-#define R_TIME_OUT		0x8014
+#define R_SLOT_TIME		ATH5K_PCU_REG(0x8010)	/* 5210 only; 5212 uses DCU */
+#define R_TIME_OUT		ATH5K_PCU_REG(0x8014)
 #define   TIME_OUT_ACK		GENMASK(12, 0)
 #define   TIME_OUT_CTS		GENMASK(28, 16)
-#define R_RSSI_THR		0x8018
-#define R_USEC			0x801c
+#define R_RSSI_THR		ATH5K_PCU_REG(0x8018)
+#define R_USEC			ATH5K_PCU_REG(0x801c)
 #define   USEC_1		GENMASK(6, 0)	/* core clocks per us, minus 1 */
 #define   USEC_32		GENMASK(13, 7)
 #define   USEC_TX_LATENCY	GENMASK(22, 14)
 #define   USEC_RX_LATENCY	GENMASK(28, 23)
-#define R_BEACON		0x8020
+#define R_BEACON		ATH5K_PCU_REG(0x8020)
 #define   BEACON_PERIOD		GENMASK(15, 0)
 #define   BEACON_ENABLE		BIT(23)
 #define   BEACON_RESET_TSF	BIT(24)
-#define R_CFP_PERIOD		0x8024
-#define R_TIMER0		0x8028		/* next TBTT, TU */
-#define R_TIMER1		0x802c		/* next DMA beacon alert, 1/8 TU */
-#define R_TIMER2		0x8030		/* next SWBA, 1/8 TU */
-#define R_TIMER3		0x8034		/* next ATIM window end, TU */
-#define R_CFP_DUR		0x8038
-#define R_RX_FILTER		0x803c
+#define R_CFP_PERIOD		ATH5K_PCU_REG(0x8024)
+#define R_TIMER0		ATH5K_PCU_REG(0x8028)	/* next TBTT, TU */
+#define R_TIMER1		ATH5K_PCU_REG(0x802c)	/* next DMA beacon alert, 1/8 TU */
+#define R_TIMER2		ATH5K_PCU_REG(0x8030)	/* next SWBA, 1/8 TU */
+#define R_TIMER3		ATH5K_PCU_REG(0x8034)	/* next ATIM window end, TU */
+#define R_CFP_DUR		ATH5K_PCU_REG(0x8038)
+#define R_RX_FILTER		ATH5K_PCU_REG(0x803c)
 #define   RXF_UCAST		BIT(0)
 #define   RXF_MCAST		BIT(1)
 #define   RXF_BCAST		BIT(2)
@@ -347,9 +359,9 @@
 #define   RXF_PROBEREQ		BIT(7)
 #define   RXF_PHYERR_5212	BIT(8)
 #define   RXF_RADARERR_5212	BIT(9)
-#define R_MCAST_FILTER0		0x8040
-#define R_MCAST_FILTER1		0x8044
-#define R_DIAG_SW		0x8048
+#define R_MCAST_FILTER0		ATH5K_PCU_REG(0x8040)
+#define R_MCAST_FILTER1		ATH5K_PCU_REG(0x8044)
+#define R_DIAG_SW		ATH5K_PCU_REG(0x8048)
 #define   DIAG_SW_DIS_WEP_ACK	BIT(0)
 #define   DIAG_SW_DIS_ACK	BIT(1)
 #define   DIAG_SW_DIS_CTS	BIT(2)
@@ -358,64 +370,64 @@
 #define   DIAG_SW_DIS_RX	BIT(5)
 #define   DIAG_SW_IGNORE_CS	BIT(21)
 #define   DIAG_SW_CHAN_IDLE_HIGH	BIT(22)
-#define R_TSF_L32		0x804c
-#define R_TSF_U32		0x8050
-#define R_DEFAULT_ANTENNA	0x8058
-#define R_FRAME_CTL_QOSM	0x805c
-#define R_SEQ_MASK		0x8060
-#define R_LAST_TSTP		0x8080
-#define R_NAV			0x8084
-#define R_RTS_OK		0x8088
-#define R_RTS_FAIL		0x808c
-#define R_ACK_FAIL		0x8090
-#define R_FCS_FAIL		0x8094
-#define R_BEACON_CNT		0x8098
-#define R_SLEEP0		0x80d4
-#define R_SLEEP1		0x80d8
-#define R_SLEEP2		0x80dc
-#define R_BSSID_MASK0		0x80e0
-#define R_BSSID_MASK1		0x80e4
-#define R_TXPC			0x80e8		/* power for self-generated frames */
+#define R_TSF_L32		ATH5K_PCU_REG(0x804c)
+#define R_TSF_U32		ATH5K_PCU_REG(0x8050)
+#define R_DEFAULT_ANTENNA	ATH5K_PCU_REG(0x8058)
+#define R_FRAME_CTL_QOSM	ATH5K_PCU_REG(0x805c)
+#define R_SEQ_MASK		ATH5K_PCU_REG(0x8060)
+#define R_LAST_TSTP		ATH5K_PCU_REG(0x8080)
+#define R_NAV			ATH5K_PCU_REG(0x8084)
+#define R_RTS_OK		ATH5K_PCU_REG(0x8088)
+#define R_RTS_FAIL		ATH5K_PCU_REG(0x808c)
+#define R_ACK_FAIL		ATH5K_PCU_REG(0x8090)
+#define R_FCS_FAIL		ATH5K_PCU_REG(0x8094)
+#define R_BEACON_CNT		ATH5K_PCU_REG(0x8098)
+#define R_SLEEP0		ATH5K_PCU_REG(0x80d4)
+#define R_SLEEP1		ATH5K_PCU_REG(0x80d8)
+#define R_SLEEP2		ATH5K_PCU_REG(0x80dc)
+#define R_BSSID_MASK0		ATH5K_PCU_REG(0x80e0)
+#define R_BSSID_MASK1		ATH5K_PCU_REG(0x80e4)
+#define R_TXPC			ATH5K_PCU_REG(0x80e8)	/* power for self-generated frames */
 #define   TXPC_ACK		GENMASK(5, 0)
 #define   TXPC_CTS		GENMASK(13, 8)
 #define   TXPC_CHIRP		GENMASK(21, 16)
-#define R_PROFCNT_TX		0x80ec
-#define R_PROFCNT_RX		0x80f0
-#define R_PROFCNT_RXCLR		0x80f4
-#define R_PROFCNT_CYCLE		0x80f8
-#define R_QUIET_CTL1		0x80fc
+#define R_PROFCNT_TX		ATH5K_PCU_REG(0x80ec)
+#define R_PROFCNT_RX		ATH5K_PCU_REG(0x80f0)
+#define R_PROFCNT_RXCLR		ATH5K_PCU_REG(0x80f4)
+#define R_PROFCNT_CYCLE		ATH5K_PCU_REG(0x80f8)
+#define R_QUIET_CTL1		ATH5K_PCU_REG(0x80fc)
 #define   QUIET_CTL1_NEXT_QT	GENMASK(15, 0)
 #define   QUIET_CTL1_QT_EN	BIT(16)
-#define R_QUIET_CTL2		0x8100
+#define R_QUIET_CTL2		ATH5K_PCU_REG(0x8100)
 #define   QUIET_CTL2_QT_PER	GENMASK(15, 0)
 #define   QUIET_CTL2_QT_DUR	GENMASK(31, 16)
-#define R_TSF_PARM		0x8104
+#define R_TSF_PARM		ATH5K_PCU_REG(0x8104)
 #define   TSF_PARM_INC		GENMASK(7, 0)
-#define R_QOS_NOACK		0x8108
-#define R_PHY_ERR_FIL		0x810c
+#define R_QOS_NOACK		ATH5K_PCU_REG(0x8108)
+#define R_PHY_ERR_FIL		ATH5K_PCU_REG(0x810c)
 #define   PHY_ERR_FIL_RADAR	BIT(5)
 #define   PHY_ERR_FIL_OFDM	BIT(17)
 #define   PHY_ERR_FIL_CCK	BIT(25)
-#define R_ACKSIFS		0x8114
-#define R_MIC_QOS_CTL		0x8118
-#define R_MIC_QOS_SEL		0x811c
-#define R_MISC_MODE		0x8120
+#define R_ACKSIFS		ATH5K_PCU_REG(0x8114)
+#define R_MIC_QOS_CTL		ATH5K_PCU_REG(0x8118)
+#define R_MIC_QOS_SEL		ATH5K_PCU_REG(0x811c)
+#define R_MISC_MODE		ATH5K_PCU_REG(0x8120)
 #define   MISC_MODE_FBSSID_MATCH BIT(0)
 #define   MISC_MODE_ACKSIFS_MEM	BIT(1)
 #define   MISC_MODE_COMBINED_MIC BIT(2)
-#define R_OFDM_FIL_CNT		0x8124
-#define R_CCK_FIL_CNT		0x8128
-#define R_PHYERR_CNT1		0x812c
-#define R_PHYERR_CNT1_MASK	0x8130
-#define R_PHYERR_CNT2		0x8134
-#define R_PHYERR_CNT2_MASK	0x8138
-#define R_TSF_THRES		0x813c
-#define R_RATE_DUR(n)		(0x8700 + 4 * (n))	/* n = rate code 0..31 */
-#define R_RATE2DB(n)		(0x87c0 + 4 * (n))
-#define R_DB2RATE(n)		(0x87e0 + 4 * (n))
+#define R_OFDM_FIL_CNT		ATH5K_PCU_REG(0x8124)
+#define R_CCK_FIL_CNT		ATH5K_PCU_REG(0x8128)
+#define R_PHYERR_CNT1		ATH5K_PCU_REG(0x812c)
+#define R_PHYERR_CNT1_MASK	ATH5K_PCU_REG(0x8130)
+#define R_PHYERR_CNT2		ATH5K_PCU_REG(0x8134)
+#define R_PHYERR_CNT2_MASK	ATH5K_PCU_REG(0x8138)
+#define R_TSF_THRES		ATH5K_PCU_REG(0x813c)
+#define R_RATE_DUR(n)		ATH5K_PCU_REG(0x8700 + 4 * (n))	/* n = rate code 0..31 */
+#define R_RATE2DB(n)		ATH5K_PCU_REG(0x87c0 + 4 * (n))
+#define R_DB2RATE(n)		ATH5K_PCU_REG(0x87e0 + 4 * (n))
 
 /* Key cache: 128 entries of 8 words, 32 bytes apart. */
-#define R_KEY(entry, word)	(0x8800 + 32 * (entry) + 4 * (word))
+#define R_KEY(entry, word)	ATH5K_PCU_REG(0x8800 + 32 * (entry) + 4 * (word))
 #define   KEY_WORD_TYPE		5
 #define   KEY_WORD_MAC0		6
 #define   KEY_WORD_MAC1		7
@@ -635,11 +647,10 @@
 /*
  * ----- the AR5210 (MAC below SREV_AR5211, RF5110 radio) -----------------
  *
- * Its own map where it differs from the AR5211's.  The driver names
- * registers by their AR5211/AR5212 offsets (R_*): ath5k_rd()/ath5k_wr()
- * move the PCU ones to where the AR5210 keeps them (ar5210.c).  The
- * R5210_* registers below have no such counterpart and are reached with
- * the raw accessors only.
+ * Its own map where it differs from the AR5211's.  The PCU registers
+ * (R_* of type ath5k_pcu_reg_t) are found where the AR5210 keeps them by
+ * its mac_ops (ar5210.c); the R5210_* registers below have no such
+ * counterpart and are reached by ar5210.c alone.
  */
 #define SREV_AR5210_LAST	0x0f	/* SREV up to here: an AR5210 */
 #define RADREV_5110		0x00	/* RF5110: the radio nibble reads 0 */

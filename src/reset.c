@@ -88,7 +88,7 @@ static void ath5k_ini_write(struct ath5k_hw *ah, const u32 *t, unsigned int mode
 			if (skip_pcu && reg >= PCU_FIRST && reg <= PCU_LAST)
 				continue;
 			/* the tables hold this chip's own offsets */
-			ath5k_wr_raw(ah, reg, t[col]);
+			ath5k_wr(ah, reg, t[col]);
 			/* let posted writes drain now and then */
 			if (++*count % INI_PAUSE_EVERY == 0)
 				udelay(1);
@@ -141,9 +141,9 @@ static void ath5k_sleep_clock_off(struct ath5k_hw *ah)
 	ath5k_wr(ah, R_PHY_SCLOCK, PHY_SCLOCK_32MHZ);
 	ath5k_wr(ah, R_PHY_SDELAY, PHY_SDELAY_32MHZ);
 	ath5k_wr(ah, R_PHY_SPENDING, spending_low ? 0x14 : 0x18);
-	ath5k_rmw(ah, R_TSF_PARM, TSF_PARM_INC, FIELD_PREP(TSF_PARM_INC, 1));
-	ath5k_rmw(ah, R_USEC, USEC_32, FIELD_PREP(USEC_32, ah->radio ==
-		  ATH5K_RADIO_RF2425 ? 31 : 39));
+	ath5k_pcu_rmw(ah, R_TSF_PARM, TSF_PARM_INC, FIELD_PREP(TSF_PARM_INC, 1));
+	ath5k_pcu_rmw(ah, R_USEC, USEC_32, FIELD_PREP(USEC_32, ah->radio ==
+		      ATH5K_RADIO_RF2425 ? 31 : 39));
 }
 
 /* Microsecond counter of the 32 MHz clock: 40 MHz on the newer radios. */
@@ -165,7 +165,7 @@ static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *
 		  FIELD_PREP(GBL_IFS_MISC_USEC_DUR, ah->clock_mhz));
 
 	/* keep the latencies the initial values set, stretched if narrow */
-	usec = ath5k_rd(ah, R_USEC);
+	usec = ath5k_pcu_rd(ah, R_USEC);
 	if (stretch > 1) {
 		usec = FIELD_PREP(USEC_TX_LATENCY,
 				  FIELD_GET(USEC_TX_LATENCY, usec) * stretch) |
@@ -177,7 +177,7 @@ static void ath5k_core_clock_init(struct ath5k_hw *ah, const struct ath5k_chan *
 	}
 	usec |= FIELD_PREP(USEC_1, ah->clock_mhz - 1);
 	usec |= FIELD_PREP(USEC_32, ath5k_usec_32(ah));
-	ath5k_wr(ah, R_USEC, usec);
+	ath5k_pcu_wr(ah, R_USEC, usec);
 
 	if (ah->radio == ATH5K_RADIO_RF5112)
 		ath5k_rmw(ah, R_PHY_RF_CTL2, RF_CTL2_TXF2TXD_START, txf2txd);
@@ -195,7 +195,7 @@ static void ath5k_initvals_tweak(struct ath5k_hw *ah, const struct ath5k_chan *c
 		ath5k_clear_bits(ah, R_PHY_DAG_CCK_CTL, DAG_CCK_EN_RSSI_THR);
 		ath5k_rmw(ah, R_PHY_DAG_CCK_CTL, DAG_CCK_RSSI_THR,
 			  FIELD_PREP(DAG_CCK_RSSI_THR, 2));
-		ath5k_wr(ah, R_SEQ_MASK, 0xf);
+		ath5k_pcu_wr(ah, R_SEQ_MASK, 0xf);
 	}
 	if (ah->phy_rev >= PHY_REV_5212B)
 		ath5k_wr(ah, R_PHY_BLUETOOTH, 0);
@@ -407,7 +407,7 @@ int ath5k_hw_reset_finish(struct ath5k_hw *ah)
 		return ret;
 	ath5k_hw_dma_init(ah);
 
-	ath5k_clear_bits(ah, R_BEACON, BEACON_ENABLE);
+	ath5k_pcu_clear_bits(ah, R_BEACON, BEACON_ENABLE);
 	ath5k_hw_tsf_reset(ah);
 	return 0;
 }

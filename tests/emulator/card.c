@@ -929,6 +929,40 @@ static const struct {
 	{ 0x80a0, REG_MIB_LAST },
 };
 
+/*
+ * Whether the AR5210 has a register at off (the kernel's reg.h, its
+ * [5210] registers): the DMA block up to 0x5c, the host interface, its
+ * EEPROM window, data and status, the PCU up to BEACON_CNT, 64 key
+ * entries and the baseband.
+ */
+#define R5210_DMA_END		0x0060
+#define R5210_EEPROM_END	0x7000
+#define R5210_PCU_FIRST		0x8000
+#define R5210_PCU_END		0x80a4
+
+static bool ar5210_has(uint32_t off)
+{
+	return off < R5210_DMA_END ||
+	       (off >= HOST_IF_FIRST && off < HOST_IF_END) ||
+	       (off >= R5210_EEPROM_WINDOW && off < R5210_EEPROM_END) ||
+	       (off >= R5210_PCU_FIRST && off < R5210_PCU_END) ||
+	       (off >= R5210_KEYCACHE && off < R5210_KEYCACHE + 32 * R5210_KEYS) ||
+	       off >= REG_PHY_SHIFT;
+}
+
+/* A driver access to a register the AR5210 lacks: counted, the first logged. */
+static void absent_reg_access(struct card *card, bool write, uint32_t off)
+{
+	if (!card->stats.absent_reg_accesses++)
+		card_logf(card, "AR5210 has no register at 0x%04x (driver %s)",
+			  off, write ? "write" : "read");
+}
+
+uint64_t card_absent_reg_accesses(const struct card *card)
+{
+	return card->stats.absent_reg_accesses;
+}
+
 /* What an AR5210 offset is to the model. */
 enum map_kind { MAP_INTERNAL, MAP_PLAIN, MAP_EEPROM_WINDOW };
 
@@ -1137,6 +1171,8 @@ static uint64_t bar0_read(struct card *card, uint32_t offset, unsigned int size)
 
 		return low | bar0_read(card, offset + 4, 4) << 32;
 	}
+	if (card_is_ar5210(card) && !ar5210_has(aligned))
+		absent_reg_access(card, false, aligned);
 	value = card_is_ar5210(card) ? read_ar5210(card, aligned) : read_reg(card, aligned);
 	value = fault_filter_read(card, aligned, value);
 	if (card->cfg.trace)
@@ -1215,6 +1251,8 @@ static void bar0_write(struct card *card, uint32_t offset, uint64_t value,
 
 		v = (card_reg(card, aligned) & ~mask) | ((v << shift) & mask);
 	}
+	if (card_is_ar5210(card) && !ar5210_has(aligned))
+		absent_reg_access(card, true, aligned);
 	if (card->cfg.trace)
 		trace_access(card, 'W', aligned, v);
 	if (card_asleep(card) && (aligned < HOST_IF_FIRST || aligned >= HOST_IF_END)) {

@@ -111,6 +111,15 @@ void card_destroy(struct card *card);
 
 const struct card_pci_identity *card_pci_identity(const struct card *card);
 
+/*
+ * The driver's BAR0 accesses to offsets where the model's chip has no
+ * register (the AR5210 lacks the QCU/DCU block, the secondary interrupt
+ * registers, the later PCU registers and half the key cache); the first
+ * one is logged as misuse.  Always 0 on the AR5211 and later models,
+ * which lack nothing the driver names.
+ */
+uint64_t card_absent_reg_accesses(const struct card *card);
+
 /* BAR0 accesses; size is 1, 2, 4 or 8 bytes, offset < CARD_BAR0_SIZE. */
 uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size);
 void card_bar0_write(struct card *card, uint32_t offset, uint64_t value,

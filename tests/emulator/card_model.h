@@ -129,6 +129,7 @@ struct card_stats {
 	uint64_t d0_resets;		/* D3hot -> D0, each an internal reset */
 	/* times each GPIO pin's level changed by the card's doing (gpio.c) */
 	uint64_t gpio_changes[CARD_GPIO_PINS];
+	uint64_t absent_reg_accesses;	/* card_absent_reg_accesses() */
 	uint64_t reads[CARD_STAT_REGS], writes[CARD_STAT_REGS];
 };
 

@@ -29,7 +29,8 @@ DRIVER_MISUSE = re.compile(
     r"|RTSENA and CTSENA both set"     # a TX descriptor asking for both
     r"|is not a multiple of 4"         # a two-word beacon's buffer length
     r"|in full sleep ignored"          # a register write the chip cannot take
-    r"|never read")                    # a PISR write that lost unread causes
+    r"|never read"                     # a PISR write that lost unread causes
+    r"|has no register at")            # an AR5210 offset with nothing there
 # A misuse the kernel's own ath5k commits on every resume, judged for
 # every other driver: the card comes back from D3hot asleep (an internal
 # reset, as at power-on) and ath5k_start() -> ath5k_init_hw() ->

@@ -42,6 +42,8 @@ typedef long ssize_t;
 #define __aligned(n) __attribute__((__aligned__(n)))
 #endif
 #define __iomem
+#define __bitwise
+#define __force
 
 /* byte order helpers the kernel gets from <asm/byteorder.h> */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
