@@ -144,7 +144,7 @@ static void ath5k_5210_eeprom_access(struct ath5k_hw *ah, bool on)
 #define RADIO_REV_NIBBLE	GENMASK(31, 28)
 
 /* The revision nibble, bit-reversed, plus one: 0x0n is an RF5110. */
-u8 ath5k_5210_radio_rev_decode(u32 reg)
+static u8 ath5k_5210_radio_rev_decode(u32 reg)
 {
 	u8 raw = FIELD_GET(RADIO_REV_NIBBLE, reg), rev = 0;
 	unsigned int i;
@@ -155,13 +155,28 @@ u8 ath5k_5210_radio_rev_decode(u32 reg)
 	return rev + 1;
 }
 
+/* Its probe answers in the top nibble alone; only an RF5110 goes with it. */
+static int ath5k_5210_radio_identify(struct ath5k_hw *ah)
+{
+	u32 probe = ath5k_hw_radio_probe(ah, false);
+
+	ah->radio_rev = ath5k_5210_radio_rev_decode(probe);
+	if ((ah->radio_rev & RADREV_RADIO) != RADREV_5110) {
+		dev_err(ah->dev, "radio revision 0x%02x is no RF5110: not supported on an AR5210\n",
+			ah->radio_rev);
+		return -ENODEV;
+	}
+	ah->radio = ATH5K_RADIO_RF5110;
+	return 0;
+}
+
 #define RF5110_CHAN_FIRST	24	/* IEEE channel of the synthesiser's 0 */
 #define RF5110_WORD_FIXED	(BIT(6) | BIT(0))
 #define RF5110_CHAN_FIELD	GENMASK(5, 1)
 #define RF5110_SETTLE_US	1000
 
 /* The synthesiser word: (channel - 24) / 2, 5 bits reversed, at 5:1. */
-int ath5k_5210_synth_word(u16 freq, u32 *word)
+static int ath5k_5210_synth_word(u16 freq, u32 *word)
 {
 	unsigned int ch, step, rev = 0, i;
 
@@ -526,6 +541,7 @@ const struct ath5k_mac_ops ath5k_5210_mac_ops = {
 	.reset = ath5k_5210_reset,
 	.eeprom_read = ath5k_5210_eeprom_read,
 	.eeprom_access = ath5k_5210_eeprom_access,
+	.radio_identify = ath5k_5210_radio_identify,
 	.reset_units = RESET_PCU | R5210_RESET_DMA | R5210_RESET_MAC |
 		       R5210_RESET_PHY,
 	/* its units take a while to settle */

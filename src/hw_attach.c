@@ -258,48 +258,33 @@ u8 ath5k_radio_rev_decode(u8 raw)
 	return out;
 }
 
-static u8 ath5k_radio_revision(struct ath5k_hw *ah, bool two_ghz)
+/* The radio's answer to the revision probe, as the register reads. */
+u32 ath5k_hw_radio_probe(struct ath5k_hw *ah, bool two_ghz)
 {
 	unsigned int i;
-	u8 raw;
+	u32 raw;
 
 	ath5k_wr(ah, R_PHY(0), two_ghz ? RADIO_SELECT_2GHZ : RADIO_SELECT_5GHZ);
 	usleep_range(2000, 2500);
 	ath5k_wr(ah, R_PHY_RF_BANK_CTL3, RADIO_PROBE_SETUP);
 	for (i = 0; i < RADIO_PROBE_CLOCKS; i++)
 		ath5k_wr(ah, R_PHY_SHIFT, RADIO_PROBE_CLOCK);
-	raw = ath5k_rd(ah, R_PHY_RADIO_REV) >> 24;
+	raw = ath5k_rd(ah, R_PHY_RADIO_REV);
 	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
-	return ath5k_radio_rev_decode(raw);
+	return raw;
 }
 
-/* The AR5210's revision probe answers in the top nibble alone. */
-static int ath5k_identify_radio_5210(struct ath5k_hw *ah)
+static u8 ath5k_radio_revision(struct ath5k_hw *ah, bool two_ghz)
 {
-	unsigned int i;
-
-	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
-	usleep_range(2000, 2500);
-	ath5k_wr(ah, R_PHY_RF_BANK_CTL3, RADIO_PROBE_SETUP);
-	for (i = 0; i < RADIO_PROBE_CLOCKS; i++)
-		ath5k_wr(ah, R_PHY_SHIFT, RADIO_PROBE_CLOCK);
-	ah->radio_rev = ath5k_5210_radio_rev_decode(ath5k_rd(ah, R_PHY_RADIO_REV));
-	ath5k_wr(ah, R_PHY(0), RADIO_SELECT_5GHZ);
-	if ((ah->radio_rev & RADREV_RADIO) != RADREV_5110) {
-		dev_err(ah->dev, "radio revision 0x%02x is no RF5110: not supported on an AR5210\n",
-			ah->radio_rev);
-		return -ENODEV;
-	}
-	ah->radio = ATH5K_RADIO_RF5110;
-	return 0;
+	return ath5k_radio_rev_decode(ath5k_hw_radio_probe(ah, two_ghz) >> 24);
 }
 
 static int ath5k_identify_radio(struct ath5k_hw *ah)
 {
 	u8 ver = ah->mac_version;
 
-	if (ah->ar5210)
-		return ath5k_identify_radio_5210(ah);
+	if (ah->mac_ops->radio_identify)
+		return ah->mac_ops->radio_identify(ah);
 	ah->radio_rev = ath5k_radio_revision(ah, false);
 
 	switch (ah->radio_rev & RADREV_RADIO) {

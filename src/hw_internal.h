@@ -80,6 +80,7 @@ struct ath5k_mac_ops {
 	int (*reset)(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 		     const struct ath5k_chan *chan, bool fast);
 	int (*eeprom_read)(struct ath5k_hw *ah, unsigned int off, u16 *out);
+	int (*radio_identify)(struct ath5k_hw *ah);	/* NULL: the usual probe */
 	void (*eeprom_access)(struct ath5k_hw *ah, bool on);
 	u32 reset_units;
 	unsigned int reset_settle_us;
@@ -200,6 +201,7 @@ void ath5k_hw_pci_retry_fix(struct ath5k_hw *ah);
 int ath5k_hw_eeprom_wait(struct ath5k_hw *ah, u32 status_reg, u32 data_reg,
 			 u16 *out);
 int ath5k_qcu_eeprom_read(struct ath5k_hw *ah, unsigned int off, u16 *out);
+u32 ath5k_hw_radio_probe(struct ath5k_hw *ah, bool two_ghz);
 
 /* reset.c */
 int ath5k_hw_reset_finish(struct ath5k_hw *ah);
@@ -251,10 +253,6 @@ u32 ath5k_qcu_imr_primary(u32 flags);
 u32 ath5k_qcu_imr_secondary(const struct ath5k_hw *ah, u32 flags);
 /* the largest frame in the TX FIFO trigger's 64-byte units */
 #define ATH5K_TX_TRIG_MAX	((2352 / 64) + 1)
-
-/* ar5210.c */
-u8 ath5k_5210_radio_rev_decode(u32 reg);
-int ath5k_5210_synth_word(u16 freq, u32 *word);
 
 /* TX underruns are unmasked whenever any TX interrupt is. */
 static inline bool ath5k_hw_txurn_unmasked(u32 imr)
