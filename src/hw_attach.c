@@ -367,7 +367,7 @@ static int ath5k_identify_mac(struct ath5k_hw *ah)
 			srev);
 		return -ENODEV;
 	}
-	/* the AR5210 runs the AR5211's paths where it has no own one */
+	/* each generation's tables and what its MAC has */
 	ah->ar5210 = srev <= SREV_AR5210_LAST;
 	ah->ar5211 = srev < SREV_AR5212;
 	if (ah->ar5210) {

@@ -122,10 +122,11 @@ struct ath5k_desc_ops {
 
 /*
  * What a generation's PHY does its own way (ah->phy_ops, chosen at
- * attach; phy.c): the PHY mode and PLL of a channel, what its modulation
- * needs before the RF banks, and the I/Q calibration's Q scale.  None
- * for the AR5210, whose reset (ar5210.c) takes its PHY from the initial
- * values and calls none of these.
+ * attach: ath5k_phy_5212_ops in phy.c, ath5k_phy_5211_ops in ar5211.c):
+ * the PHY mode and PLL of a channel, what its modulation needs before
+ * the RF banks, and the I/Q calibration's Q scale.  None for the
+ * AR5210, whose reset (ar5210.c) takes its PHY from the initial values
+ * and calls none of these.
  */
 struct ath5k_phy_ops {
 	int (*mode_set)(struct ath5k_hw *ah, const struct ath5k_chan *chan);
@@ -135,8 +136,8 @@ struct ath5k_phy_ops {
 	u8 iq_q_offset;
 };
 
-extern const struct ath5k_phy_ops ath5k_phy_5212_ops;
-extern const struct ath5k_phy_ops ath5k_phy_5211_ops;
+extern const struct ath5k_phy_ops ath5k_phy_5212_ops;	/* phy.c */
+extern const struct ath5k_phy_ops ath5k_phy_5211_ops;	/* ar5211.c */
 
 extern const struct ath5k_desc_ops ath5k_desc_5212_ops;
 extern const struct ath5k_desc_ops ath5k_desc_5211_ops;
@@ -210,6 +211,7 @@ int ath5k_qcu_reset(struct ath5k_hw *ah, enum ath5k_opmode opmode,
 u8 ath5k_radio_rev_decode(u8 raw);
 
 /* phy.c */
+void ath5k_phy_mode_write(struct ath5k_hw *ah, u32 mode, u32 pll);
 int ath5k_hw_rf_alloc(struct ath5k_hw *ah);
 void ath5k_hw_rf_free(struct ath5k_hw *ah);
 void ath5k_hw_nf_history_reset(struct ath5k_hw *ah);

@@ -87,8 +87,6 @@ static u8 ath5k_chan_ee_mode(const struct ath5k_chan *chan)
 /* ----- PLL and PHY mode ----------------------------------------------- */
 
 #define PLL_RF5112		0x40
-#define PLL_40MHZ_5211		0x18
-#define PLL_44MHZ_5211		0x19
 #define PLL_40MHZ_5212		0xaa
 #define PLL_44MHZ_5212		0xab
 #define PLL_40MHZ_5413		0x04
@@ -96,7 +94,7 @@ static u8 ath5k_chan_ee_mode(const struct ath5k_chan *chan)
 #define PLL_QUARTER_RATE	0x200
 
 /* The PLL needs time to lock: only touch it when it changes. */
-static void ath5k_phy_mode_write(struct ath5k_hw *ah, u32 mode, u32 pll)
+void ath5k_phy_mode_write(struct ath5k_hw *ah, u32 mode, u32 pll)
 {
 	if (ath5k_rd(ah, R_PHY_PLL) != pll) {
 		ath5k_wr(ah, R_PHY_PLL, pll);
@@ -104,25 +102,6 @@ static void ath5k_phy_mode_write(struct ath5k_hw *ah, u32 mode, u32 pll)
 	}
 	ath5k_wr(ah, R_PHY_MODE, mode);
 	ath5k_wr(ah, R_PHY_TURBO, 0);
-}
-
-/*
- * AR5211: the RF5111 bus (mode bit 3 clear), its own PLL words and
- * neither dynamic OFDM/CCK nor narrow channels.
- */
-static int ath5k_phy_mode_set_5211(struct ath5k_hw *ah,
-				   const struct ath5k_chan *chan)
-{
-	u32 mode = 0, pll = PLL_40MHZ_5211;
-
-	if (chan->bw != ATH5K_BW_20 || chan->mode == ATH5K_MODE_11G)
-		return -EOPNOTSUPP;
-	if (ath5k_chan_is_2ghz(chan)) {
-		mode = PHY_MODE_2GHZ | PHY_MODE_CCK;
-		pll = PLL_44MHZ_5211;
-	}
-	ath5k_phy_mode_write(ah, mode, pll);
-	return 0;
 }
 
 int ath5k_hw_phy_mode_set(struct ath5k_hw *ah, const struct ath5k_chan *chan)
@@ -1661,28 +1640,9 @@ static int ath5k_phy_modulation_set_5212(struct ath5k_hw *ah,
 	return 0;
 }
 
-/* the AR5211 turns its RF2111 and CCK on for 802.11b in the MAC */
-static int ath5k_phy_modulation_set_5211(struct ath5k_hw *ah,
-					 const struct ath5k_chan *chan)
-{
-	if (chan->mode == ATH5K_MODE_11B)
-		ath5k_set_bits(ah, R_TXCFG, TXCFG_B_MODE);
-	else
-		ath5k_clear_bits(ah, R_TXCFG, TXCFG_B_MODE);
-	return 0;
-}
-
 const struct ath5k_phy_ops ath5k_phy_5212_ops = {
 	.mode_set = ath5k_phy_mode_set_5212,
 	.modulation_set = ath5k_phy_modulation_set_5212,
 	.iq_q_shift = 7,
 	.iq_q_offset = 128,
-};
-
-/* the AR5211 scales the Q power by half as much */
-const struct ath5k_phy_ops ath5k_phy_5211_ops = {
-	.mode_set = ath5k_phy_mode_set_5211,
-	.modulation_set = ath5k_phy_modulation_set_5211,
-	.iq_q_shift = 6,
-	.iq_q_offset = 64,
 };

@@ -15,7 +15,8 @@ HWEMU_DIR := $(TOP)/tests/unit/hwemu
 HWEMU_OUT := $(OUT)/hwemu
 HWEMU_SRCS := $(addprefix $(TOP)/src/,hw_attach.c eeprom.c initvals.c \
 	rfbanks.c reset.c phy.c pcu.c qcu.c dma.c desc.c desc_2word.c \
-	keycache.c gpio.c rates.c noise_immunity.c ar5210.c main.c keyslot.c \
+	keycache.c gpio.c rates.c noise_immunity.c ar5210.c ar5211.c main.c \
+	keyslot.c \
 	ratemap.c \
 	channels.c txq_fill.c) $(TOP)/tests/unit/main_env.c
 # KBUILD_MODNAME: as unit.mk, for main.c

@@ -12,7 +12,7 @@
  * Links: src/hw_attach.c src/eeprom.c src/initvals.c src/rfbanks.c
  *        src/reset.c src/phy.c src/pcu.c src/qcu.c src/dma.c src/desc.c
  *        src/desc_2word.c src/keycache.c src/gpio.c src/rates.c
- *        src/noise_immunity.c,
+ *        src/noise_immunity.c src/ar5210.c src/ar5211.c,
  *        src/main.c with what it needs besides the hardware layer
  *        (tests/unit/main_env.c), and the emulator library
  * (built by tests/unit/hwemu/hwemu.mk, not by unit.mk).
