@@ -950,12 +950,24 @@ static bool ar5210_has(uint32_t off)
 	       off >= REG_PHY_SHIFT;
 }
 
-/* A driver access to a register the AR5210 lacks: counted, the first logged. */
+/*
+ * A driver access to a register the AR5210 lacks: counted; the first to
+ * each of the first CARD_ABSENT_LOGGED offsets logged.
+ */
 static void absent_reg_access(struct card *card, bool write, uint32_t off)
 {
-	if (!card->stats.absent_reg_accesses++)
-		card_logf(card, "AR5210 has no register at 0x%04x (driver %s)",
-			  off, write ? "write" : "read");
+	unsigned int i, n = card->absent_logged_count;
+
+	card->stats.absent_reg_accesses++;
+	for (i = 0; i < n; i++)
+		if (card->absent_logged[i] == off)
+			return;
+	if (n == CARD_ABSENT_LOGGED)
+		return;
+	card->absent_logged[n] = off;
+	card->absent_logged_count = n + 1;
+	card_logf(card, "AR5210 has no register at 0x%04x (driver %s)",
+		  off, write ? "write" : "read");
 }
 
 uint64_t card_absent_reg_accesses(const struct card *card)

@@ -115,7 +115,7 @@ const struct card_pci_identity *card_pci_identity(const struct card *card);
  * The driver's BAR0 accesses to offsets where the model's chip has no
  * register (the AR5210 lacks the QCU/DCU block, the secondary interrupt
  * registers, the later PCU registers and half the key cache); the first
- * one is logged as misuse.  Always 0 on the AR5211 and later models,
+ * access to each of the first 16 such offsets is logged as misuse.  Always 0 on the AR5211 and later models,
  * which lack nothing the driver names.
  */
 uint64_t card_absent_reg_accesses(const struct card *card);

@@ -111,6 +111,9 @@ enum card_stat_reg {
 	CARD_STAT_REGS
 };
 
+/* Distinct offsets the AR5210 lacks that card.c logs an access to. */
+#define CARD_ABSENT_LOGGED	16
+
 struct card_stats {
 	uint64_t mmio_reads, mmio_writes;
 	uint64_t irq_edges;		/* INTx deasserted -> asserted */
@@ -279,6 +282,9 @@ struct card {
 	bool dead;
 	bool d3hot;			/* PCI D3hot: config space only */
 	bool d3hot_access_logged;	/* one log line per stay in D3hot */
+	/* offsets the AR5210 lacks that the driver reached, as logged */
+	uint32_t absent_logged[CARD_ABSENT_LOGGED];
+	unsigned int absent_logged_count;
 	bool irq_level;
 
 	/* Interrupt status; PISR's TX summary bits derive from SISR0/1. */
