@@ -44,6 +44,17 @@ IN_TREE_RESUME_MISUSE = re.compile(r"^(\S+): write 0x00000000 to 0x00a0 in full 
 # fix).  Judged for every other driver.
 IN_TREE_TX_WRITEBACK = re.compile(
     r"^\S+: PISR write 0x[0-9a-f]{8} cleared SISR[01] causes 0x[0-9a-f]{8} never read$")
+# Where the kernel's ath5k reaches registers an AR5210 lacks (6.1 and
+# 6.12): the cycle counters 0x80ec-0x80f8 (ath/hw.c
+# ath_hw_cycle_counters_update(), from ath5k_reset(), the survey and
+# ANI on every chip), the key table at 0x8800 (ath/key.c
+# ath_hw_keyreset() with ath/reg.h's AR_KEYTABLE_0, from ath5k_reset()
+# for the AR5210's 64 entries, which sit at 0x9000) and PIMR 0x00a0
+# (debug.c's register dump).  Judged for every other driver; no patch
+# in upstream/ yet.
+IN_TREE_AR5210_ABSENT = re.compile(
+    r"^\S+: AR5210 has no register at 0x(80(ec|f0|f4|f8)|8[89a-f][0-9a-f]{2}|00a0) "
+    r"\(driver (read|write)\)$")
 D0_LINE = re.compile(r"^(\S+): D0 from D3hot")
 TUNED_LINE = re.compile(r"^\S+: tuned to ")
 # The line ath5k-emu logs for each card it creates.
@@ -233,7 +244,8 @@ class Emulator:
         KNOWN_IN_TREE: leave out the kernel ath5k's resume misuse
         (IN_TREE_RESUME_MISUSE), for a run of that driver unpatched: once
         per D0 of a card, before the card is tuned again (the reset that
-        wakes it); and its TX causes cleared unread (IN_TREE_TX_WRITEBACK)."""
+        wakes it); its TX causes cleared unread (IN_TREE_TX_WRITEBACK); its
+        accesses where an AR5210 has no register (IN_TREE_AR5210_ABSENT)."""
         errors, resumed = [], set()
         for line in self.output().splitlines():
             card = line.split(":", 1)[0]
@@ -245,7 +257,8 @@ class Emulator:
             elif known_in_tree and card in resumed and IN_TREE_RESUME_MISUSE.match(line):
                 resumed.discard(card)
                 continue
-            elif known_in_tree and IN_TREE_TX_WRITEBACK.match(line):
+            elif known_in_tree and (IN_TREE_TX_WRITEBACK.match(line) or
+                                    IN_TREE_AR5210_ABSENT.match(line)):
                 continue
             if PROTOCOL_ERROR in line or DRIVER_MISUSE.search(line):
                 errors.append(line)

@@ -989,8 +989,8 @@ class CellRun:
         checks = []
         for emulator in self.emulators:
             # the unpatched kernel driver's known misuse is its own
-            # (emulator_proc.py IN_TREE_RESUME_MISUSE, IN_TREE_TX_WRITEBACK),
-            # not the card's
+            # (emulator_proc.py IN_TREE_RESUME_MISUSE, IN_TREE_TX_WRITEBACK,
+            # IN_TREE_AR5210_ABSENT), not the card's
             errors = emulator.protocol_errors(known_in_tree=self.driver == "in-tree")
             checks.append(check("emulator-protocol", "fail" if errors else "pass",
                                 "%d protocol errors or driver-misuse lines in %s, "

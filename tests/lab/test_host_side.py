@@ -448,6 +448,18 @@ class EmulatorMisuse(unittest.TestCase):
         self.assertEqual(self.errors_known_in_tree(other), [other[1], other[3]])
         self.assertEqual(self.errors_known_in_tree([pimr[0]]), [pimr[0]])
 
+    def test_the_kernel_drivers_ar5210_gaps_are_known_for_it_alone(self):
+        known = ["card0: AR5210 has no register at 0x80f8 (driver read)",
+                 "card1: AR5210 has no register at 0x8800 (driver write)",
+                 "card1: AR5210 has no register at 0x8834 (driver read)",
+                 "card0: AR5210 has no register at 0x00a0 (driver read)"]
+        self.assertEqual(self.errors_known_in_tree(self.BENIGN + known), [])
+        self.assertEqual(self.errors_in(self.BENIGN + known), known)
+        # the QCU block and the later PCU registers: no driver's known gap
+        other = ["card0: AR5210 has no register at 0x0840 (driver read)",
+                 "card0: AR5210 has no register at 0x8108 (driver write)"]
+        self.assertEqual(self.errors_known_in_tree(other), other)
+
     def test_the_kernel_drivers_tx_write_back_is_known_for_it_alone(self):
         tx = ["card1: PISR write 0x00000480 cleared SISR0 causes 0x00010000 never read",
               "card0: PISR write 0x00000081 cleared SISR1 causes 0x02000000 never read"]
