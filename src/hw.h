@@ -6,10 +6,9 @@
  * 11a alone, no QCU/DCU but one data and one beacon queue, one interrupt
  * register, its PCU registers elsewhere, no hardware crypto; ah->caps
  * says which): the only interface the mac80211/PCI layer uses to touch
- * the chip.  Everything
- * above this file speaks in abstract terms (channels, queues, flags);
- * everything below it speaks registers.  Functions
- * return 0 or a negative errno unless noted.
+ * the chip.  Everything above this file speaks in abstract terms
+ * (channels, queues, flags); everything below it speaks registers.
+ * Functions return 0 or a negative errno unless noted.
  *
  * Locking: the caller serialises all calls on one struct ath5k_hw except
  * ath5k_hw_irq_pending(), ath5k_hw_isr_read() and ath5k_hw_imr_set(), which
@@ -480,11 +479,12 @@ struct ath5k_hw {
 	u8 radio_rev;		/* 5 GHz radio */
 	u8 radio_rev_2ghz;	/* separate 2 GHz radio on RF5112, else 0 */
 	u8 radio;		/* enum ath5k_radio */
-	bool ar5211;		/* AR5211 MAC: 2-word TX descriptors, 5211
-				 * RX status, no 11g, no BSSID mask; also
-				 * set on the AR5210
-				 */
-	bool ar5210;		/* AR5210 MAC: its own register map */
+	/*
+	 * The MAC generation, for identification alone (hw_attach.c): what
+	 * differs is in the tables below and in caps.
+	 */
+	bool ar5211;		/* an AR5211 or AR5210 */
+	bool ar5210;
 	const struct ath5k_mac_ops *mac_ops;	/* chosen at attach */
 	const struct ath5k_desc_ops *desc_ops;	/* likewise */
 	const struct ath5k_phy_ops *phy_ops;	/* likewise; NULL: AR5210 */
