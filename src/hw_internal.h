@@ -22,10 +22,10 @@ struct ath5k_debug_reg {
 /*
  * What one MAC generation does its own way, chosen once at attach
  * (ah->mac_ops): ath5k_qcu_mac_ops for the AR5211 and the AR5212 family
- * (qcu.c, its interrupt registers in dma.c), ath5k_5210_mac_ops for the
- * AR5210 (ar5210.c).  The entry points of dma.c and qcu.c check their
- * arguments and call these; generic code never tests the generation
- * for them.
+ * (qcu.c; its functions sit with their kind: interrupts in dma.c, PCU
+ * in pcu.c, reset in reset.c, EEPROM in hw_attach.c), and
+ * ath5k_5210_mac_ops for the AR5210 (ar5210.c).  Generic code calls
+ * these and never tests the generation.
  */
 struct ath5k_mac_ops {
 	/*
