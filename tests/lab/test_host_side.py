@@ -1361,6 +1361,23 @@ class CellGuestLimits(unittest.TestCase):
         self.assertEqual((limits["mem"], limits["total_limit"]), (3072, 60))
 
 
+class DebugKernelConfig(unittest.TestCase):
+    """debug-kernel/debug.config: the debug cell runs the Wi-Fi checks every
+    cell runs, so its kernel has the options they need beyond
+    x86_64_defconfig, which leaves 802.11s out (`iw mesh join`: EINVAL)."""
+
+    NEEDS = {"mesh-open": "CONFIG_MAC80211_MESH=y", "mesh-sae": "CONFIG_MAC80211_MESH=y"}
+
+    def test_the_options_the_wifi_checks_need(self):
+        with open(os.path.join(HERE, "debug-kernel", "debug.config")) as f:
+            lines = {line.strip() for line in f}
+        checks = expected_checks.wifi_checks()
+        for check, option in self.NEEDS.items():
+            with self.subTest(check=check):
+                self.assertIn(check, checks)
+                self.assertIn(option, lines)
+
+
 class DebugReports(unittest.TestCase):
     """debug_reports.py: each kind of debug-kernel report counted once,
     and tied to ath5k only when its own lines name it."""
