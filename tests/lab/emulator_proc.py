@@ -46,12 +46,12 @@ IN_TREE_TX_WRITEBACK = re.compile(
     r"^\S+: PISR write 0x[0-9a-f]{8} cleared SISR[01] causes 0x[0-9a-f]{8} never read$")
 # Where the kernel's ath5k reaches registers an AR5210 lacks (6.1 and
 # 6.12): the cycle counters 0x80ec-0x80f8 (ath/hw.c
-# ath_hw_cycle_counters_update(), from ath5k_reset(), the survey and
-# ANI on every chip), the key table at 0x8800 (ath/key.c
-# ath_hw_keyreset() with ath/reg.h's AR_KEYTABLE_0, from ath5k_reset()
-# for the AR5210's 64 entries, which sit at 0x9000) and PIMR 0x00a0
-# (debug.c's register dump).  Judged for every other driver; no patch
-# in upstream/ yet.
+# ath_hw_cycle_counters_update(), from ath5k_reset() and the survey),
+# the key table at 0x8800 (ath/key.c ath_hw_keyreset() with ath/reg.h's
+# AR_KEYTABLE_0, from ath5k_start() for the AR5210's 64 entries, which
+# sit at 0x9000) and PIMR 0x00a0 (gpio.c ath5k_hw_set_gpio_intr(), from
+# the rfkill start).  upstream/0019, 0020 and 0012 fix them; judged for
+# every other driver.
 IN_TREE_AR5210_ABSENT = re.compile(
     r"^\S+: AR5210 has no register at 0x(80(ec|f0|f4|f8)|8[89a-f][0-9a-f]{2}|00a0) "
     r"\(driver (read|write)\)$")
