@@ -518,6 +518,12 @@ static void power_on(struct card *card)
 	card_reg_set(card, REG_PHY_CHIP_ID, id->phy_chip_id);
 	card_reg_set(card, REG_SLEEP_CTL, SLEEP_CTL_SLE_SLEEP);
 	card_reg_set(card, REG_STA_ID1, STA_ID1_PWR_SV);
+	/*
+	 * The AR5210's drivers never write TIME_OUT (the kernel's ar5210_ini
+	 * has none, and it sets a timeout only for a coverage class), so its
+	 * reset value must let ACKs in: the AR5211's 11a one, 25.6 us.
+	 */
+	card_reg_set(card, REG_TIME_OUT, TIME_OUT_POWER_ON);
 	/* every address bit compared until a driver says otherwise */
 	card_reg_set(card, REG_BSSID_MASK0, 0xffffffff);
 	card_reg_set(card, REG_BSSID_MASK1, 0xffff);
@@ -916,6 +922,7 @@ static const struct {
 	{ REG_TXCFG, REG_TXCFG }, { REG_RXCFG, REG_RXCFG },
 	{ 0x8000, REG_STA_ID0 }, { 0x8004, REG_STA_ID1 },
 	{ 0x8008, REG_BSSID0 }, { 0x800c, REG_BSSID1 },
+	{ REG_TIME_OUT, REG_TIME_OUT },
 	{ 0x8024, REG_BEACON },
 	{ 0x802c, REG_TIMER0 }, { 0x8030, REG_TIMER1 },
 	{ 0x8034, REG_TIMER2 }, { 0x8038, REG_TIMER3 },

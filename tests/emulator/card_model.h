@@ -339,6 +339,8 @@ struct card {
 	uint64_t links_logged_at;
 	unsigned long collisions;	/* attempts lost to another sender */
 	unsigned long collisions_logged;
+	/* answers (ACK, CTS) that came after TIME_OUT ran out; logged once */
+	unsigned long answers_too_late;
 	struct crypto_stats crypto;
 	struct card_stats stats;
 	bool cab_window;		/* cab_watch.c: after a DTIM with group traffic */

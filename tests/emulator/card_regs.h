@@ -106,6 +106,11 @@
 #define REG_BSSID1		0x800c
 #define REG_BSSID_MASK0		0x80e0	/* address bits STA_ID matching checks */
 #define REG_BSSID_MASK1		0x80e4
+#define REG_TIME_OUT		0x8014	/* the sender's wait for an answer */
+#define  TIME_OUT_ACK		0x00001fff	/* core clocks */
+#define  TIME_OUT_CTS		0x1fff0000
+#define  TIME_OUT_CTS_SHIFT	16
+#define  TIME_OUT_POWER_ON	0x04000400	/* card.c power_on() */
 #define REG_USEC		0x801c
 #define  USEC_1			0x0000007f	/* MAC clocks per µs, less one */
 #define REG_BEACON		0x8020

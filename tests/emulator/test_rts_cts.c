@@ -249,6 +249,31 @@ static void test_rts_nobody(void)
 	      "A's link log line: %s", last_link);
 }
 
+static void test_cts_timeout(void)
+{
+	static const unsigned int tries[4] = { 2, 0, 0, 0 };
+	const struct protect p = { CTL0_RTSENA, 400, RATE_24M };
+	struct trio t;
+	uint32_t st[2];
+
+	printf("a CTS timeout shorter than SIFS + 4 us: the CTS is not heard\n");
+	trio_open(&t, "airtime=0");
+	/* the ACK field as the initial values have it, the CTS field 0 */
+	wr(t.a.card, 0x8014, 0x00000420);
+	send_frame(&t, t.b.mac, tries, &p, st);
+	check((st[0] & 3) == 2 && (st[0] >> 4 & 0xf) == 2,
+	      "XRETRY, both RTS without CTS (st0 %08x)", st[0]);
+	check(t.b.card->stats.cts_sent == 2 && t.b.card->frames_received == 0,
+	      "B answered both RTS and got no data frame");
+	check(t.a.card->answers_too_late == 2, "A: two answers too late (%lu)",
+	      t.a.card->answers_too_late);
+	wr(t.a.card, 0x8014, 0x04200420);
+	send_frame(&t, t.b.mac, tries, &p, st);
+	check((st[0] & 3) == 1 && t.b.card->frames_received == 1,
+	      "the initial values' 24 us: CTS heard, frame sent and ACKed");
+	trio_close(&t);
+}
+
 static void test_cts_to_self(void)
 {
 	static const unsigned int tries[4] = { 4, 0, 0, 0 };
@@ -452,6 +477,7 @@ int main(void)
 {
 	test_rts_cts_data_ack();
 	test_rts_nobody();
+	test_cts_timeout();
 	test_cts_to_self();
 	test_misuse();
 	test_airtime();

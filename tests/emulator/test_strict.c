@@ -6,7 +6,7 @@
  * SIMR0/1 gating the per-queue TX summaries, the band deciding which
  * modulations a receiver hears, the multicast hash filter, FRMPENDCNT
  * counting the frames really pending, a descriptor's rate series that
- * silicon cannot send refused.
+ * silicon cannot send refused, no ACK heard after the ACK timeout.
  */
 #include "card_model.h"
 #include "fake_host.h"
@@ -251,6 +251,47 @@ static void test_rate_series(struct test_card *a, struct test_card *b)
 	      "rate code 0 in series without tries: sent and ACKed, nothing logged");
 }
 
+/* Sends slot 5 to B at 6 Mbit/s OFDM; true when A's status says ACKed. */
+static bool acked_with_timeout(struct test_card *a, struct test_card *b,
+			       uint32_t time_out, unsigned long *received)
+{
+	unsigned long before = b->card->frames_received;
+
+	wr(a->card, 0x8014, time_out);
+	queue_frame(a, 5, b->mac, 0x0b, 0);
+	send_slot(a, 5);
+	*received = b->card->frames_received - before;
+	return fake_get32(a->fh, TX_DESCS + 32 * 5 + 24) & 1;
+}
+
+static void test_answer_timeout(struct test_card *a, struct test_card *b)
+{
+	unsigned int lines = a->fh->log_lines;
+	unsigned long received;
+
+	printf("the ACK timeout the driver programs\n");
+	/* 2 GHz 802.11g: 44 clocks per us, SIFS 10 us, 4 us to detect the ACK */
+	check(!acked_with_timeout(a, b, 0, &received) && received == 2 &&
+	      a->card->answers_too_late == 2 && a->fh->log_lines == lines + 1,
+	      "timeout 0: B got both tries, A heard no ACK, one line logged");
+	check(!acked_with_timeout(a, b, 14 * 44 - 1, &received) && received == 2,
+	      "one clock short of SIFS + 4 us: no ACK heard");
+	check(acked_with_timeout(a, b, 14 * 44, &received) && received == 1,
+	      "SIFS + 4 us: ACKed at the first try");
+	check(!acked_with_timeout(a, b, (14 * 44) << 16, &received),
+	      "the CTS field does not stand in for the ACK's");
+	check(a->fh->log_lines == lines + 1 && a->card->answers_too_late == 6,
+	      "six ACKs too late, still one line logged");
+	tune(a->card, 5180);
+	tune(b->card, 5180);
+	check(!acked_with_timeout(a, b, 20 * 40 - 1, &received) && received == 2 &&
+	      acked_with_timeout(a, b, 20 * 40, &received),
+	      "5 GHz: 40 clocks per us, SIFS 16 us: 20 us needed");
+	tune(a->card, 2412);
+	tune(b->card, 2412);
+	wr(a->card, 0x8014, 0x04200420);
+}
+
 static void test_frmpendcnt(struct test_card *a, struct test_card *b)
 {
 	struct card *c = a->card;
@@ -288,6 +329,7 @@ int main(void)
 	test_bands(&a, &b);
 	test_mcast_hash(&a, &b);
 	test_rate_series(&a, &b);
+	test_answer_timeout(&a, &b);
 	test_frmpendcnt(&a, &b);
 	test_card_close(&a);
 	test_card_close(&b);

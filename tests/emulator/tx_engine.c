@@ -617,6 +617,39 @@ static void add_reg(struct card *card, uint32_t reg)
 }
 
 /*
+ * Whether the sender still listens when the answer to its frame (ACK or
+ * CTS) starts: silicon gives up when TIME_OUT's field (core clocks) runs
+ * out, so it must outlast the responder's SIFS and the detection of the
+ * answer's preamble (ANSWER_DETECT_US, the OFDM PHY's CCA time).  SIFS
+ * counts from the frame's end: 16 us at 5 GHz, 10 us on 2 GHz (an
+ * ERP-OFDM frame's signal extension comes before it).  The core clock is
+ * the kernel's ath5k_hw_init_core_clock()'s: 40 MHz at 5 GHz, 22 in
+ * CCK-only 802.11b, 44 otherwise on 2 GHz.  The drivers program SIFS plus
+ * a slot, or the initial values' 24-26 us, both above it.
+ */
+#define ANSWER_DETECT_US	4
+
+static bool answer_in_time(struct card *card, bool cts)
+{
+	uint32_t word = card_reg(card, REG_TIME_OUT);
+	unsigned int clocks = cts ? (word & TIME_OUT_CTS) >> TIME_OUT_CTS_SHIFT :
+				    word & TIME_OUT_ACK;
+	bool five_ghz = card->freq_mhz >= 4000;
+	unsigned int mhz = five_ghz ? 40 :
+			   (card_reg(card, REG_PHY_MODE) & PHY_MODE_CCK) ? 22 : 44;
+	unsigned int need_us = (five_ghz ? AIR_OFDM_SIFS_US : AIR_CCK_SIFS_US) +
+			       ANSWER_DETECT_US;
+
+	if (clocks >= need_us * mhz)
+		return true;
+	if (!card->answers_too_late++)
+		card_logf(card, "%s timeout %u clocks (%u us at %u MHz) ends before an answer can start (SIFS + %u us): no %s heard",
+			  cts ? "CTS" : "ACK", clocks, clocks / mhz, mhz, ANSWER_DETECT_US,
+			  cts ? "CTS" : "ACK");
+	return false;
+}
+
+/*
  * The RTS of one attempt, to the frame's addr1 from its addr2 (hdr: the
  * frame's first 16 bytes), at the descriptor's RTS/CTS rate.  It reaches
  * the other cards when it survives the link; the addressee answers with a
@@ -646,7 +679,8 @@ static bool rts_exchange(struct card *card, unsigned int q, const struct tx_desc
 	}
 	if (cts_rssi >= 0)
 		cts = link_attempt_survives(card, d->rts_rate,
-					    link_faded_rssi(card, (unsigned int)cts_rssi), 0);
+					    link_faded_rssi(card, (unsigned int)cts_rssi), 0) &&
+		      answer_in_time(card, true);
 	if (!cts)
 		card->stats.rts_failed++;
 	add_reg(card, cts ? REG_RTS_OK : REG_RTS_FAIL);
@@ -784,7 +818,8 @@ static bool attempt(struct card *card, unsigned int q, uint32_t addr,
 			air_card_owning(card->air, card, f.data + 4, f.freq_mhz);
 
 		acked = link_attempt_survives(card, tx_ack_rate(responder, rate),
-					      heard, 0);
+					      heard, 0) &&
+			answer_in_time(card, false);
 		ack_rssi = heard;
 	}
 	if (wants_ack)

@@ -30,7 +30,8 @@ DRIVER_MISUSE = re.compile(
     r"|is not a multiple of 4"         # a two-word beacon's buffer length
     r"|in full sleep ignored"          # a register write the chip cannot take
     r"|never read"                     # a PISR write that lost unread causes
-    r"|has no register at")            # an AR5210 offset with nothing there
+    r"|has no register at"             # an AR5210 offset with nothing there
+    r"|ends before an answer can start")  # an ACK/CTS timeout no answer meets
 # A misuse the kernel's own ath5k commits on every resume, judged for
 # every other driver: the card comes back from D3hot asleep (an internal
 # reset, as at power-on) and ath5k_start() -> ath5k_init_hw() ->
