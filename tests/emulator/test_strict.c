@@ -251,17 +251,24 @@ static void test_rate_series(struct test_card *a, struct test_card *b)
 	      "rate code 0 in series without tries: sent and ACKed, nothing logged");
 }
 
-/* Sends slot 5 to B at 6 Mbit/s OFDM; true when A's status says ACKed. */
-static bool acked_with_timeout(struct test_card *a, struct test_card *b,
-			       uint32_t time_out, unsigned long *received)
+/* Sends slot 5 to B at rate; true when A's status says ACKed. */
+static bool acked_at(struct test_card *a, struct test_card *b, uint8_t rate,
+		     uint32_t time_out, unsigned long *received)
 {
 	unsigned long before = b->card->frames_received;
 
 	wr(a->card, 0x8014, time_out);
-	queue_frame(a, 5, b->mac, 0x0b, 0);
+	queue_frame(a, 5, b->mac, rate, 0);
 	send_slot(a, 5);
 	*received = b->card->frames_received - before;
 	return fake_get32(a->fh, TX_DESCS + 32 * 5 + 24) & 1;
+}
+
+/* The same at 6 Mbit/s OFDM. */
+static bool acked_with_timeout(struct test_card *a, struct test_card *b,
+			       uint32_t time_out, unsigned long *received)
+{
+	return acked_at(a, b, 0x0b, time_out, received);
 }
 
 static void test_answer_timeout(struct test_card *a, struct test_card *b)
@@ -270,6 +277,7 @@ static void test_answer_timeout(struct test_card *a, struct test_card *b)
 	unsigned long received;
 
 	printf("the ACK timeout the driver programs\n");
+	test_card_up(b, 2412, RX_RING, 16);	/* a fresh ring for its 13 frames */
 	/* 2 GHz 802.11g: 44 clocks per us, SIFS 10 us, 4 us to detect the ACK */
 	check(!acked_with_timeout(a, b, 0, &received) && received == 2 &&
 	      a->card->answers_too_late == 2 && a->fh->log_lines == lines + 1,
@@ -282,6 +290,14 @@ static void test_answer_timeout(struct test_card *a, struct test_card *b)
 	      "the CTS field does not stand in for the ACK's");
 	check(a->fh->log_lines == lines + 1 && a->card->answers_too_late == 6,
 	      "six ACKs too late, still one line logged");
+	/* 802.11b: CCK only, 22 clocks per us (B too, to hear CCK) */
+	wr(a->card, 0xa200, 0x8 | 0x2 | 0x1);
+	wr(b->card, 0xa200, 0x8 | 0x2 | 0x1);
+	check(!acked_at(a, b, 0x1b, 14 * 22 - 1, &received) && received == 2 &&
+	      acked_at(a, b, 0x1b, 14 * 22, &received),
+	      "802.11b: 22 clocks per us, 14 us needed");
+	wr(a->card, 0xa200, 0);
+	wr(b->card, 0xa200, 0);
 	tune(a->card, 5180);
 	tune(b->card, 5180);
 	check(!acked_with_timeout(a, b, 20 * 40 - 1, &received) && received == 2 &&

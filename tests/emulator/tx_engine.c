@@ -624,7 +624,8 @@ static void add_reg(struct card *card, uint32_t reg)
  * counts from the frame's end: 16 us at 5 GHz, 10 us on 2 GHz (an
  * ERP-OFDM frame's signal extension comes before it).  The core clock is
  * the kernel's ath5k_hw_init_core_clock()'s: 40 MHz at 5 GHz, 22 in
- * CCK-only 802.11b, 44 otherwise on 2 GHz.  The drivers program SIFS plus
+ * CCK-only 802.11b (the AR5211's only mode there), 44 otherwise on
+ * 2 GHz.  The drivers program SIFS plus
  * a slot, or the initial values' 24-26 us, both above it.
  */
 #define ANSWER_DETECT_US	4
@@ -635,8 +636,9 @@ static bool answer_in_time(struct card *card, bool cts)
 	unsigned int clocks = cts ? (word & TIME_OUT_CTS) >> TIME_OUT_CTS_SHIFT :
 				    word & TIME_OUT_ACK;
 	bool five_ghz = card->freq_mhz >= 4000;
-	unsigned int mhz = five_ghz ? 40 :
-			   (card_reg(card, REG_PHY_MODE) & PHY_MODE_CCK) ? 22 : 44;
+	bool cck_only = card_desc_format(card) != CARD_DESC_5212 ||
+			(card_reg(card, REG_PHY_MODE) & PHY_MODE_CCK);
+	unsigned int mhz = five_ghz ? 40 : cck_only ? 22 : 44;
 	unsigned int need_us = (five_ghz ? AIR_OFDM_SIFS_US : AIR_CCK_SIFS_US) +
 			       ANSWER_DETECT_US;
 
