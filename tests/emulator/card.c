@@ -982,6 +982,11 @@ uint64_t card_absent_reg_accesses(const struct card *card)
 	return card->stats.absent_reg_accesses;
 }
 
+unsigned long card_answers_too_late(const struct card *card)
+{
+	return card->answers_too_late;
+}
+
 /* What an AR5210 offset is to the model. */
 enum map_kind { MAP_INTERNAL, MAP_PLAIN, MAP_EEPROM_WINDOW };
 

@@ -119,6 +119,9 @@ const struct card_pci_identity *card_pci_identity(const struct card *card);
  * which lack nothing the driver names.
  */
 uint64_t card_absent_reg_accesses(const struct card *card);
+/* ACKs and CTSs the card sent a frame for but stopped waiting for
+ * before they could start (its TIME_OUT too short). */
+unsigned long card_answers_too_late(const struct card *card);
 
 /* BAR0 accesses; size is 1, 2, 4 or 8 bytes, offset < CARD_BAR0_SIZE. */
 uint64_t card_bar0_read(struct card *card, uint32_t offset, unsigned int size);

@@ -701,13 +701,9 @@ static void run_corrupt_eeprom(void)
  * Card B (ah[1]) receives what card A (ah[0]) broadcasts: one frame sent
  * on A's data queue 2 arrives in B's RX ring at @rate, as it was sent.
  */
-static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
+/* Card B of a pair receiving into a fresh ring, its RX interrupts on. */
+static void pair_b_receiving(struct ath5k_hw *ah)
 {
-	struct ath5k_rx_status rs;
-	struct ath5k_isr isr;
-	struct ath5k_desc *rd;
-	unsigned int i;
-
 	bus_select(1);
 	rx_ring_build();
 	CHECK_EQ(ath5k_hw_rx_set_rxdp(&ah[1], RX_RING), 0);
@@ -716,6 +712,16 @@ static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
 	ath5k_hw_rx_filter_set(&ah[1], ATH5K_RXF_UCAST | ATH5K_RXF_BCAST |
 			       ATH5K_RXF_MCAST);
 	ath5k_hw_imr_set(&ah[1], ATH5K_INT_RX_ANY | ATH5K_INT_GLOBAL);
+}
+
+static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
+{
+	struct ath5k_rx_status rs;
+	struct ath5k_isr isr;
+	struct ath5k_desc *rd;
+	unsigned int i;
+
+	pair_b_receiving(ah);
 
 	bus_select(0);
 	ath5k_hw_imr_set(&ah[0], ATH5K_INT_TXDESC | ATH5K_INT_GLOBAL);
@@ -2205,6 +2211,44 @@ static void run_coverage_class_limit(void)
 }
 
 /*
+ * The ACK timeout our driver programs on each mode, with the short and
+ * the long slot and a coverage class, against the card's rule (an ACK is
+ * heard only if TIME_OUT outlasts SIFS and the ACK's preamble): A's
+ * unicast frame to B is ACKed at the first try every time.
+ */
+static void run_ack_timeout(enum ath5k_mode mode, u16 freq, u8 rate)
+{
+	static const unsigned int slots[] = { 0, 9, 20 };
+	static const u8 classes[] = { 0, 3 };
+	static struct ath5k_hw ah[2];
+	struct ath5k_chan ch = { freq, mode, ATH5K_BW_20 };
+	struct ath5k_tx_status ts;
+	struct air *air;
+	unsigned int s, c;
+
+	printf("== the ACK timeout we program, %u MHz\n", freq);
+	/* an ideal air: any frame not ACKed is the timeout's */
+	air = two_cards_up(ah, "model=ar5413,air=ideal", NULL, 2, &ch, false);
+	pair_b_receiving(ah);
+	bus_select(0);
+	for (s = 0; s < ARRAY_SIZE(slots); s++) {
+		for (c = 0; c < ARRAY_SIZE(classes); c++) {
+			if (slots[s] == 9 && mode != ATH5K_MODE_11G)
+				continue;	/* the short slot is 802.11g's */
+			printf("check: slot %u us, coverage class %u: ACKed at once\n",
+			       slots[s], classes[c]);
+			ath5k_hw_set_slot_time(&ah[0], slots[s]);
+			CHECK_EQ(ath5k_hw_set_coverage_class(&ah[0], classes[c]), 0);
+			ar5211_tx_unicast(&ah[0], ah[1].perm_addr, rate, &ts);
+			CHECK_EQ(ts.flags, ATH5K_TXS_OK);
+			CHECK_EQ(ts.long_retry, 0);
+		}
+	}
+	CHECK_EQ(card_answers_too_late(cards[0]), 0);
+	two_cards_down(ah, air);
+}
+
+/*
  * Finding 18: TXOP and ready time of a queue dropped to 0 (an AP that
  * stops granting TXOP) used to keep the old limit in the chip; an I/Q
  * correlation reading of S32_MIN used to be negated (signed overflow).
@@ -2766,6 +2810,9 @@ int main(void)
 	run_split_tkip_tx();
 	run_keys_after_d3hot();
 	run_coverage_class_limit();
+	run_ack_timeout(ATH5K_MODE_11G, 2412, 0x0b);
+	run_ack_timeout(ATH5K_MODE_11B, 2412, 0x1b);
+	run_ack_timeout(ATH5K_MODE_11A, 5180, 0x0b);
 	run_txq_limits_and_iq_extremes();
 	run_spur_below_centre();
 	run_beacon_causes_in_sisr2();
