@@ -625,8 +625,8 @@ static void add_reg(struct card *card, uint32_t reg)
  * ERP-OFDM frame's signal extension comes before it).  The core clock is
  * the kernel's ath5k_hw_init_core_clock()'s: 40 MHz at 5 GHz, 22 in
  * CCK-only 802.11b (the AR5211's only mode there), 44 otherwise on
- * 2 GHz.  The drivers program SIFS plus
- * a slot, or the initial values' 24-26 us, both above it.
+ * 2 GHz.  The drivers program SIFS plus a slot, or the initial values'
+ * 24-26 us, both above it.
  */
 #define ANSWER_DETECT_US	4
 

@@ -48,8 +48,8 @@ IN_TREE_TX_WRITEBACK = re.compile(
 # Where the kernel's ath5k reaches registers an AR5210 lacks (6.1 and
 # 6.12): the cycle counters 0x80ec-0x80f8 (ath/hw.c
 # ath_hw_cycle_counters_update(), from ath5k_reset(), the survey and
-# the ANI calibration, which runs on every chip),
-# the key table at 0x8800 (ath/key.c ath_hw_keyreset() with ath/reg.h's
+# the ANI calibration, which runs on every chip), the key table at
+# 0x8800 (ath/key.c ath_hw_keyreset() with ath/reg.h's
 # AR_KEYTABLE_0, from ath5k_start() for the AR5210's 64 entries, which
 # sit at 0x9000) and PIMR 0x00a0 (gpio.c ath5k_hw_set_gpio_intr(), from
 # the rfkill start).  upstream/0019, 0020 and 0012 fix them; judged for

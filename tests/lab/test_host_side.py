@@ -398,6 +398,8 @@ class EmulatorMisuse(unittest.TestCase):
              "card0: queue 1: descriptor 0x00012340: series 2 rate code 0x00 is no rate",
              "card1: PISR write 0x00000040 cleared SISR0 causes 0x00000002 never read",
              "card0: AR5210 has no register at 0x0840 (driver read)",
+             "card1: ACK timeout 25 clocks (0 us at 44 MHz) ends before an answer can "
+             "start (SIFS + 4 us): no ACK heard",
              "card0: protocol error: REGION_READ beyond BAR0"]
     BENIGN = ["card0: AR5413 168c:001b, MAC 02:a5:1a:b0:00:01, bands abg",
               "card0: DMA map 0x0+0x80000000 rw", "card0: DMA unmap all",
