@@ -264,13 +264,6 @@ static bool acked_at(struct test_card *a, struct test_card *b, uint8_t rate,
 	return fake_get32(a->fh, TX_DESCS + 32 * 5 + 24) & 1;
 }
 
-/* The same at 6 Mbit/s OFDM. */
-static bool acked_with_timeout(struct test_card *a, struct test_card *b,
-			       uint32_t time_out, unsigned long *received)
-{
-	return acked_at(a, b, 0x0b, time_out, received);
-}
-
 static void test_answer_timeout(struct test_card *a, struct test_card *b)
 {
 	unsigned int lines = a->fh->log_lines;
@@ -279,14 +272,14 @@ static void test_answer_timeout(struct test_card *a, struct test_card *b)
 	printf("the ACK timeout the driver programs\n");
 	test_card_up(b, 2412, RX_RING, 16);	/* a fresh ring for its 13 frames */
 	/* 2 GHz 802.11g: 44 clocks per us, SIFS 10 us, 4 us to detect the ACK */
-	check(!acked_with_timeout(a, b, 0, &received) && received == 2 &&
+	check(!acked_at(a, b, 0x0b, 0, &received) && received == 2 &&
 	      a->card->answers_too_late == 2 && a->fh->log_lines == lines + 1,
 	      "timeout 0: B got both tries, A heard no ACK, one line logged");
-	check(!acked_with_timeout(a, b, 14 * 44 - 1, &received) && received == 2,
+	check(!acked_at(a, b, 0x0b, 14 * 44 - 1, &received) && received == 2,
 	      "one clock short of SIFS + 4 us: no ACK heard");
-	check(acked_with_timeout(a, b, 14 * 44, &received) && received == 1,
+	check(acked_at(a, b, 0x0b, 14 * 44, &received) && received == 1,
 	      "SIFS + 4 us: ACKed at the first try");
-	check(!acked_with_timeout(a, b, (14 * 44) << 16, &received),
+	check(!acked_at(a, b, 0x0b, (14 * 44) << 16, &received),
 	      "the CTS field does not stand in for the ACK's");
 	check(a->fh->log_lines == lines + 1 && a->card->answers_too_late == 6,
 	      "six ACKs too late, still one line logged");
@@ -300,8 +293,8 @@ static void test_answer_timeout(struct test_card *a, struct test_card *b)
 	wr(b->card, 0xa200, 0);
 	tune(a->card, 5180);
 	tune(b->card, 5180);
-	check(!acked_with_timeout(a, b, 20 * 40 - 1, &received) && received == 2 &&
-	      acked_with_timeout(a, b, 20 * 40, &received),
+	check(!acked_at(a, b, 0x0b, 20 * 40 - 1, &received) && received == 2 &&
+	      acked_at(a, b, 0x0b, 20 * 40, &received),
 	      "5 GHz: 40 clocks per us, SIFS 16 us: 20 us needed");
 	tune(a->card, 2412);
 	tune(b->card, 2412);

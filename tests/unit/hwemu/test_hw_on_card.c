@@ -697,10 +697,6 @@ static void run_corrupt_eeprom(void)
 	card_close(0);
 }
 
-/*
- * Card B (ah[1]) receives what card A (ah[0]) broadcasts: one frame sent
- * on A's data queue 2 arrives in B's RX ring at @rate, as it was sent.
- */
 /* Card B of a pair receiving into a fresh ring, its RX interrupts on. */
 static void pair_b_receiving(struct ath5k_hw *ah)
 {
@@ -714,6 +710,10 @@ static void pair_b_receiving(struct ath5k_hw *ah)
 	ath5k_hw_imr_set(&ah[1], ATH5K_INT_RX_ANY | ATH5K_INT_GLOBAL);
 }
 
+/*
+ * Card B (ah[1]) receives what card A (ah[0]) broadcasts: one frame sent
+ * on A's data queue 2 arrives in B's RX ring at @rate, as it was sent.
+ */
 static void air_pair_broadcast(struct ath5k_hw *ah, u8 rate)
 {
 	struct ath5k_rx_status rs;
